@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@tc/shared';
+import type { Env } from './config/env';
+import type { Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { localStorage, type Storage } from './lib/storage';
+import { join, resolve } from 'node:path';
+import { registerErrorHandling } from './plugins/errors';
+import { authPlugin } from './plugins/auth';
+import { registerWeb } from './plugins/web';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { filesRoutes } from './modules/files/files.routes';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  jwtSecret: string;
+  clock?: Clock;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDist?: string;
+  redis?: import('ioredis').Redis;
+  storage?: Storage;
+}
+
+export interface AppContext {
+  env: Env;
+  db: Database['db'];
+  clock: Clock;
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance { ctx: AppContext }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env } = deps;
+  const app = Fastify({
+    logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Numeric ids in paths; keep the router strict about the rest.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', {
+    env,
+    db: deps.database.db,
+    clock: deps.clock ?? systemClock,
+    storage: deps.storage ?? localStorage(join(resolve(env.DATA_DIR), 'uploads')),
+  });
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts and dialogs inject small <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.redis,
+    nameSpace: 'tc-rl-',
+    skipOnError: true,
+    enableDraftSpec: true,
+  });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 60 } });
+  await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'API REST do marketplace.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(filesRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, deps.webDist);
+  return app;
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://tecnicocerto.pt' }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+    JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'use a duration such as 12h or 30m').default('12h'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Técnico Certo <nao-responder@tecnicocerto.pt>'),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    /** Only for tests: point the Stripe SDK at a local stand-in server. */
+    STRIPE_API_BASE: z.url().optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    SEED_DEMO: bool.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RATE_LIMIT: bool.default(true),
+    WEB_DIST: z.string().optional(),
+  });
+
+/** Rules across variables, checked on the raw input so they are listed with the others. */
+function crossProblems(raw: Record<string, string>): string[] {
+  const out: string[] = [];
+  if (!!raw.STRIPE_SECRET_KEY !== !!raw.STRIPE_WEBHOOK_SECRET) {
+    out.push('STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  }
+  if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.JWT_SECRET) {
+    out.push('JWT_SECRET: required in production when DATABASE_URL is set (every instance must share it)');
+  }
+  return out;
+}
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; a wrong variable stops start-up with the full list of problems. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "not set": shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`)),
+    ...crossProblems(cleaned as Record<string, string>),
+  ];
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
+  return parsed.data;
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('criado_em', { withTimezone: true }).notNull().defaultNow();
+
+export const projectStatus = pgEnum('project_status', ['ESPERA', 'ABERTO', 'CONCLUIDO']);
+export const timeOption = pgEnum('time_option', ['NORMAL', 'URGENTE', 'PIQUETE', 'AVARIA']);
+export const reviewStatus = pgEnum('review_status', ['ESPERA', 'APROVADO', 'NEGADO']);
+export const ledgerKind = pgEnum('ledger_kind', ['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']);
+export const paymentStatus = pgEnum('payment_status', ['PENDENTE', 'PAGO', 'CANCELADO', 'FALHADO']);
+export const verificationStatus = pgEnum('verification_status', ['PENDENTE', 'VERIFICADO', 'RECUSADO']);
+export const userRole = pgEnum('user_role', ['cliente', 'profissional', 'admin']);
+
+export const clientes = pgTable('clientes', {
+  id: id(),
+  nome: text().notNull(),
+  email: text().notNull().unique(),
+  senhaHash: text('senha_hash').notNull(),
+  telefone: text(),
+  fotoKey: text('foto_key'),
+  criadoEm: createdAt(),
+});
+
+export const profissionais = pgTable(
+  'profissionais',
+  {
+    id: id(),
+    nome: text().notNull(),
+    email: text().notNull().unique(),
+    senhaHash: text('senha_hash').notNull(),
+    cidade: text().notNull(),
+    /** The district, named `bairro` by the spec's API. */
+    bairro: text().notNull(),
+    telefone: text(),
+    bio: text(),
+    fotoKey: text('foto_key'),
+    especialidades: text().array().notNull().default(sql`'{}'::text[]`),
+    /** Private storage keys of the ID card images; null once an admin has decided (DESIGN §4). */
+    ccFrenteKey: text('cc_frente_key'),
+    ccVersoKey: text('cc_verso_key'),
+    consentimentoEm: timestamp('consentimento_em', { withTimezone: true }),
+    verificacao: verificationStatus(),
+    verificadoEm: timestamp('verificado_em', { withTimezone: true }),
+    verificadoPor: integer('verificado_por').references(() => admins.id, { onDelete: 'set null' }),
+    notaMedia: doublePrecision('nota_media'),
+    criadoEm: createdAt(),
+  },
+  (t) => [index('profissionais_especialidades_idx').using('gin', t.especialidades)],
+);
+
+export const admins = pgTable('admins', {
+  id: id(),
+  nome: text().notNull(),
+  email: text().notNull().unique(),
+  senhaHash: text('senha_hash').notNull(),
+  criadoPor: integer('criado_por'),
+  criadoEm: createdAt(),
+});
+
+/** Reference table of the specialty catalogue, so searches by label run in the database. */
+export const especialidades = pgTable('especialidades', {
+  value: text().primaryKey(),
+  label: text().notNull(),
+  grupo: text().notNull(),
+});
+
+export const requests = pgTable(
+  'requests',
+  {
+    id: id(),
+    titulo: text().notNull(),
+    descricao: text().notNull(),
+    cidade: text().notNull(),
+    bairro: text().notNull(),
+    especialidade: text().notNull(),
+    contato: text().notNull(),
+    tempo: timeOption().notNull().default('NORMAL'),
+    clienteId: integer('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+    creditos: integer(),
+    status: projectStatus().notNull().default('ESPERA'),
+    criadoEm: createdAt(),
+    aprovadoEm: timestamp('aprovado_em', { withTimezone: true }),
+    concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('requests_cliente_idx').on(t.clienteId),
+    index('requests_status_idx').on(t.status, t.criadoEm),
+    check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
+  ],
+);
+
+/** One professional's prepaid balance ("subscription" in the spec's API). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    profissionalId: integer('profissional_id').notNull().unique().references(() => profissionais.id, { onDelete: 'cascade' }),
+    creditosRestantes: integer('creditos_restantes').notNull().default(0),
+    criadoEm: createdAt(),
+  },
+  (t) => [check('subscriptions_saldo_nao_negativo', sql`${t.creditosRestantes} >= 0`)],
+);
+
+/** Which professional paid for which project, how much and when. */
+export const candidaturas = pgTable(
+  'candidaturas',
+  {
+    id: id(),
+    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    creditos: integer().notNull(),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('candidaturas_unica').on(t.requestId, t.profissionalId),
+    index('candidaturas_profissional_idx').on(t.profissionalId),
+    check('candidaturas_creditos_positive', sql`${t.creditos} > 0`),
+  ],
+);
+
+/** Append-only credit ledger; `saldoApos` is the balance right after the movement. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: id(),
+    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    tipo: ledgerKind().notNull(),
+    delta: integer().notNull(),
+    saldoApos: integer('saldo_apos').notNull(),
+    requestId: integer('request_id'),
+    paymentId: integer('payment_id'),
+    adminId: integer('admin_id'),
+    descricao: text(),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_prof_idx').on(t.profissionalId, t.criadoEm),
+    check('credit_ledger_saldo_nao_negativo', sql`${t.saldoApos} >= 0`),
+    check('credit_ledger_delta_nao_zero', sql`${t.delta} <> 0`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    plano: text().notNull(),
+    valorCentimos: integer('valor_centimos').notNull(),
+    creditos: integer().notNull(),
+    metodo: text().notNull(),
+    provider: text().notNull(),
+    providerSessionId: text('provider_session_id').unique(),
+    estado: paymentStatus().notNull().default('PENDENTE'),
+    criadoEm: createdAt(),
+    pagoEm: timestamp('pago_em', { withTimezone: true }),
+  },
+  (t) => [index('payments_prof_idx').on(t.profissionalId), index('payments_estado_idx').on(t.estado, t.criadoEm)],
+);
+
+/** Payment-provider events already handled, so a repeated delivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text().primaryKey(),
+  tipo: text().notNull(),
+  recebidoEm: timestamp('recebido_em', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    nota: smallint().notNull(),
+    comentario: text().notNull(),
+    status: reviewStatus().notNull().default('ESPERA'),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
+    index('reviews_prof_idx').on(t.profissionalId, t.status),
+    check('reviews_nota_1_5', sql`${t.nota} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: id(),
+    email: text().notNull(),
+    tipo: userRole().notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    resetTokenHash: text('reset_token_hash'),
+    resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
+    criadoEm: createdAt(),
+  },
+  (t) => [index('otp_email_idx').on(t.email, t.tipo, t.criadoEm)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorTipo: userRole('actor_tipo').notNull(),
+    actorId: integer('actor_id'),
+    acao: text().notNull(),
+    alvoTipo: text('alvo_tipo'),
+    alvoId: integer('alvo_id'),
+    detalhes: jsonb(),
+    criadoEm: createdAt(),
+  },
+  (t) => [index('audit_criado_idx').on(t.criadoEm)],
+);
+
+export const schema = {
+  clientes, profissionais, admins, especialidades, requests, subscriptions, candidaturas, creditLedger,
+  payments, paymentEvents, reviews, otpCodes, auditLog,
+};

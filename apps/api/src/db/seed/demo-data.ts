@@ -1,0 +1,61 @@
+/** The small living demo seeded on first start. Fictional people; e-mails on a reserved-looking domain. */
+export const DEMO_PASSWORD = 'Demo#2026';
+
+export const DEMO_ADMIN = { nome: 'Helena Marques', email: 'admin@tecnicocerto.pt' };
+
+export const DEMO_CLIENTES = [
+  { nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678' },
+  { nome: 'Bruno Carvalho', email: 'bruno.carvalho@exemplo.pt', telefone: '+351913456789' },
+  { nome: 'Carla Mendes', email: 'carla.mendes@exemplo.pt', telefone: '+351914567890' },
+  { nome: 'Duarte Lopes', email: 'duarte.lopes@exemplo.pt', telefone: '+351915678901' },
+];
+
+export const DEMO_PROFISSIONAIS = [
+  { nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', cidade: 'Lisboa', bairro: 'Lisboa', telefone: '+351916111222',
+    especialidades: ['instalacao-eletrica-completa', 'substituicao-quadros-eletricos', 'certificacao-eletrica'],
+    bio: 'Eletricista certificado pela DGEG com 15 anos de experiência em habitações e lojas.', verificado: true, creditos: true },
+  { nome: 'Marta Ribeiro', email: 'marta.ribeiro@exemplo.pt', cidade: 'Almada', bairro: 'Setúbal', telefone: '+351916222333',
+    especialidades: ['automatizacao-iluminacao-estores', 'assistentes-virtuais', 'camaras-cctv', 'integracao-sistemas'],
+    bio: 'Instaladora de domótica: iluminação, estores e segurança controlados pelo telemóvel.', verificado: true, creditos: false },
+  { nome: 'Rui Pereira', email: 'rui.pereira@exemplo.pt', cidade: 'Porto', bairro: 'Porto', telefone: '+351916333444',
+    especialidades: ['reparacao-fugas-agua', 'desentupimentos', 'autoclismos', 'torneiras-chuveiros'],
+    bio: 'Canalizador no Grande Porto. Fugas, desentupimentos e substituição de louças.', verificado: false, creditos: false },
+  { nome: 'Sofia Almeida', email: 'sofia.almeida@exemplo.pt', cidade: 'Faro', bairro: 'Faro', telefone: '+351916444555',
+    especialidades: ['falta-energia', 'quadro-eletrico-dispara', 'tomadas-interruptores'],
+    bio: 'Piquete elétrico 24 horas no Algarve, todos os dias do ano.', verificado: true, creditos: false },
+  { nome: 'Tiago Costa', email: 'tiago.costa@exemplo.pt', cidade: 'Vila Nova de Gaia', bairro: 'Porto', telefone: '+351916555666',
+    especialidades: ['pequenas-reparacoes', 'manutencao-periodica', 'suportes-tv-fixacoes'],
+    bio: 'Pequenas reparações e manutenção para casas e escritórios.', verificado: false, creditos: false },
+  { nome: 'Inês Martins', email: 'ines.martins@exemplo.pt', cidade: 'Setúbal', bairro: 'Setúbal', telefone: '+351916666777',
+    especialidades: ['iluminacao-interior-exterior', 'ventoinhas-extratores', 'aumento-potencia'],
+    bio: 'Iluminação interior e exterior, jardins e aumentos de potência.', verificado: false, creditos: false },
+  { nome: 'Pedro Gonçalves', email: 'pedro.goncalves@exemplo.pt', cidade: 'Portimão', bairro: 'Faro', telefone: '+351916777888',
+    especialidades: ['problemas-esquentadores', 'canalizacao-obras', 'testes-hidraulicos'],
+    bio: 'Canalização para obras e assistência a esquentadores e termoacumuladores.', verificado: false, creditos: false },
+  { nome: 'Catarina Lima', email: 'catarina.lima@exemplo.pt', cidade: 'Sintra', bairro: 'Lisboa', telefone: '+351916888999',
+    especialidades: ['sensores-seguranca', 'controlo-remoto-app', 'tomadas-interruptores-inteligentes'],
+    bio: 'Casa inteligente e segurança: sensores, alarmes e controlo por aplicação.', verificado: true, creditos: false },
+];
+
+type Tempo = 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA';
+export const DEMO_PROJETOS: {
+  cliente: number; titulo: string; descricao: string; cidade: string; bairro: string; especialidade: string; tempo: Tempo;
+  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; creditos: number | null; diasAtras: number; candidatos: number[];
+}[] = [
+  { cliente: 0, titulo: 'Substituição de quadro elétrico', descricao: 'Apartamento T2 dos anos 80, o quadro antigo dispara com frequência. Quero um quadro novo com diferenciais.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'substituicao-quadros-eletricos', tempo: 'NORMAL', status: 'CONCLUIDO', creditos: 15, diasAtras: 30, candidatos: [0, 3] },
+  { cliente: 0, titulo: 'Iluminação LED na cozinha', descricao: 'Instalar fita LED sob os armários e trocar o candeeiro do teto por painel LED.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'iluminacao-interior-exterior', tempo: 'NORMAL', status: 'ABERTO', creditos: 10, diasAtras: 3, candidatos: [0] },
+  { cliente: 1, titulo: 'Fuga de água na casa de banho', descricao: 'Há água a escorrer por baixo do lavatório. Preciso de reparação rápida.', cidade: 'Porto', bairro: 'Porto', especialidade: 'reparacao-fugas-agua', tempo: 'URGENTE', status: 'ABERTO', creditos: 8, diasAtras: 1, candidatos: [] },
+  { cliente: 1, titulo: 'Automatizar estores da sala', descricao: 'Quatro estores elétricos que quero controlar pelo telemóvel e por horário.', cidade: 'Matosinhos', bairro: 'Porto', especialidade: 'automatizacao-iluminacao-estores', tempo: 'NORMAL', status: 'ESPERA', creditos: null, diasAtras: 0, candidatos: [] },
+  { cliente: 2, titulo: 'Quadro a disparar à noite', descricao: 'O quadro dispara quando ligo o forno e a máquina ao mesmo tempo.', cidade: 'Faro', bairro: 'Faro', especialidade: 'quadro-eletrico-dispara', tempo: 'AVARIA', status: 'CONCLUIDO', creditos: 12, diasAtras: 20, candidatos: [0, 3] },
+  { cliente: 2, titulo: 'Câmaras de vigilância na moradia', descricao: 'Instalar 4 câmaras exteriores com gravação e acesso remoto.', cidade: 'Loulé', bairro: 'Faro', especialidade: 'camaras-cctv', tempo: 'NORMAL', status: 'ABERTO', creditos: 20, diasAtras: 5, candidatos: [] },
+  { cliente: 3, titulo: 'Desentupir esgoto da cozinha', descricao: 'A banca da cozinha não escoa. Já tentei desentupidor sem sucesso.', cidade: 'Setúbal', bairro: 'Setúbal', especialidade: 'desentupimentos', tempo: 'PIQUETE', status: 'ESPERA', creditos: null, diasAtras: 0, candidatos: [] },
+  { cliente: 3, titulo: 'Certificação elétrica para venda de casa', descricao: 'Preciso do certificado de instalação elétrica para escritura de uma moradia em Almada.', cidade: 'Almada', bairro: 'Setúbal', especialidade: 'certificacao-eletrica', tempo: 'NORMAL', status: 'ABERTO', creditos: 12, diasAtras: 2, candidatos: [] },
+];
+
+/** [project index, professional index, stars, comment, status] */
+export const DEMO_REVIEWS: [number, number, number, string, 'APROVADO' | 'ESPERA' | 'NEGADO'][] = [
+  [0, 0, 5, 'O João foi pontual, explicou tudo e deixou o quadro impecável. Recomendo!', 'APROVADO'],
+  [0, 3, 4, 'Orçamento claro e rápido, acabei por escolher outro técnico mas fiquei bem impressionada.', 'APROVADO'],
+  [4, 3, 5, 'A Sofia veio no mesmo dia e resolveu o problema do quadro. Excelente serviço.', 'APROVADO'],
+  [4, 0, 3, 'Bom trabalho, mas chegou mais tarde do que o combinado.', 'ESPERA'],
+];

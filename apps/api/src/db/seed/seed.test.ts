@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { seedDemo } from './seed';
+import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS } from './demo-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const counts = async () => {
+  const { rows } = await t.db.execute<Record<string, number>>(sql`select
+    (select count(*)::int from admins) as admins, (select count(*)::int from clientes) as clientes,
+    (select count(*)::int from profissionais) as profissionais, (select count(*)::int from requests) as requests,
+    (select count(*)::int from reviews) as reviews, (select count(*)::int from payments) as payments,
+    (select count(*)::int from credit_ledger) as ledger`);
+  return rows[0];
+};
+
+describe('demo seed', () => {
+  it('seeds every role, every project status and review status, with photos and a professional with credits', async () => {
+    const logins = await seedDemo(t.db, { dataDir: t.dataDir });
+    expect(logins.join('\n')).toContain(DEMO_ADMIN.email);
+    const c = await counts();
+    expect(c).toMatchObject({ admins: 1, clientes: DEMO_CLIENTES.length, profissionais: DEMO_PROFISSIONAIS.length });
+    const statuses = await t.db.execute<{ status: string }>(sql`select distinct status::text from requests order by 1`);
+    expect(statuses.rows.map((r) => r.status)).toEqual(['ABERTO', 'CONCLUIDO', 'ESPERA']);
+    const reviewStatuses = await t.db.execute<{ status: string }>(sql`select distinct status::text from reviews order by 1`);
+    expect(reviewStatuses.rows.map((r) => r.status)).toEqual(['APROVADO', 'ESPERA']);
+    const regions = await t.db.execute<{ bairro: string }>(sql`select distinct bairro from profissionais order by 1`);
+    expect(regions.rows.map((r) => r.bairro)).toEqual(['Faro', 'Lisboa', 'Porto', 'Setúbal']);
+
+    // Each professional's balance equals the sum of its ledger, and the last ledger line's saldo.
+    const ledger = await t.db.execute<{ ok: boolean }>(sql`
+      select bool_and(s.creditos_restantes = coalesce(l.soma, 0)) as ok from subscriptions s
+      left join (select subscription_id, sum(delta)::int soma from credit_ledger group by subscription_id) l on l.subscription_id = s.id`);
+    expect(ledger.rows[0].ok).toBe(true);
+    const rich = await t.db.execute<{ c: number }>(sql`select count(*)::int c from subscriptions where creditos_restantes > 0`);
+    expect(rich.rows[0].c).toBeGreaterThanOrEqual(1);
+
+    // Photos are served publicly, as real images.
+    const [prof] = (await t.db.execute<{ foto_key: string }>(sql`select foto_key from profissionais limit 1`)).rows;
+    const img = await t.app.inject({ method: 'GET', url: `/api/files/${prof.foto_key}` });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect(img.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+
+    // The demo log-ins work through the API.
+    for (const [email, tipo] of [[DEMO_ADMIN.email, 'admin'], [DEMO_CLIENTES[0].email, 'cliente'], [DEMO_PROFISSIONAIS[0].email, 'profissional']]) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: DEMO_PASSWORD, tipo } });
+      expect(r.statusCode, `${tipo} login`).toBe(200);
+    }
+  });
+
+  it('a second start changes nothing', async () => {
+    const before = await counts();
+    const logins = await seedDemo(t.db, { dataDir: t.dataDir });
+    expect(logins.length).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
+  });
+});

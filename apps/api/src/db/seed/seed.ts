@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import { join } from 'node:path';
+import { CREDIT_PLANS } from '@tc/shared';
+import type { Db } from '../client';
+import {
+  admins, candidaturas, clientes, creditLedger, payments, profissionais, requests, reviews, subscriptions,
+} from '../schema';
+import { hashPassword } from '../../lib/passwords';
+import { initialsAvatar } from '../../lib/avatar';
+import { localStorage } from '../../lib/storage';
+import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJETOS, DEMO_REVIEWS } from './demo-data';
+
+const daysAgo = (n: number, hour = 10) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - n);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+};
+
+/**
+ * Seeds the demo once. Returns the demo log-ins to print. A second start finds the demo admin and
+ * changes nothing.
+ */
+export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string }): Promise<string[]> {
+  const base = opts.baseUrl ?? '';
+  const logins = [
+    `admin         ${DEMO_ADMIN.email} / ${DEMO_PASSWORD}   ${base}/login`,
+    `cliente       ${DEMO_CLIENTES[0].email} / ${DEMO_PASSWORD}   ${base}/areadocliente/login`,
+    `profissional  ${DEMO_PROFISSIONAIS[0].email} / ${DEMO_PASSWORD}   ${base}/areadoprofissional/login  (com créditos)`,
+  ];
+  const [existing] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, DEMO_ADMIN.email)).limit(1);
+  if (existing) return logins;
+  // Only seed an empty database: never mix demo people into real data.
+  const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1);
+  if (anyAdmin) return [];
+
+  const storage = localStorage(join(opts.dataDir, 'uploads'));
+  const senhaHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    const [admin] = await tx.insert(admins).values({ ...DEMO_ADMIN, senhaHash }).returning({ id: admins.id });
+
+    const clienteIds: number[] = [];
+    for (const [i, c] of DEMO_CLIENTES.entries()) {
+      const fotoKey = i < 3 ? await storage.put('public', await initialsAvatar(c.nome), 'webp') : null;
+      const [row] = await tx
+        .insert(clientes)
+        .values({ ...c, senhaHash, fotoKey, criadoEm: daysAgo(60 - i * 7) })
+        .returning({ id: clientes.id });
+      clienteIds.push(row.id);
+    }
+
+    const prof: { id: number; sub: number }[] = [];
+    for (const [i, p] of DEMO_PROFISSIONAIS.entries()) {
+      const fotoKey = await storage.put('public', await initialsAvatar(p.nome), 'webp');
+      const [row] = await tx
+        .insert(profissionais)
+        .values({
+          nome: p.nome, email: p.email, senhaHash, cidade: p.cidade, bairro: p.bairro, telefone: p.telefone,
+          bio: p.bio, fotoKey, especialidades: p.especialidades, criadoEm: daysAgo(90 - i * 5),
+          verificacao: p.verificado ? 'VERIFICADO' : null,
+          verificadoEm: p.verificado ? daysAgo(40) : null,
+          verificadoPor: p.verificado ? admin.id : null,
+        })
+        .returning({ id: profissionais.id });
+      const [sub] = await tx.insert(subscriptions).values({ profissionalId: row.id }).returning({ id: subscriptions.id });
+      prof.push({ id: row.id, sub: sub.id });
+    }
+
+    // One professional bought the Elite plan: a paid purchase and its ledger line.
+    const balances = new Map<number, number>();
+    const elite = CREDIT_PLANS.find((p) => p.value === 'elite')!;
+    const buyer = prof[0];
+    const [pay] = await tx
+      .insert(payments)
+      .values({
+        profissionalId: buyer.id, plano: elite.value, valorCentimos: elite.precoEuros * 100, creditos: elite.creditos,
+        metodo: 'card', provider: 'demo', providerSessionId: 'demo_seed_1', estado: 'PAGO', criadoEm: daysAgo(35), pagoEm: daysAgo(35),
+      })
+      .returning({ id: payments.id });
+    balances.set(buyer.id, elite.creditos);
+    await tx.insert(creditLedger).values({
+      subscriptionId: buyer.sub, profissionalId: buyer.id, tipo: 'COMPRA', delta: elite.creditos, saldoApos: elite.creditos,
+      paymentId: pay.id, descricao: `Plano ${elite.nome}`, criadoEm: daysAgo(35),
+    });
+    // Another has a Multibanco reference waiting to be paid (counts in "Valor Total" only).
+    const poupanca = CREDIT_PLANS.find((p) => p.value === 'poupanca')!;
+    await tx.insert(payments).values({
+      profissionalId: prof[3].id, plano: poupanca.value, valorCentimos: poupanca.precoEuros * 100, creditos: poupanca.creditos,
+      metodo: 'multibanco', provider: 'demo', providerSessionId: 'demo_seed_2', estado: 'PENDENTE', criadoEm: daysAgo(2),
+    });
+    // Sofia (index 3) had credits granted by an admin so her applications in the demo add up.
+    balances.set(prof[3].id, 40);
+    await tx.insert(creditLedger).values({
+      subscriptionId: prof[3].sub, profissionalId: prof[3].id, tipo: 'AJUSTE', delta: 40, saldoApos: 40, adminId: admin.id,
+      descricao: 'Oferta de boas-vindas', criadoEm: daysAgo(40),
+    });
+
+    const projetoIds: number[] = [];
+    for (const p of DEMO_PROJETOS) {
+      const criadoEm = daysAgo(p.diasAtras, 9);
+      const [row] = await tx
+        .insert(requests)
+        .values({
+          titulo: p.titulo, descricao: p.descricao, cidade: p.cidade, bairro: p.bairro, especialidade: p.especialidade,
+          contato: DEMO_CLIENTES[p.cliente].telefone, tempo: p.tempo, clienteId: clienteIds[p.cliente], creditos: p.creditos,
+          status: p.status, criadoEm,
+          aprovadoEm: p.status === 'ESPERA' ? null : criadoEm,
+          concluidoEm: p.status === 'CONCLUIDO' ? daysAgo(Math.max(p.diasAtras - 7, 0)) : null,
+        })
+        .returning({ id: requests.id });
+      projetoIds.push(row.id);
+      for (const idx of p.candidatos) {
+        const who = prof[idx];
+        const saldo = (balances.get(who.id) ?? 0) - p.creditos!;
+        balances.set(who.id, saldo);
+        const when = daysAgo(Math.max(p.diasAtras - 1, 0), 14);
+        await tx.insert(candidaturas).values({ requestId: row.id, profissionalId: who.id, subscriptionId: who.sub, creditos: p.creditos!, criadoEm: when });
+        await tx.insert(creditLedger).values({
+          subscriptionId: who.sub, profissionalId: who.id, tipo: 'CANDIDATURA', delta: -p.creditos!, saldoApos: saldo,
+          requestId: row.id, descricao: p.titulo, criadoEm: when,
+        });
+      }
+    }
+    for (const [id, saldo] of balances) {
+      await tx.update(subscriptions).set({ creditosRestantes: saldo }).where(eq(subscriptions.profissionalId, id));
+    }
+
+    for (const [pi, fi, nota, comentario, status] of DEMO_REVIEWS) {
+      await tx.insert(reviews).values({
+        profissionalId: prof[fi].id, clienteId: clienteIds[DEMO_PROJETOS[pi].cliente], requestId: projetoIds[pi], nota, comentario, status,
+        criadoEm: daysAgo(Math.max(DEMO_PROJETOS[pi].diasAtras - 8, 0), 18),
+      });
+    }
+    // Average of approved reviews only.
+    await tx.execute(sql`
+      update profissionais p set nota_media = r.media
+      from (select profissional_id, avg(nota)::float8 as media from reviews where status = 'APROVADO' group by profissional_id) r
+      where r.profissional_id = p.id`);
+  });
+  return logins;
+}

@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadEnv } from './config/env';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { resolveJwtSecret } from './config/secrets';
+import { seedDemo } from './db/seed/seed';
+import { syncCatalogue } from './db/catalogue-sync';
+import { PRODUCT_NAME } from '@tc/shared';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db') });
+  await syncCatalogue(database.db);
+  const jwtSecret = resolveJwtSecret(env, dataDir);
+  const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const redis = env.REDIS_URL ? new (await import('ioredis')).Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+
+  const app = await buildApp({ env, database, jwtSecret, webDist, redis });
+  const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  let logins: string[] = [];
+  if (env.SEED_DEMO) logins = await seedDemo(database.db, { dataDir, baseUrl: url });
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  console.log(`\n${PRODUCT_NAME} a funcionar em ${url}  (base de dados: ${database.kind === 'pglite' ? `PGlite em ${dataDir}/db` : 'PostgreSQL'})`);
+  console.log(`Documentação da API: ${url}/api/docs`);
+  if (logins.length) console.log(`\nContas de demonstração:\n${logins.map((l) => `  ${l}`).join('\n')}\n`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

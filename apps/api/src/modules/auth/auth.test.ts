@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '@tc/shared';
+import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, senha: string, tipo: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, tipo } });
+
+describe('registration', () => {
+  it('registers a client and answers with a numeric id and a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/cliente/register',
+      payload: { nome: 'Maria Lopes', email: 'Maria.Lopes@Exemplo.pt', senha: 'Segura#123' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().id).toEqual(expect.any(Number));
+    expect(res.json().access_token).toEqual(expect.any(String));
+    // E-mails are compared without case.
+    expect((await login('maria.lopes@exemplo.pt', 'Segura#123', 'cliente')).statusCode).toBe(200);
+  });
+
+  it('refuses a duplicate e-mail with a clear Portuguese message', async () => {
+    const payload = { nome: 'Primeiro', email: 'dup@exemplo.pt', senha: 'Segura#123' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload })).statusCode).toBe(201);
+    const again = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { ...payload, email: 'DUP@exemplo.pt' } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ code: 'EMAIL_TAKEN', message: M.emailTaken });
+  });
+
+  it('validates with the spec messages and changes nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/profissional/register', payload: { nome: '', email: 'x@y', senha: '123', cidade: '', bairro: '' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION');
+    expect(body.fields).toMatchObject({
+      nome: M.nomeRequired, email: M.emailInvalid, senha: M.senhaMinShort, cidade: M.cidadeRequired, bairro: M.bairroRequired,
+    });
+    expect((await login('x@y', '123', 'profissional')).statusCode).toBe(400);
+  });
+
+  it('refuses the most common passwords', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'A', email: 'weak@exemplo.pt', senha: 'password123' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.passwordTooCommon);
+    expect((await login('weak@exemplo.pt', 'password123', 'cliente')).statusCode).toBe(401);
+  });
+
+  it('gives a new professional an empty credit balance', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const { rows } = await t.db.execute<{ creditos_restantes: number }>(
+      // eslint-disable-next-line
+      (await import('drizzle-orm')).sql`select creditos_restantes from subscriptions where profissional_id = ${p.id}`,
+    );
+    expect(rows).toEqual([{ creditos_restantes: 0 }]);
+  });
+});
+
+describe('login', () => {
+  it('logs in each role with its own table and returns id + access_token', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const rc = await login(c.email, 'Segura#123', 'cliente');
+    expect(rc.statusCode).toBe(200);
+    expect(rc.json()).toEqual({ id: c.id, access_token: expect.any(String) });
+    const rp = await login(p.email, 'Segura#123', 'profissional');
+    expect(rp.json().id).toBe(p.id);
+    // A client's e-mail is not a professional account.
+    expect((await login(c.email, 'Segura#123', 'profissional')).statusCode).toBe(401);
+  });
+
+  it('answers the same whether the e-mail exists or the password is wrong', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const wrongPass = await login(c.email, 'Errada#123', 'cliente');
+    const noUser = await login('ninguem@exemplo.pt', 'Errada#123', 'cliente');
+    expect(wrongPass.statusCode).toBe(401);
+    expect(noUser.statusCode).toBe(401);
+    expect(wrongPass.json()).toEqual(noUser.json());
+    expect(noUser.json()).toEqual({ code: 'UNAUTHORIZED', message: M.loginError });
+  });
+
+  it('refuses an unknown tipo and a malformed e-mail', async () => {
+    expect((await login('a@exemplo.pt', 'Segura#123', 'root')).statusCode).toBe(400);
+    const bad = await login('sem-arroba', 'Segura#123', 'cliente');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.email).toBe(M.emailInvalid);
+  });
+});
+
+describe('admin sign-up', () => {
+  it('is open while no admin exists, then only an admin can add admins', async () => {
+    const status1 = await t.app.inject({ method: 'GET', url: '/api/admin/register/status' });
+    expect(status1.json()).toEqual({ aberto: true });
+
+    const first = await t.app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Primeira Admin', email: 'admin1@exemplo.pt', senha: 'Segura#123' } });
+    expect(first.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/register/status' })).json()).toEqual({ aberto: false });
+
+    const anon = await t.app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
+    expect(anon.statusCode).toBe(403);
+    expect(anon.json().message).toBe(M.adminSignupClosed);
+
+    const cliente = await registerAndLogin(t.app, 'cliente');
+    const asClient = await t.app.inject({ method: 'POST', url: '/api/admin/register', headers: cliente.auth, payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
+    expect(asClient.statusCode).toBe(403);
+
+    const adminLogin = await login('admin1@exemplo.pt', 'Segura#123', 'admin');
+    expect(adminLogin.statusCode).toBe(200);
+    const second = await t.app.inject({
+      method: 'POST', url: '/api/admin/register', headers: { authorization: `Bearer ${adminLogin.json().access_token}` },
+      payload: { nome: 'Segunda Admin', email: 'admin2@exemplo.pt', senha: 'Segura#123' },
+    });
+    expect(second.statusCode).toBe(201);
+    expect((await login('admin2@exemplo.pt', 'Segura#123', 'admin')).statusCode).toBe(200);
+    expect((await login('intruso@exemplo.pt', 'Segura#123', 'admin')).statusCode).toBe(401);
+  });
+
+  it('rejects a forged or expired token with 401', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/register', headers: { authorization: 'Bearer abc.def.ghi' }, payload: { nome: 'X', email: 'x@exemplo.pt', senha: 'Segura#123' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('platform', () => {
+  it('serves OpenAPI docs generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/cliente/register', '/api/profissional/register', '/api/admin/register']));
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'senha', 'tipo']);
+  });
+
+  it('answers unknown API paths and bad JSON with the one error shape', async () => {
+    const nf = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(nf.statusCode).toBe(404);
+    expect(nf.json()).toEqual({ code: 'NOT_FOUND', message: M.notFound });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: M.validation });
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ ok: true });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

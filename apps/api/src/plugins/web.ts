@@ -1,0 +1,30 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { M } from '@tc/shared';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other
+ * GET that is not under /api falls back to index.html so client-side routes survive a reload.
+ */
+export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
+  const hasDist = !!distDir && existsSync(join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !/\.[a-z0-9]{2,5}($|\?)/i.test(request.url);
+    if (hasDist && isPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: M.notFound });
+  });
+}

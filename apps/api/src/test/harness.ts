@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadEnv } from '../config/env';
+import { openDatabase, type Database } from '../db/client';
+import { syncCatalogue } from '../db/catalogue-sync';
+import type { Clock } from '../lib/clock';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped at the end. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (TEST_DB === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `tc_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database['db'];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await syncCatalogue(database.db);
+  const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', ...opts.env });
+  const app = await buildApp({ env, database, jwtSecret: randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Helpers that go through the public API, the way a user would. */
+export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | 'profissional', over: Record<string, string> = {}) {
+  const email = over.email ?? `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
+  const body =
+    tipo === 'cliente'
+      ? { nome: 'Teste Cliente', email, senha: 'Segura#123', ...over }
+      : { nome: 'Teste Profissional', email, senha: 'Segura#123', cidade: 'Lisboa', bairro: 'Lisboa', ...over };
+  const res = await app.inject({ method: 'POST', url: `/api/${tipo}/register`, payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  const { id, access_token } = res.json() as { id: number; access_token: string };
+  return { id, token: access_token, email, auth: { authorization: `Bearer ${access_token}` } };
+}

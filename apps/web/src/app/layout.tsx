@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, X } from 'lucide-react';
+import { PRODUCT_NAME } from '@tc/shared';
+import logo from '../assets/logo-mark.svg';
+import visa from '../assets/pay-visa.svg';
+import mastercard from '../assets/pay-mastercard.svg';
+import mbway from '../assets/pay-mbway.svg';
+import multibanco from '../assets/pay-multibanco.svg';
+import { clearSession, LOGIN_PATH, useSession } from '../lib/session';
+
+const LINKS = [
+  { to: '/', label: 'Início', end: true },
+  { to: '/comofunciona', label: 'Como funciona' },
+  { to: '/areadocliente', label: 'Área do Cliente' },
+  { to: '/areadoprofissional', label: 'Área do Profissional' },
+  { to: '/creditos', label: 'Créditos' },
+];
+
+function Header() {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { role } = useSession();
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  const logout = () => {
+    const target = role ? LOGIN_PATH[role] : '/';
+    clearSession();
+    navigate(target, { replace: true });
+  };
+
+  return (
+    <header className="site-header">
+      <div className="container bar">
+        <Link to="/" className="brand" aria-label={`${PRODUCT_NAME}, página inicial`}>
+          <img src={logo} alt="" width={36} height={36} />
+          <span>{PRODUCT_NAME}</span>
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost nav-toggle"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X aria-hidden /> : <Menu aria-hidden />}
+          <span className="sr-only">{open ? 'Fechar menu' : 'Abrir menu'}</span>
+        </button>
+        <nav id="site-nav" className={`site-nav${open ? ' open' : ''}`} aria-label="Principal">
+          <ul>
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.end}>{l.label}</NavLink>
+              </li>
+            ))}
+            {role && (
+              <li>
+                <button type="button" className="btn btn-outline" onClick={logout}>
+                  <LogOut size={18} aria-hidden /> Sair
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="cols">
+          <div>
+            <h2>{PRODUCT_NAME}</h2>
+            <p>Eletricistas, instaladores de domótica e canalizadores de confiança em Lisboa, Setúbal, Porto e Algarve.</p>
+            <p className="sr-only">Formas de pagamento aceites:</p>
+            <ul className="pay-logos">
+              <li><img src={visa} alt="Visa" width={64} height={40} loading="lazy" /></li>
+              <li><img src={mastercard} alt="Mastercard" width={64} height={40} loading="lazy" /></li>
+              <li><img src={mbway} alt="MB WAY" width={64} height={40} loading="lazy" /></li>
+              <li><img src={multibanco} alt="Multibanco" width={64} height={40} loading="lazy" /></li>
+            </ul>
+            <Link to="/creditos">Comprar créditos</Link>
+          </div>
+          <div>
+            <h2>Clientes</h2>
+            <ul>
+              <li><Link to="/comofunciona">Como funciona</Link></li>
+              <li><Link to="/cadastro-cliente">Criar conta de cliente</Link></li>
+              <li><Link to="/areadocliente">Área do Cliente</Link></li>
+            </ul>
+          </div>
+          <div>
+            <h2>Profissionais</h2>
+            <ul>
+              <li><Link to="/cadastro-profissional">Registar como profissional</Link></li>
+              <li><Link to="/areadoprofissional">Área do Profissional</Link></li>
+              <li><Link to="/creditos">Planos de créditos</Link></li>
+            </ul>
+          </div>
+        </div>
+        <div className="footer-bottom">© {new Date().getFullYear()} {PRODUCT_NAME}. Todos os direitos reservados.</div>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout() {
+  const { pathname } = useLocation();
+  // Block body: Chromium's scrollTo now returns a Promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <a className="skip-link" href="#conteudo">Saltar para o conteúdo</a>
+      <Header />
+      <main id="conteudo" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

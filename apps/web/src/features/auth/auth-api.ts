@@ -1,0 +1,24 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { LoginResponse, Role } from '@tc/shared';
+import { api } from '../../lib/api';
+
+export const useLogin = () =>
+  useMutation({
+    mutationFn: (body: { email: string; senha: string; tipo: Role }) =>
+      api<LoginResponse>('/auth/login', { method: 'POST', body }),
+  });
+
+export const useRegister = (tipo: 'cliente' | 'profissional') =>
+  useMutation({
+    mutationFn: (body: Record<string, string>) =>
+      api<{ id: number; access_token: string }>(`/${tipo}/register`, { method: 'POST', body }),
+  });
+
+export const useAdminSignupStatus = () =>
+  useQuery({ queryKey: ['admin-signup-status'], queryFn: () => api<{ aberto: boolean }>('/admin/register/status') });
+
+export const useAdminRegister = () =>
+  useMutation({
+    mutationFn: (body: { nome: string; email: string; senha: string }) =>
+      api<{ id: number }>('/admin/register', { method: 'POST', body, as: 'admin' }),
+  });

@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('login form', () => {
+  it('shows the spec validation messages and sends nothing', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderAt('/areadocliente/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'ana@exemplo.p');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('admin login uses its own messages', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderAt('/login');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Administrador' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Senha', { exact: true }), '123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('A senha deve ter no mínimo 8 caracteres')).toBeInTheDocument();
+  });
+
+  it('disables the button while sending, so a double click logs in once', async () => {
+    let resolve!: (r: Response) => void;
+    const fetchSpy = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
+    vi.stubGlobal('fetch', fetchSpy);
+    const { router } = renderAt('/areadoprofissional/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'joao@exemplo.pt');
+    await user.type(screen.getByLabelText('Senha', { exact: true }), 'Segura#123');
+    const button = screen.getByRole('button', { name: 'Entrar' });
+    await user.dblClick(button);
+    await waitFor(() => expect(screen.getByRole('button', { name: /A entrar/ })).toBeDisabled());
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const payload = JSON.parse((fetchSpy.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+    expect(payload).toEqual({ email: 'joao@exemplo.pt', senha: 'Segura#123', tipo: 'profissional' });
+    const token = `${btoa('{}')}.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 60 }))}.x`;
+    resolve(new Response(JSON.stringify({ id: 7, access_token: token }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/menu'));
+    expect(sessionStorage.getItem('token_profissional')).toBe(token);
+    expect(localStorage.getItem('profissionalId')).toBe('7');
+    expect(localStorage.getItem('tipo')).toBe('profissional');
+  });
+
+  it('shows the spec failure text on wrong credentials', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Erro ao fazer login. Verifique os dados.' }), { status: 401 })));
+    renderAt('/areadocliente/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ana@exemplo.pt');
+    await user.type(screen.getByLabelText('Senha', { exact: true }), 'Errada#123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const alerts = await screen.findAllByText('Erro ao fazer login. Verifique os dados.');
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('token')).toBeNull();
+  });
+});

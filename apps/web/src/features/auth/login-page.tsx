@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { adminLoginFormSchema, loginFormSchema, M, type Role } from '@tc/shared';
+import { Button } from '../../components/ui/button';
+import { PasswordField, TextField } from '../../components/ui/field';
+import { usePageTitle } from '../../components/ui/page-title';
+import { errorMessage } from '../../lib/api';
+import { useSingleFlight } from '../../lib/single-flight';
+import { getLocal, saveSession, setLocal } from '../../lib/session';
+import { useLogin } from './auth-api';
+
+const COPY: Record<Role, { title: string; lead: string; register: string; registerLabel: string; forgot: string; home: string }> = {
+  cliente: {
+    title: 'Área do Cliente',
+    lead: 'Entre para publicar projetos e acompanhar os profissionais.',
+    register: '/cadastro-cliente',
+    registerLabel: 'Ainda não tem conta? Registe-se',
+    forgot: '/cliente/esqueci-senha',
+    home: '/areadocliente/menu',
+  },
+  profissional: {
+    title: 'Área do Profissional',
+    lead: 'Entre para encontrar trabalhos e gerir os seus créditos.',
+    register: '/cadastro-profissional',
+    registerLabel: 'Ainda não tem conta? Registe-se grátis',
+    forgot: '/profissional/esqueci-senha',
+    home: '/areadoprofissional/menu',
+  },
+  admin: {
+    title: 'Administrador',
+    lead: 'Acesso reservado à equipa de moderação.',
+    register: '/cadastro',
+    registerLabel: 'Criar conta de administrador',
+    forgot: '/admin/esqueci-senha',
+    home: '/dashboard',
+  },
+};
+
+type Form = { email: string; senha: string };
+
+export function LoginPage({ role }: { role: Role }) {
+  const copy = COPY[role];
+  usePageTitle(role === 'admin' ? 'Login do Administrador' : `Entrar: ${copy.title}`);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState: { errors } } = useForm<Form>({
+    resolver: zodResolver(role === 'admin' ? adminLoginFormSchema : loginFormSchema),
+    mode: 'onTouched',
+  });
+
+  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const data = await login.mutateAsync({ ...values, tipo: role });
+      saveSession(role, data, values.email.trim().toLowerCase());
+      toast.success(M.loginSuccess);
+      const from = (location.state as { from?: string } | null)?.from;
+      // Spec §2: a client who started a project while logged out goes straight back to it.
+      if (role === 'cliente' && getLocal('redirect')) {
+        setLocal('redirect', null);
+        navigate('/agendamento', { replace: true });
+      } else {
+        navigate(from && from !== location.pathname ? from : copy.home, { replace: true });
+      }
+    } catch (e) {
+      const msg = errorMessage(e, M.loginError);
+      setFailure(msg === M.loginError || !msg ? M.loginError : msg);
+      toast.error(M.loginError);
+    }
+  }));
+
+  return (
+    <div className="container auth-page">
+      <div className="card card-narrow">
+        <h1>{copy.title}</h1>
+        <p className="lead">{copy.lead}</p>
+        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
+        <form onSubmit={submit} noValidate aria-label={`Entrar: ${copy.title}`}>
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+          <PasswordField label="Senha" autoComplete="current-password" error={errors.senha?.message} {...register('senha')} />
+          <Button type="submit" block loading={busy} loadingText="A entrar...">Entrar</Button>
+        </form>
+        <div className="form-links">
+          <Link to={copy.register}>{copy.registerLabel}</Link>
+          <Link to={copy.forgot}>Esqueci-me da senha</Link>
+        </div>
+      </div>
+    </div>
+  );
+}

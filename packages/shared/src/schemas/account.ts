@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { SPECIALTY_VALUES } from '../catalogue/specialties';
+import { emailField, idParam, passwordField, phoneField, requiredText } from './fields';
+
+/** GET /cliente/account/{email}, GET /profissional/account/{email}. */
+export const accountResponse = z.object({
+  id: z.number().int(),
+  fotoUrl: z.string().nullable(),
+  nome: z.string(),
+  email: z.string(),
+  telefone: z.string().nullable(),
+  bio: z.string().nullable().optional(),
+});
+export type Account = z.infer<typeof accountResponse>;
+
+/** Text parts of the multipart profile forms (files are checked separately, by content). */
+export const clienteCompleteProfileFields = z.object({ id: idParam, telefone: phoneField });
+export const profissionalCompleteProfileFields = z.object({
+  id: idParam,
+  telefone: phoneField,
+  bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional().default(''),
+  especialidades: z
+    .array(z.enum(SPECIALTY_VALUES, { error: 'Especialidade desconhecida' }))
+    .min(1, M.especialidadeMin),
+  consentimento: z.literal('true', { error: M.consentimentoRequired }),
+});
+
+export const editProfileFields = z.object({
+  id: idParam,
+  nome: requiredText(M.nomeRequired),
+  email: emailField(M.emailRequired, M.emailInvalid),
+  telefone: z.union([z.literal(''), phoneField]).optional(),
+  bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional(),
+});
+
+export const changePasswordBody = z.object({
+  id: idParam,
+  senhaAtual: z.string({ error: M.senhaAtualRequired }).min(1, M.senhaAtualRequired).max(128),
+  novaSenha: passwordField(M.novaSenhaRequired, M.novaSenhaMin),
+});
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PLAN_VALUES } from '../catalogue/plans';
+
+/** POST /creditos/usar. `quantidade` is ignored by the server: the project's price is authoritative. */
+export const useCreditsBody = z.object({
+  requestId: z.coerce.number().int().positive(),
+  subscriptionId: z.coerce.number().int().positive().optional(),
+  profissionalId: z.coerce.number().int().positive().optional(),
+  quantidade: z.coerce.number().int().optional(),
+});
+export const creditBalanceResponse = z.object({ creditosRestantes: z.number().int() });
+
+export const PAYMENT_METHODS = ['card', 'mb_way', 'multibanco'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Cartão de crédito ou débito',
+  mb_way: 'MB WAY',
+  multibanco: 'Referência Multibanco',
+};
+
+/** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted. */
+export const checkoutBody = z.object({
+  pacote: z.string().min(1),
+  profissionalId: z.coerce.number().int().positive().optional(),
+  valor: z.union([z.string(), z.number()]).optional(),
+  metodo: z.enum(PAYMENT_METHODS).default('card'),
+});
+export const checkoutResponse = z.object({ url: z.string() });
+export const planValue = z.enum(PLAN_VALUES);

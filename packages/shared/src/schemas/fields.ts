@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { M, PASSWORD_MIN } from '../messages';
+
+/** "shape {email} with 2+ characters after the dot" (spec §5). */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+export const emailField = (required: string, invalid: string) =>
+  z.string({ error: required }).trim().toLowerCase().min(1, required).max(254, invalid).regex(EMAIL_RE, invalid);
+
+export const passwordField = (required: string, tooShort: string) =>
+  z.string({ error: required }).min(1, required).min(PASSWORD_MIN, tooShort).max(128, 'A senha pode ter no máximo 128 caracteres');
+
+export const requiredText = (message: string, max = 120) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+
+/** PT phone; the country is locked to +351 on the web. */
+export const phoneField = z
+  .string({ error: M.telefoneRequired })
+  .trim()
+  .min(1, M.telefoneRequired)
+  .min(10, M.telefoneInvalid)
+  .refine((v) => isValidPhoneNumber(v, 'PT'), M.telefoneInvalid);
+
+export const idParam = z.coerce.number().int().positive();
+export const idParams = z.object({ id: idParam });

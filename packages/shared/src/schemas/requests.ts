@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { M } from '../messages';
+import { SPECIALTY_VALUES } from '../catalogue/specialties';
+import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
+import { requiredText } from './fields';
+
+const req = M.campoProjetoObrigatorio;
+
+/** POST /requests/create. `bairro` carries the district (spec §3). */
+export const createRequestBody = z.object({
+  titulo: requiredText(req, 120),
+  descricao: requiredText(req, 2000),
+  cidade: requiredText(req, 80),
+  bairro: requiredText(req, 80),
+  especialidade: z.enum(SPECIALTY_VALUES, { error: req }),
+  contato: requiredText(req, 120),
+  tempo: z.enum(TIME_OPTIONS, { error: req }),
+  clienteId: z.coerce.number().int().positive().optional(),
+});
+export type CreateRequestBody = z.infer<typeof createRequestBody>;
+
+export const requestResponse = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  descricao: z.string(),
+  cidade: z.string(),
+  bairro: z.string(),
+  especialidade: z.string(),
+  contato: z.string().nullable(),
+  tempo: z.enum(TIME_OPTIONS),
+  clienteId: z.number().int(),
+  creditos: z.number().int().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  criadoEm: z.string(),
+  candidaturas: z.number().int().optional(),
+  jaCandidatado: z.boolean().optional(),
+  cliente: z.object({ nome: z.string(), email: z.string().nullable() }).nullable(),
+});
+export type RequestDto = z.infer<typeof requestResponse>;
+
+export const updateCreditsBody = z.object({
+  creditos: z.coerce.number({ error: M.adminCreditosInvalid }).int(M.adminCreditosInvalid).positive(M.adminCreditosInvalid).max(10000),
+});
+export const updateCreditsResponse = z.object({ creditos: z.number().int(), status: z.enum(PROJECT_STATUSES) });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().trim().max(100).optional(),
+});
+export const paged = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() });
