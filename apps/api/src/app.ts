@@ -19,6 +19,12 @@ import { registerWeb } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { contasRoutes } from './modules/contas/contas.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { profissionaisRoutes } from './modules/profissionais/profissionais.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { creditosRoutes } from './modules/creditos/creditos.routes';
+import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
 
 export interface AppDeps {
   env: Env;
@@ -105,6 +111,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(filesRoutes);
+      await api.register(contasRoutes);
+      await api.register(requestsRoutes);
+      await api.register(profissionaisRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(creditosRoutes);
+      await api.register(adminRequestsRoutes);
     },
     { prefix: '/api' },
   );

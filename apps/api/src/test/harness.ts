@@ -78,3 +78,29 @@ export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | '
   const { id, access_token } = res.json() as { id: number; access_token: string };
   return { id, token: access_token, email, auth: { authorization: `Bearer ${access_token}` } };
 }
+
+/** The first admin (sign-up is open on an empty database), logged in. */
+export async function adminSession(app: FastifyInstance) {
+  const email = `admin.${randomBytes(3).toString('hex')}@exemplo.pt`;
+  const first = await app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Admin Teste', email, senha: 'Segura#123' } });
+  if (first.statusCode !== 201) throw new Error(`admin register: ${first.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Segura#123', tipo: 'admin' } });
+  const { id, access_token } = login.json() as { id: number; access_token: string };
+  return { id, auth: { authorization: `Bearer ${access_token}` } };
+}
+
+export const projectPayload = (over: Record<string, unknown> = {}) => ({
+  titulo: 'Trocar quadro elétrico', descricao: 'Quadro antigo a disparar.', cidade: 'Lisboa', bairro: 'Lisboa',
+  especialidade: 'substituicao-quadros-eletricos', contato: '+351912345678', tempo: 'NORMAL', ...over,
+});
+
+/** A project by this client, approved by the admin and priced at `creditos`. */
+export async function openProject(app: FastifyInstance, client: { auth: Record<string, string> }, admin: { auth: Record<string, string> }, creditos = 10) {
+  const created = await app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload() });
+  if (created.statusCode !== 201) throw new Error(`create: ${created.body}`);
+  const id = (created.json() as { id: number }).id;
+  await app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth });
+  const priced = await app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos } });
+  if (priced.statusCode !== 200) throw new Error(`credits: ${priced.body}`);
+  return id;
+}

@@ -1,23 +1,28 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { Layout } from './layout';
 import { EntryRedirect, RequireRole } from './guards';
 import { NotFoundPage } from './not-found';
-import { UnderConstruction } from '../components/ui/under-construction';
+import { RouteError } from './route-error';
 import { LoginPage } from '../features/auth/login-page';
 import { RegisterClientePage } from '../features/auth/register-cliente-page';
 import { RegisterProfissionalPage } from '../features/auth/register-profissional-page';
 import { AdminSignupPage } from '../features/auth/admin-signup-page';
 
-const soon = (path: string, title: string): RouteObject => ({ path, element: <UnderConstruction title={title} /> });
+/** A route whose screen is loaded on demand (one chunk per screen keeps the first load small). */
+function page<M extends Record<string, unknown>>(path: string, load: () => Promise<M>, name: keyof M & string): RouteObject {
+  return { path, lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
 
-/** Spec §2 route table. Screens of later releases show an honest "em construção" page. */
+/** Spec §2 route table. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
       // Public
-      soon('/', 'Técnico Certo'),
-      soon('/comofunciona', 'Como funciona'),
+      page('/', () => import('../features/home/home-page'), 'HomePage'),
+      page('/comofunciona', () => import('../features/home/como-funciona-page'), 'ComoFuncionaPage'),
       { path: '/areadocliente', element: <EntryRedirect role="cliente" /> },
       { path: '/areadocliente/login', element: <LoginPage role="cliente" /> },
       { path: '/areadoprofissional', element: <EntryRedirect role="profissional" /> },
@@ -26,62 +31,62 @@ export const routes: RouteObject[] = [
       { path: '/cadastro', element: <AdminSignupPage /> },
       { path: '/cadastro-cliente', element: <RegisterClientePage /> },
       { path: '/cadastro-profissional', element: <RegisterProfissionalPage /> },
-      soon('/areadoprofissional/completar-perfil', 'Completar Perfil'),
-      soon('/areadocliente/completar-perfil', 'Completar Perfil'),
-      soon('/creditos', 'Planos de Créditos'),
-      soon('/checkout/:plano', 'Checkout'),
-      soon('/sucesso', 'Pagamento aprovado'),
-      soon('/cancelado', 'Compra cancelada'),
+      page('/areadoprofissional/completar-perfil', () => import('../features/profissional/completar-perfil-page'), 'ProfissionalCompletarPerfilPage'),
+      page('/areadocliente/completar-perfil', () => import('../features/cliente/completar-perfil-page'), 'ClienteCompletarPerfilPage'),
+      page('/creditos', () => import('../features/creditos/creditos-page'), 'CreditosPage'),
+      page('/checkout/:plano', () => import('../features/creditos/checkout-page'), 'CheckoutPage'),
+      page('/sucesso', () => import('../features/creditos/sucesso-page'), 'SucessoPage'),
+      page('/cancelado', () => import('../features/creditos/cancelado-page'), 'CanceladoPage'),
       // Password recovery: one trio per role
       ...(['cliente', 'profissional', 'admin'] as const).flatMap((r) => [
-        soon(`/${r}/esqueci-senha`, 'Recuperar senha'),
-        soon(`/${r}/otp`, 'Código de verificação'),
-        soon(`/${r}/alterar-senha`, 'Nova senha'),
+        page(`/${r}/esqueci-senha`, () => import('../features/recuperacao/esqueci-senha-page'), 'EsqueciSenhaPage'),
+        page(`/${r}/otp`, () => import('../features/recuperacao/otp-page'), 'OtpPage'),
+        page(`/${r}/alterar-senha`, () => import('../features/recuperacao/nova-senha-page'), 'NovaSenhaPage'),
       ]),
       // Admin only
       {
         element: <RequireRole roles={['admin']} />,
         children: [
-          soon('/dashboard', 'Dashboard'),
-          soon('/listagem-projetos', 'Projetos'),
-          soon('/listagem-clientes', 'Clientes'),
-          soon('/listagem-reviews', 'Reviews'),
-          soon('/listagem-profissionais', 'Profissionais'),
-          soon('/detalhes-recebido', 'Valor Recebido'),
-          soon('/detalhes-valor', 'Valor Total'),
+          page('/dashboard', () => import('../features/admin/dashboard-page'), 'DashboardPage'),
+          page('/listagem-projetos', () => import('../features/admin/projetos-page'), 'AdminProjetosPage'),
+          page('/listagem-clientes', () => import('../features/admin/clientes-page'), 'AdminClientesPage'),
+          page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
+          page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
+          page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
+          page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
         ],
       },
       // Client only
       {
         element: <RequireRole roles={['cliente']} />,
         children: [
-          soon('/avaliar', 'Avaliar profissionais'),
-          soon('/avaliacao/:id', 'Avaliação'),
-          soon('/profissionais', 'Encontrar profissionais'),
-          soon('/profissionais/:id', 'Perfil do profissional'),
-          soon('/agendamento', 'Postagem do Projeto'),
-          soon('/areadocliente/menu', 'Área do Cliente'),
-          soon('/projetos/:id', 'Os meus projetos'),
+          page('/avaliar', () => import('../features/reviews/avaliar-page'), 'AvaliarPage'),
+          page('/avaliacao/:id', () => import('../features/reviews/avaliacao-page'), 'AvaliacaoPage'),
+          page('/profissionais', () => import('../features/profissionais/lista-page'), 'ProfissionaisPage'),
+          page('/profissionais/:id', () => import('../features/profissionais/perfil-page'), 'ProfissionalPerfilPage'),
+          page('/agendamento', () => import('../features/cliente/agendamento-page'), 'AgendamentoPage'),
+          page('/areadocliente/menu', () => import('../features/cliente/menu-page'), 'ClienteMenuPage'),
+          page('/projetos/:id', () => import('../features/cliente/projetos-page'), 'ProjetosPage'),
         ],
       },
       // Professional only
       {
         element: <RequireRole roles={['profissional']} />,
         children: [
-          soon('/areadoprofissional/menu', 'Área do Profissional'),
-          soon('/areadoprofissional/chamados-agendados', 'Chamados agendados'),
-          soon('/areadoprofissional/detalhes-chamado/:id', 'Detalhes do chamado'),
-          soon('/areadoprofissional/buscar-trabalhos', 'Buscar trabalhos'),
-          soon('/areadoprofissional/minhas-avaliacoes', 'As minhas avaliações'),
+          page('/areadoprofissional/menu', () => import('../features/profissional/menu-page'), 'ProfissionalMenuPage'),
+          page('/areadoprofissional/chamados-agendados', () => import('../features/profissional/chamados-agendados-page'), 'ChamadosAgendadosPage'),
+          page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
+          page('/areadoprofissional/buscar-trabalhos', () => import('../features/profissional/buscar-trabalhos-page'), 'BuscarTrabalhosPage'),
+          page('/areadoprofissional/minhas-avaliacoes', () => import('../features/profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
         ],
       },
       // Client or professional
       {
         element: <RequireRole roles={['cliente', 'profissional']} />,
         children: [
-          soon('/conta', 'Minha Conta'),
-          soon('/conta/editar-perfil', 'Editar perfil'),
-          soon('/conta/alterar-senha', 'Alterar senha'),
+          page('/conta', () => import('../features/conta/conta-page'), 'ContaPage'),
+          page('/conta/editar-perfil', () => import('../features/conta/editar-perfil-page'), 'EditarPerfilPage'),
+          page('/conta/alterar-senha', () => import('../features/conta/alterar-senha-page'), 'AlterarSenhaPage'),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams, PROJECT_STATUSES, updateCreditsBody, updateCreditsResponse } from '@tc/shared';
+import { requireRole } from '../../plugins/auth';
+import { approveRequest, deleteRequestAsAdmin, setRequestCredits } from './admin-requests.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const sec = [{ bearer: [] }];
+
+export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  const admin = requireRole('admin');
+
+  app.patch(
+    '/requests/:id/aprovar',
+    { preHandler: admin, schema: { tags: ['admin'], summary: 'Aprovar projeto (ESPERA → ABERTO)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.enum(PROJECT_STATUSES), creditos: z.number().nullable() }), ...errors } } },
+    async (request) => approveRequest(db, request.params.id, request.user.id, clock.now()),
+  );
+
+  app.put(
+    '/requests/atualiza-creditos/:id',
+    { preHandler: admin, schema: { tags: ['admin'], summary: 'Definir os créditos de um projeto aberto', security: sec, params: idParams, body: updateCreditsBody, response: { 200: updateCreditsResponse, ...errors } } },
+    async (request) => setRequestCredits(db, request.params.id, request.body.creditos, request.user.id),
+  );
+
+  app.delete(
+    '/requests/delete/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'], summary: 'Eliminar projeto (reembolsa quem já pagou, na mesma transação)', security: sec, params: idParams,
+        response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },
+      },
+    },
+    async (request) => deleteRequestAsAdmin(db, request.params.id, request.user.id),
+  );
+};

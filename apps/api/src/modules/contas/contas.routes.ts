@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountResponse, changePasswordBody, clienteCompleteProfileFields, editProfileFields, errorResponse, M, messageResponse,
+  profissionalCompleteProfileFields,
+} from '@tc/shared';
+import { requireRole } from '../../plugins/auth';
+import { parseFields, readMultipart } from '../uploads/multipart';
+import {
+  assertOwner, changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
+  getAccountByEmail, type AccountRole,
+} from './contas.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const multipartDoc = { consumes: ['multipart/form-data'] };
+
+/** The same account routes for clients and professionals: /cliente/... and /profissional/... */
+export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, clock } = app.ctx;
+
+  for (const tipo of ['cliente', 'profissional'] as AccountRole[]) {
+    const tag = [tipo];
+
+    app.get(
+      `/${tipo}/account/:email`,
+      {
+        preHandler: requireRole(tipo, 'admin'),
+        schema: { tags: tag, summary: 'Dados da conta (só o próprio ou um admin)', security: [{ bearer: [] }], params: z.object({ email: z.string() }), response: { 200: accountResponse, ...errors } },
+      },
+      async (request) => getAccountByEmail(db, tipo, request.params.email, request.user),
+    );
+
+    app.put(
+      `/${tipo}/complete-profile`,
+      {
+        preHandler: requireRole(tipo),
+        schema: {
+          tags: tag, ...multipartDoc, security: [{ bearer: [] }],
+          summary: tipo === 'cliente'
+            ? 'Completar perfil: multipart id, telefone, foto (opcional)'
+            : 'Completar perfil: multipart id, bio, telefone, especialidades[], fotoPerfil, documentos (frente e verso) ou ccFrente/ccVerso, consentimento=true',
+        },
+      },
+      async (request) => {
+        const { fields, files } = await readMultipart(request);
+        if (tipo === 'cliente') {
+          const data = parseFields(clienteCompleteProfileFields, fields);
+          assertOwner(request.user, tipo, data.id);
+          return completeClienteProfile(db, storage, data.id, data.telefone, files.find((f) => f.field === 'foto'));
+        }
+        const especialidades = fields.especialidades === undefined ? [] : ([] as string[]).concat(fields.especialidades);
+        const data = parseFields(profissionalCompleteProfileFields, { ...fields, especialidades });
+        assertOwner(request.user, tipo, data.id);
+        // The spec's form sends `documentos` twice (front, then back); named fields work too.
+        const docs = files.filter((f) => f.field === 'documentos');
+        return completeProfissionalProfile(
+          db, storage, data.id, data,
+          {
+            fotoPerfil: files.find((f) => f.field === 'fotoPerfil'),
+            ccFrente: files.find((f) => f.field === 'ccFrente') ?? (docs[0] && { ...docs[0], field: 'ccFrente' }),
+            ccVerso: files.find((f) => f.field === 'ccVerso') ?? (docs[1] && { ...docs[1], field: 'ccVerso' }),
+          },
+          clock.now(),
+        );
+      },
+    );
+
+    app.put(
+      `/${tipo}/edit-profile`,
+      {
+        preHandler: requireRole(tipo),
+        schema: { tags: tag, ...multipartDoc, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)` },
+      },
+      async (request) => {
+        const { fields, files } = await readMultipart(request);
+        const data = parseFields(editProfileFields, fields);
+        assertOwner(request.user, tipo, data.id);
+        return editProfile(db, storage, tipo, data.id, { ...data, bio: tipo === 'profissional' ? data.bio : undefined }, files.find((f) => f.field === 'foto'));
+      },
+    );
+
+    app.put(
+      `/${tipo}/change-password`,
+      {
+        preHandler: requireRole(tipo),
+        schema: { tags: tag, summary: 'Alterar senha (a senha atual é verificada)', security: [{ bearer: [] }], body: changePasswordBody, response: { 200: messageResponse, ...errors } },
+      },
+      async (request) => {
+        assertOwner(request.user, tipo, request.body.id);
+        await changePassword(db, tipo, request.body.id, request.body.senhaAtual, request.body.novaSenha);
+        return { message: M.senhaAlterada };
+      },
+    );
+
+    app.get(
+      `/${tipo}/export-data`,
+      { preHandler: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }] } },
+      async (request, reply) => {
+        const data = await exportData(db, tipo, request.user.id);
+        return reply.header('content-disposition', `attachment; filename="os-meus-dados-${tipo}.json"`).send(data);
+      },
+    );
+
+    app.delete(
+      `/${tipo}/delete-account`,
+      {
+        preHandler: requireRole(tipo),
+        schema: {
+          tags: tag, summary: 'RGPD: eliminar a conta (pede a senha)', security: [{ bearer: [] }],
+          body: z.object({ senha: z.string().min(1, M.senhaRequired) }), response: { 200: messageResponse, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteAccount(db, storage, tipo, request.user.id, request.body.senha);
+        return { message: 'Conta eliminada.' };
+      },
+    );
+  }
+};

@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { M } from '@tc/shared';
+import type { Db } from '../../db/client';
+import { candidaturas, clientes, creditLedger, payments, profissionais, requests, reviews } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { publicFileUrl, type Storage } from '../../lib/storage';
+import type { SessionUser } from '../../plugins/auth';
+import { processImage, type ImageInput } from '../uploads/images';
+import { deleteRequestWithRefunds } from '../requests/requests.service';
+
+export type AccountRole = 'cliente' | 'profissional';
+const table = (tipo: AccountRole) => (tipo === 'cliente' ? clientes : profissionais);
+
+/** The caller may act on this account only if it is theirs (admins may read any). */
+export function assertOwner(user: SessionUser, tipo: AccountRole, id: number, allowAdmin = false) {
+  if (allowAdmin && user.tipo === 'admin') return;
+  if (user.tipo !== tipo || user.id !== id) throw forbidden(M.idInvalido);
+}
+
+export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string, user: SessionUser) {
+  const t = table(tipo);
+  const [row] = await db
+    .select({ id: t.id, nome: t.nome, email: t.email, telefone: t.telefone, fotoKey: t.fotoKey, ...(tipo === 'profissional' ? { bio: profissionais.bio } : {}) })
+    .from(t)
+    .where(eq(t.email, email.trim().toLowerCase()))
+    .limit(1);
+  // A stranger's e-mail and a missing one answer alike: nothing to learn by probing.
+  if (!row) {
+    if (user.tipo === 'admin') throw notFound();
+    throw forbidden();
+  }
+  assertOwner(user, tipo, row.id, true);
+  return { id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null };
+}
+
+async function replacePublicPhoto(storage: Storage, oldKey: string | null, img: ImageInput) {
+  const key = await storage.put('public', await processImage(img, 640), 'webp');
+  if (oldKey) await storage.remove('public', oldKey);
+  return key;
+}
+
+export async function completeClienteProfile(db: Db, storage: Storage, id: number, telefone: string, foto?: ImageInput) {
+  const [cur] = await db.select({ fotoKey: clientes.fotoKey }).from(clientes).where(eq(clientes.id, id));
+  if (!cur) throw notFound();
+  const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
+  await db.update(clientes).set({ telefone, fotoKey }).where(eq(clientes.id, id));
+  return { id, telefone, fotoUrl: publicFileUrl(fotoKey) };
+}
+
+export async function completeProfissionalProfile(
+  db: Db,
+  storage: Storage,
+  id: number,
+  data: { telefone: string; bio: string; especialidades: string[] },
+  files: { fotoPerfil?: ImageInput; ccFrente?: ImageInput; ccVerso?: ImageInput },
+  now: Date,
+) {
+  const missing: Record<string, string> = {};
+  for (const f of ['fotoPerfil', 'ccFrente', 'ccVerso'] as const) if (!files[f]) missing[f] = M.campoObrigatorio;
+  if (Object.keys(missing).length) throw badRequest('VALIDATION', M.campoObrigatorio, missing);
+  const [cur] = await db
+    .select({ fotoKey: profissionais.fotoKey, ccFrenteKey: profissionais.ccFrenteKey, ccVersoKey: profissionais.ccVersoKey })
+    .from(profissionais)
+    .where(eq(profissionais.id, id));
+  if (!cur) throw notFound();
+  // Process all three before storing any, so a bad image leaves nothing half-saved.
+  const [foto, frente, verso] = await Promise.all([
+    processImage(files.fotoPerfil!, 640),
+    processImage(files.ccFrente!, 1600),
+    processImage(files.ccVerso!, 1600),
+  ]);
+  const fotoKey = await storage.put('public', foto, 'webp');
+  const ccFrenteKey = await storage.put('private', frente, 'webp');
+  const ccVersoKey = await storage.put('private', verso, 'webp');
+  await db
+    .update(profissionais)
+    .set({
+      telefone: data.telefone, bio: data.bio || null, especialidades: data.especialidades, fotoKey, ccFrenteKey, ccVersoKey,
+      consentimentoEm: now, verificacao: 'PENDENTE', verificadoEm: null, verificadoPor: null,
+    })
+    .where(eq(profissionais.id, id));
+  if (cur.fotoKey) await storage.remove('public', cur.fotoKey);
+  if (cur.ccFrenteKey) await storage.remove('private', cur.ccFrenteKey);
+  if (cur.ccVersoKey) await storage.remove('private', cur.ccVersoKey);
+  return { id, fotoUrl: publicFileUrl(fotoKey), especialidades: data.especialidades, verificacao: 'PENDENTE' as const };
+}
+
+export async function editProfile(
+  db: Db,
+  storage: Storage,
+  tipo: AccountRole,
+  id: number,
+  data: { nome: string; email: string; telefone?: string; bio?: string },
+  foto?: ImageInput,
+) {
+  const t = table(tipo);
+  const [cur] = await db.select({ fotoKey: t.fotoKey }).from(t).where(eq(t.id, id));
+  if (!cur) throw notFound();
+  const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
+  const set: Record<string, unknown> = { nome: data.nome, email: data.email, telefone: data.telefone || null, fotoKey };
+  if (tipo === 'profissional' && data.bio !== undefined) set.bio = data.bio || null;
+  try {
+    await db.update(t).set(set).where(eq(t.id, id));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('EMAIL_TAKEN', M.emailTaken);
+    throw e;
+  }
+  return getAccountByEmail(db, tipo, data.email, { id, tipo });
+}
+
+export async function changePassword(db: Db, tipo: AccountRole, id: number, senhaAtual: string, novaSenha: string) {
+  const t = table(tipo);
+  const [row] = await db.select({ senhaHash: t.senhaHash }).from(t).where(eq(t.id, id));
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.senhaHash, senhaAtual))) {
+    throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senhaAtual: M.senhaAtualErrada });
+  }
+  if (isCommonPassword(novaSenha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { novaSenha: M.passwordTooCommon });
+  await db.update(t).set({ senhaHash: await hashPassword(novaSenha) }).where(eq(t.id, id));
+}
+
+/** RGPD art. 15/20: everything we hold about the user, as JSON. ID images are referenced, not inlined. */
+export async function exportData(db: Db, tipo: AccountRole, id: number) {
+  if (tipo === 'cliente') {
+    const [conta] = await db
+      .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, criadoEm: clientes.criadoEm })
+      .from(clientes).where(eq(clientes.id, id));
+    const projetos = await db.select().from(requests).where(eq(requests.clienteId, id));
+    const avaliacoes = await db
+      .select({ id: reviews.id, profissionalId: reviews.profissionalId, requestId: reviews.requestId, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
+      .from(reviews).where(eq(reviews.clienteId, id));
+    return { tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes };
+  }
+  const [conta] = await db
+    .select({
+      id: profissionais.id, nome: profissionais.nome, email: profissionais.email, telefone: profissionais.telefone,
+      cidade: profissionais.cidade, distrito: profissionais.bairro, bio: profissionais.bio, especialidades: profissionais.especialidades,
+      verificacao: profissionais.verificacao, consentimentoDocumentosEm: profissionais.consentimentoEm, criadoEm: profissionais.criadoEm,
+      temDocumentosGuardados: sql<boolean>`${profissionais.ccFrenteKey} is not null`,
+    })
+    .from(profissionais).where(eq(profissionais.id, id));
+  const candidaturasFeitas = await db
+    .select({ requestId: candidaturas.requestId, creditos: candidaturas.creditos, criadoEm: candidaturas.criadoEm })
+    .from(candidaturas).where(eq(candidaturas.profissionalId, id));
+  const movimentosCreditos = await db
+    .select({ tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, criadoEm: creditLedger.criadoEm })
+    .from(creditLedger).where(eq(creditLedger.profissionalId, id));
+  const pagamentos = await db
+    .select({ plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, criadoEm: payments.criadoEm })
+    .from(payments).where(eq(payments.profissionalId, id));
+  const avaliacoesRecebidas = await db
+    .select({ nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
+    .from(reviews).where(eq(reviews.profissionalId, id));
+  return { tipo, exportadoEm: new Date().toISOString(), conta, candidaturas: candidaturasFeitas, movimentosCreditos, pagamentos, avaliacoesRecebidas };
+}
+
+/**
+ * Deletes the account and its personal data after checking the password. A client's open projects
+ * are deleted with refunds to the professionals who paid for them; uploaded images are removed.
+ */
+export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole, id: number, senha: string) {
+  const t = table(tipo);
+  const [row] = await db.select({ senhaHash: t.senhaHash, fotoKey: t.fotoKey }).from(t).where(eq(t.id, id));
+  if (!row) throw notFound();
+  if (!(await verifyPassword(row.senhaHash, senha))) throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senha: M.senhaAtualErrada });
+  const keys: { area: 'public' | 'private'; key: string | null }[] = [{ area: 'public', key: row.fotoKey }];
+  await db.transaction(async (tx) => {
+    if (tipo === 'cliente') {
+      const open = await tx.select({ id: requests.id }).from(requests).where(and(eq(requests.clienteId, id), eq(requests.status, 'ABERTO')));
+      for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada');
+      await tx.delete(clientes).where(eq(clientes.id, id));
+    } else {
+      const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
+      keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });
+      await tx.delete(profissionais).where(eq(profissionais.id, id));
+    }
+  });
+  for (const k of keys) if (k.key) await storage.remove(k.area, k.key);
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { creditBalanceResponse, errorResponse, idParams, useCreditsBody } from '@tc/shared';
+import { forbidden } from '../../lib/app-error';
+import { requireRole } from '../../plugins/auth';
+import { applyToRequest, getSubscription, listApplications } from './creditos.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const sec = [{ bearer: [] }];
+
+export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
+    if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
+  };
+
+  app.get(
+    '/subscriptions/credito/:id',
+    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Saldo de créditos de um profissional (o próprio)', security: sec, params: idParams, response: { 200: creditBalanceResponse, ...errors } } },
+    async (request) => {
+      selfOrAdmin(request.user, request.params.id);
+      const sub = await getSubscription(db, request.params.id);
+      return { creditosRestantes: sub.creditosRestantes };
+    },
+  );
+
+  app.get(
+    '/subscriptions/profissional/:id',
+    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(z.object({ id: z.number().int(), creditosRestantes: z.number().int() })), ...errors } } },
+    async (request) => {
+      selfOrAdmin(request.user, request.params.id);
+      const sub = await getSubscription(db, request.params.id);
+      return [{ id: sub.id, creditosRestantes: sub.creditosRestantes }];
+    },
+  );
+
+  app.post(
+    '/creditos/usar',
+    {
+      preHandler: requireRole('profissional'),
+      schema: {
+        tags: ['créditos'], summary: 'Candidatar-se a um projeto gastando os créditos que ele custa (revela o contacto)', security: sec,
+        body: useCreditsBody,
+        response: {
+          201: z.object({
+            id: z.number().int(), requestId: z.number().int(), creditosGastos: z.number().int(), creditosRestantes: z.number().int(),
+            criadoEm: z.string(), contato: z.string(), cliente: z.object({ nome: z.string(), email: z.string() }), message: z.string(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
+      return reply.status(201).send(await applyToRequest(db, request.user.id, request.body.requestId));
+    },
+  );
+
+  app.get(
+    '/creditos/profissional/:id',
+    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional', security: sec, params: idParams } },
+    async (request) => {
+      selfOrAdmin(request.user, request.params.id);
+      return listApplications(db, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParams, paged, pageQuery } from '@tc/shared';
+import { requireRole } from '../../plugins/auth';
+import { getProfissional, searchProfissionais, topRated } from './profissionais.service';
+
+const card = z.object({
+  id: z.number().int(), nome: z.string(), especialidades: z.array(z.string()), especialidadesLabels: z.array(z.string()),
+  cidade: z.string(), bairro: z.string(), fotoUrl: z.string().nullable(), notaMedia: z.number().nullable(), verificado: z.boolean(),
+});
+const profile = card.extend({ telefone: z.string().nullable(), contato: z.string().nullable(), descricao: z.string().nullable(), especialidade: z.string().nullable() });
+
+export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/profissional/top-avaliados',
+    { schema: { tags: ['profissional'], summary: 'Profissionais mais bem avaliados (público)', response: { 200: z.array(card) } } },
+    async () => topRated(db),
+  );
+
+  app.get(
+    '/profissional/see-all',
+    {
+      preHandler: requireRole('cliente', 'admin'),
+      schema: {
+        tags: ['profissional'], summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)', security: [{ bearer: [] }],
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }), response: { 200: paged(card), 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => searchProfissionais(db, request.query.q, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/profissional/:id',
+    {
+      preHandler: requireRole('cliente', 'profissional', 'admin'),
+      schema: { tags: ['profissional'], summary: 'Perfil público de um profissional (sem e-mail nem documentos)', security: [{ bearer: [] }], params: idParams, response: { 200: profile, 404: errorResponse } },
+    },
+    async (request) => getProfissional(db, request.params.id),
+  );
+};

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createRequestBody, errorResponse, idParams, requestResponse } from '@tc/shared';
+import { forbidden } from '../../lib/app-error';
+import { requireRole } from '../../plugins/auth';
+import { concludeRequest, createRequest, getRequest, listApplicants, listClientRequests } from './requests.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const applicant = z.object({
+  id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
+  cidade: z.string(), notaMedia: z.number().nullable(), candidatadoEm: z.string(),
+});
+
+export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.ctx;
+  const sec = [{ bearer: [] }];
+
+  app.post(
+    '/requests/create',
+    { preHandler: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)', security: sec, body: createRequestBody, response: { 201: requestResponse, ...errors } } },
+    async (request, reply) => {
+      if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
+      return reply.status(201).send(await createRequest(db, request.user.id, request.body));
+    },
+  );
+
+  app.get(
+    '/requests/cliente/:id',
+    { preHandler: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Projetos de um cliente (o próprio)', security: sec, params: idParams, response: { 200: z.array(requestResponse), ...errors } } },
+    async (request) => {
+      if (request.user.tipo === 'cliente' && request.user.id !== request.params.id) throw forbidden();
+      return listClientRequests(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/requests/:id',
+    { preHandler: requireRole('cliente', 'profissional', 'admin'), schema: { tags: ['projetos'], summary: 'Um projeto (o contacto só para quem pagou)', security: sec, params: idParams, response: { 200: requestResponse, ...errors } } },
+    async (request) => getRequest(db, request.params.id, request.user),
+  );
+
+  app.get(
+    '/requests/:id/profissionais',
+    { preHandler: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicant), ...errors } } },
+    async (request) => listApplicants(db, request.params.id, request.user),
+  );
+
+  app.patch(
+    '/requests/:id/concluir',
+    { preHandler: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO') }), ...errors } } },
+    async (request) => concludeRequest(db, request.params.id, request.user.id, clock.now()),
+  );
+};

@@ -1,0 +1,155 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { M, type CreateRequestBody, type Role } from '@tc/shared';
+import type { Db, Tx } from '../../db/client';
+import { candidaturas, clientes, creditLedger, profissionais, requests, subscriptions } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { publicFileUrl } from '../../lib/storage';
+import type { SessionUser } from '../../plugins/auth';
+import { audit } from '../audit/audit.service';
+
+const requestColumns = {
+  id: requests.id,
+  titulo: requests.titulo,
+  descricao: requests.descricao,
+  cidade: requests.cidade,
+  bairro: requests.bairro,
+  especialidade: requests.especialidade,
+  contato: requests.contato,
+  tempo: requests.tempo,
+  clienteId: requests.clienteId,
+  creditos: requests.creditos,
+  status: requests.status,
+  criadoEm: requests.criadoEm,
+  clienteNome: clientes.nome,
+  clienteEmail: clientes.email,
+  candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
+};
+
+type Row = {
+  id: number; titulo: string; descricao: string; cidade: string; bairro: string; especialidade: string; contato: string;
+  tempo: 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA'; clienteId: number; creditos: number | null;
+  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; criadoEm: Date; clienteNome: string | null; clienteEmail: string | null; candidaturas: number;
+};
+
+/** The client's contact and e-mail leave the server only for the owner, admins and professionals who paid. */
+export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: boolean }) {
+  return {
+    id: r.id, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
+    contato: opts.revealContact ? r.contato : null,
+    tempo: r.tempo, clienteId: r.clienteId, creditos: r.creditos, status: r.status,
+    criadoEm: new Date(r.criadoEm).toISOString(),
+    candidaturas: Number(r.candidaturas),
+    jaCandidatado: opts.jaCandidatado,
+    cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: opts.revealContact ? r.clienteEmail : null },
+  };
+}
+
+export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody) {
+  const [row] = await db
+    .insert(requests)
+    .values({
+      titulo: body.titulo, descricao: body.descricao, cidade: body.cidade, bairro: body.bairro,
+      especialidade: body.especialidade, contato: body.contato, tempo: body.tempo, clienteId,
+    })
+    .returning({ id: requests.id });
+  return getRequest(db, row.id, { tipo: 'cliente', id: clienteId });
+}
+
+export async function listClientRequests(db: Db, clienteId: number) {
+  const rows = await db
+    .select(requestColumns)
+    .from(requests)
+    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+    .where(eq(requests.clienteId, clienteId))
+    .orderBy(desc(requests.criadoEm), desc(requests.id));
+  return rows.map((r) => toDto(r, { revealContact: true }));
+}
+
+async function hasApplied(db: Db | Tx, requestId: number, profissionalId: number) {
+  const rows = await db
+    .select({ id: candidaturas.id })
+    .from(candidaturas)
+    .where(and(eq(candidaturas.requestId, requestId), eq(candidaturas.profissionalId, profissionalId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * One project. The owner and admins see everything; a professional sees approved projects, and the
+ * contact only after paying for it; other clients see nothing.
+ */
+export async function getRequest(db: Db, id: number, user: SessionUser) {
+  const [row] = await db.select(requestColumns).from(requests).leftJoin(clientes, eq(clientes.id, requests.clienteId)).where(eq(requests.id, id));
+  if (!row) throw notFound(M.chamadoNaoEncontrado);
+  if (user.tipo === 'admin') return toDto(row, { revealContact: true });
+  if (user.tipo === 'cliente') {
+    if (row.clienteId !== user.id) throw notFound(M.chamadoNaoEncontrado);
+    return toDto(row, { revealContact: true });
+  }
+  const applied = await hasApplied(db, id, user.id);
+  if (!applied && row.status === 'ESPERA') throw notFound(M.chamadoNaoEncontrado);
+  return toDto(row, { revealContact: applied, jaCandidatado: applied });
+}
+
+/** Professionals who applied (paid) to one of the caller's projects. */
+export async function listApplicants(db: Db, requestId: number, user: SessionUser) {
+  const [req] = await db.select({ clienteId: requests.clienteId }).from(requests).where(eq(requests.id, requestId));
+  if (!req || (user.tipo === 'cliente' && req.clienteId !== user.id)) throw notFound(M.chamadoNaoEncontrado);
+  const rows = await db
+    .select({
+      id: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey, especialidades: profissionais.especialidades,
+      cidade: profissionais.cidade, notaMedia: profissionais.notaMedia, candidatadoEm: candidaturas.criadoEm,
+    })
+    .from(candidaturas)
+    .innerJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
+    .where(eq(candidaturas.requestId, requestId))
+    .orderBy(candidaturas.criadoEm);
+  return rows.map(({ fotoKey, candidatadoEm, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), candidatadoEm: candidatadoEm.toISOString() }));
+}
+
+/** ABERTO → CONCLUIDO, by the owner only. */
+export async function concludeRequest(db: Db, id: number, clienteId: number, now: Date) {
+  const updated = await db
+    .update(requests)
+    .set({ status: 'CONCLUIDO', concluidoEm: now })
+    .where(and(eq(requests.id, id), eq(requests.clienteId, clienteId), eq(requests.status, 'ABERTO')))
+    .returning({ id: requests.id });
+  if (updated.length === 0) {
+    const [row] = await db.select({ clienteId: requests.clienteId, status: requests.status }).from(requests).where(eq(requests.id, id));
+    if (!row || row.clienteId !== clienteId) throw notFound(M.chamadoNaoEncontrado);
+    throw conflict('INVALID_STATUS', 'Só um projeto aberto pode ser marcado como concluído.');
+  }
+  return { id, status: 'CONCLUIDO' as const };
+}
+
+/**
+ * Deletes a project; every professional who paid for it gets the credits back, in the same
+ * transaction, with a REEMBOLSO line in the ledger.
+ */
+export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string) {
+  await tx.execute(sql`select id from requests where id = ${id} for update`);
+  const paid = await tx
+    .select({ profissionalId: candidaturas.profissionalId, subscriptionId: candidaturas.subscriptionId, creditos: candidaturas.creditos })
+    .from(candidaturas)
+    .where(eq(candidaturas.requestId, id));
+  const [req] = await tx.select({ titulo: requests.titulo }).from(requests).where(eq(requests.id, id));
+  if (!req) throw notFound(M.chamadoNaoEncontrado);
+  for (const p of paid) {
+    const [sub] = await tx
+      .update(subscriptions)
+      .set({ creditosRestantes: sql`${subscriptions.creditosRestantes} + ${p.creditos}` })
+      .where(eq(subscriptions.id, p.subscriptionId))
+      .returning({ saldo: subscriptions.creditosRestantes });
+    await tx.insert(creditLedger).values({
+      subscriptionId: p.subscriptionId, profissionalId: p.profissionalId, tipo: 'REEMBOLSO', delta: p.creditos, saldoApos: sub.saldo,
+      requestId: id, adminId: actor.tipo === 'admin' ? actor.id : null, descricao: `Reembolso: ${req.titulo} (${motivo})`,
+    });
+  }
+  await tx.delete(requests).where(eq(requests.id, id));
+  await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: paid.length, motivo });
+  return { id, reembolsos: paid.map((p) => ({ profissionalId: p.profissionalId, creditos: p.creditos })) };
+}
+
+export const applicantCount = async (db: Db | Tx, requestId: number) =>
+  (await db.select({ n: count() }).from(candidaturas).where(eq(candidaturas.requestId, requestId)))[0]?.n ?? 0;
+

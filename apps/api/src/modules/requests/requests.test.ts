@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { M } from '@tc/shared';
+import { adminSession, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import { grantCredits } from '../creditos/creditos.service';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminSession(t.app);
+});
+afterAll(() => t.close());
+
+const give = (profId: number, n: number) => t.db.transaction((tx) => grantCredits(tx, profId, n, 'AJUSTE', { descricao: 'teste' }));
+
+describe('publishing and reading projects', () => {
+  it('a client publishes a project in ESPERA and finds it in its own list', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ tempo: 'URGENTE' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'ESPERA', tempo: 'URGENTE', clienteId: c.id, creditos: null, contato: '+351912345678' });
+    const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
+    expect(list.json().map((r: { id: number }) => r.id)).toEqual([res.json().id]);
+  });
+
+  it('refuses a project with missing fields or an unknown specialty, and stores nothing', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: '', especialidade: 'astrologia' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ titulo: M.campoProjetoObrigatorio, descricao: M.campoProjetoObrigatorio, especialidade: M.campoProjetoObrigatorio });
+    const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
+    expect(list.json()).toEqual([]);
+  });
+
+  it('only clients publish; a professional or an anonymous caller cannot', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: p.auth, payload: projectPayload() })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', payload: projectPayload() })).statusCode).toBe(401);
+  });
+});
+
+describe("a client cannot touch another client's projects", () => {
+  it('cannot list, read, see applicants of, complete or review them', async () => {
+    const owner = await registerAndLogin(t.app, 'cliente');
+    const other = await registerAndLogin(t.app, 'cliente');
+    const id = await openProject(t.app, owner, admin);
+    const pro = await registerAndLogin(t.app, 'profissional');
+    await give(pro.id, 50);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: pro.auth, payload: { requestId: id } })).statusCode).toBe(201);
+
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${owner.id}`, headers: other.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${id}/profissionais`, headers: other.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/concluir`, headers: other.auth })).statusCode).toBe(404);
+    const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: other.auth, payload: { profissionalId: pro.id, requestId: id, nota: 5, comentario: 'Ótimo' } });
+    expect(review.statusCode).toBe(400);
+    // Nothing changed for the owner.
+    const mine = await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: owner.auth });
+    expect(mine.json().status).toBe('ABERTO');
+  });
+});
+
+describe('status flow and the contact rule', () => {
+  it('ESPERA is invisible to professionals; after approval they see it without contact until they pay', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const created = (await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).json();
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${created.id}`, headers: p.auth })).statusCode).toBe(404);
+    // Completing an unapproved project is refused.
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth })).statusCode).toBe(409);
+
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/aprovar`, headers: c.auth })).statusCode).toBe(403);
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/aprovar`, headers: admin.auth });
+    expect(ok.json()).toMatchObject({ status: 'ABERTO' });
+    await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${created.id}`, headers: admin.auth, payload: { creditos: 12 } });
+
+    const seen = (await t.app.inject({ method: 'GET', url: `/api/requests/${created.id}`, headers: p.auth })).json();
+    expect(seen).toMatchObject({ status: 'ABERTO', creditos: 12, contato: null, jaCandidatado: false, cliente: { email: null } });
+
+    await give(p.id, 12);
+    const applied = await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: created.id } });
+    expect(applied.statusCode).toBe(201);
+    expect(applied.json()).toMatchObject({ contato: '+351912345678', creditosRestantes: 0, cliente: { email: c.email } });
+    const after = (await t.app.inject({ method: 'GET', url: `/api/requests/${created.id}`, headers: p.auth })).json();
+    expect(after).toMatchObject({ contato: '+351912345678', jaCandidatado: true, cliente: { email: c.email } });
+
+    const applicants = await t.app.inject({ method: 'GET', url: `/api/requests/${created.id}/profissionais`, headers: c.auth });
+    expect(applicants.json().map((a: { id: number }) => a.id)).toEqual([p.id]);
+    expect(JSON.stringify(applicants.json())).not.toContain('@');
+
+    const done = await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth });
+    expect(done.json()).toEqual({ id: created.id, status: 'CONCLUIDO' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth })).statusCode).toBe(409);
+  });
+});

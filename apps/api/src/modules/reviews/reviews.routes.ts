@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createReviewBody, errorResponse, idParams, paged, pageQuery, REVIEW_STATUSES } from '@tc/shared';
+import { forbidden } from '../../lib/app-error';
+import { requireRole } from '../../plugins/auth';
+import { approvedReviewsOf, createReview, recentReviews, reviewableProfessionals } from './reviews.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const review = z.object({
+  id: z.number().int(), profissionalId: z.number().int(), clienteId: z.number().int(), nota: z.number().int(), comentario: z.string(),
+  status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), cliente: z.object({ nome: z.string() }),
+});
+const recent = z.object({
+  id: z.number().int(), comentario: z.string(), nota: z.number().int(), criadoEm: z.string(), profissionalId: z.number().int(),
+  nome: z.string(), fotoUrl: z.string().nullable(), cliente: z.object({ nome: z.string(), fotoUrl: z.string().nullable() }),
+});
+const reviewable = z.object({
+  id: z.number().int(), nome: z.string(), especialidades: z.array(z.string()), cidade: z.string(), fotoUrl: z.string().nullable(),
+  notaMedia: z.number().nullable(), requestId: z.number().int().nullable(), requestTitulo: z.string().nullable(), podeAvaliar: z.boolean(),
+});
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const sec = [{ bearer: [] }];
+
+  app.get(
+    '/review/recent',
+    { schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recent) } } },
+    async () => recentReviews(db),
+  );
+
+  app.get(
+    '/review/profissional/:id',
+    {
+      schema: {
+        tags: ['reviews'], summary: 'Avaliações aprovadas de um profissional', params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(review) },
+      },
+    },
+    async (request) => approvedReviewsOf(db, request.params.id, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/cliente/profissionais-avaliaveis',
+    {
+      preHandler: requireRole('cliente'),
+      schema: {
+        tags: ['reviews'], summary: 'Profissionais que se candidataram aos meus projetos (para avaliar), 6 por página', security: sec,
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewable), ...errors },
+      },
+    },
+    async (request) => reviewableProfessionals(db, request.user.id, request.query.q, request.query.page, request.query.pageSize),
+  );
+
+  app.post(
+    '/review/create',
+    {
+      preHandler: requireRole('cliente'),
+      schema: {
+        tags: ['reviews'], summary: 'Avaliar um profissional que se candidatou a um projeto meu (uma vez por projeto)', security: sec,
+        body: createReviewBody,
+        response: { 201: z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int(), message: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
+      return reply.status(201).send(await createReview(db, request.user.id, request.body));
+    },
+  );
+};

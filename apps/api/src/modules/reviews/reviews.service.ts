@@ -1,0 +1,122 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { M } from '@tc/shared';
+import type { Db, Tx } from '../../db/client';
+import { candidaturas, clientes, profissionais, requests, reviews } from '../../db/schema';
+import { badRequest, conflict } from '../../lib/app-error';
+import { publicFileUrl } from '../../lib/storage';
+import { escapeLike, likeFolded } from '../profissionais/profissionais.service';
+
+/** notaMedia counts approved reviews only (DESIGN §4); null when there is none. */
+export async function recomputeRating(db: Db | Tx, profissionalId: number) {
+  await db.execute(sql`
+    update profissionais set nota_media = (
+      select avg(nota)::float8 from reviews where profissional_id = ${profissionalId} and status = 'APROVADO'
+    ) where id = ${profissionalId}`);
+}
+
+export async function recentReviews(db: Db, limit = 6) {
+  const rows = await db
+    .select({
+      id: reviews.id, comentario: reviews.comentario, nota: reviews.nota, criadoEm: reviews.criadoEm,
+      profissionalId: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey,
+      clienteNome: clientes.nome, clienteFotoKey: clientes.fotoKey,
+    })
+    .from(reviews)
+    .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
+    .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+    .where(eq(reviews.status, 'APROVADO'))
+    .orderBy(desc(reviews.criadoEm), desc(reviews.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id, comentario: r.comentario, nota: r.nota, criadoEm: r.criadoEm.toISOString(), profissionalId: r.profissionalId,
+    nome: r.nome, fotoUrl: publicFileUrl(r.fotoKey), cliente: { nome: r.clienteNome, fotoUrl: publicFileUrl(r.clienteFotoKey) },
+  }));
+}
+
+/** Approved reviews of one professional, newest first, paginated. */
+export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
+  const where = and(eq(reviews.profissionalId, profissionalId), eq(reviews.status, 'APROVADO'));
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where);
+  const rows = await db
+    .select({ id: reviews.id, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm, clienteId: reviews.clienteId, clienteNome: clientes.nome, profissionalId: reviews.profissionalId })
+    .from(reviews)
+    .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+    .where(where)
+    .orderBy(desc(reviews.criadoEm), desc(reviews.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    items: rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
+    total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/**
+ * Professionals who applied to any of this client's projects (the ones it may review), with the
+ * project to review them for: the most recent one not yet reviewed, finished projects first.
+ */
+export async function reviewableProfessionals(db: Db, clienteId: number, q: string | undefined, page: number, pageSize: number) {
+  const term = q?.trim() ? escapeLike(q.trim()) : undefined;
+  const where = and(
+    sql`exists (select 1 from candidaturas c join requests r on r.id = c.request_id where c.profissional_id = ${profissionais.id} and r.cliente_id = ${clienteId})`,
+    term
+      ? sql`(${likeFolded(profissionais.nome, term)} or exists (select 1 from especialidades e where e.value = any(${profissionais.especialidades}) and ${likeFolded(sql`e.label`, term)}))`
+      : undefined,
+  );
+  const pending = (col: 'id' | 'titulo') => sql.raw(`(select r.${col} from candidaturas c join requests r on r.id = c.request_id
+      where c.profissional_id = profissionais.id and r.cliente_id = `).append(sql`${clienteId}`).append(sql.raw(`
+      and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
+      order by (r.status = 'CONCLUIDO') desc, r.criado_em desc limit 1)`));
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profissionais).where(where);
+  const rows = await db
+    .select({
+      id: profissionais.id, nome: profissionais.nome, especialidades: profissionais.especialidades, cidade: profissionais.cidade,
+      fotoKey: profissionais.fotoKey, notaMedia: profissionais.notaMedia,
+      requestId: sql<number | null>`${pending('id')}`, requestTitulo: sql<string | null>`${pending('titulo')}`,
+    })
+    .from(profissionais)
+    .where(where)
+    .orderBy(profissionais.nome, profissionais.id)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return {
+    items: rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),
+    total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+export async function createReview(
+  db: Db,
+  clienteId: number,
+  body: { profissionalId: number; requestId?: number; nota: number; comentario: string },
+) {
+  return db.transaction(async (tx) => {
+    const eligible = await tx
+      .select({ requestId: requests.id, status: requests.status })
+      .from(candidaturas)
+      .innerJoin(requests, eq(requests.id, candidaturas.requestId))
+      .where(and(
+        eq(candidaturas.profissionalId, body.profissionalId),
+        eq(requests.clienteId, clienteId),
+        body.requestId ? eq(requests.id, body.requestId) : undefined,
+        sql`not exists (select 1 from reviews rv where rv.request_id = ${requests.id} and rv.profissional_id = ${body.profissionalId})`,
+      ))
+      .orderBy(sql`case when ${requests.status} = 'CONCLUIDO' then 0 else 1 end`, desc(requests.criadoEm))
+      .limit(1);
+    if (eligible.length === 0) {
+      const applied = await tx
+        .select({ id: candidaturas.id })
+        .from(candidaturas)
+        .innerJoin(requests, eq(requests.id, candidaturas.requestId))
+        .where(and(eq(candidaturas.profissionalId, body.profissionalId), eq(requests.clienteId, clienteId)))
+        .limit(1);
+      if (applied.length) throw conflict('ALREADY_REVIEWED', 'Já avaliou este profissional para os seus projetos.');
+      throw badRequest('NOT_ELIGIBLE', 'Só pode avaliar profissionais que se candidataram a um projeto seu.');
+    }
+    const [row] = await tx
+      .insert(reviews)
+      .values({ profissionalId: body.profissionalId, clienteId, requestId: eligible[0].requestId, nota: body.nota, comentario: body.comentario })
+      .returning({ id: reviews.id, status: reviews.status, criadoEm: reviews.criadoEm, requestId: reviews.requestId });
+    return { ...row, criadoEm: row.criadoEm.toISOString(), message: M.feedbackEnviado };
+  });
+}

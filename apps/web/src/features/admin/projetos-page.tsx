@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/ui/under-construction';
+
+export function AdminProjetosPage() {
+  return <UnderConstruction title="Projetos" />;
+}

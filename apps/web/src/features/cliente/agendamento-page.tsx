@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/ui/under-construction';
+
+export function AgendamentoPage() {
+  return <UnderConstruction title="Postagem do Projeto" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/ui/under-construction';
+
+export function ChamadosAgendadosPage() {
+  return <UnderConstruction title="Chamados agendados" />;
+}

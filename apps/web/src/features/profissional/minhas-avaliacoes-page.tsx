@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/ui/under-construction';
+
+export function MinhasAvaliacoesPage() {
+  return <UnderConstruction title="As minhas avaliações" />;
+}

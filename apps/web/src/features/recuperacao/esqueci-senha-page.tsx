@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../components/ui/under-construction';
+
+export function EsqueciSenhaPage() {
+  return <UnderConstruction title="Recuperar senha" />;
+}
