@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     skipOnError: true,
     enableDraftSpec: true,
   });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 60 } });
+  // Oversized files are marked truncated (not thrown) so the form gets the field's own message.
+  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024, files: 4, fields: 60 } });
   await app.register(authPlugin, { secret: deps.jwtSecret, expiresIn: env.JWT_EXPIRES_IN });
 
   await app.register(swagger, {

@@ -17,7 +17,7 @@ export async function readMultipart(request: FastifyRequest): Promise<ParsedForm
   if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', M.validation);
   const fields: Record<string, string | string[]> = {};
   const files: ImageInput[] = [];
-  for await (const part of request.parts({ limits: { fileSize: 10 * 1024 * 1024 } })) {
+  for await (const part of request.parts()) {
     if (part.type === 'file') {
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { M } from '@tc/shared';
+import { adminSession, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { jpegWithGps, multipart, pngBytes } from '../../test/images';
+import { grantCredits } from '../creditos/creditos.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const put = (url: string, auth: Record<string, string>, form: ReturnType<typeof multipart>) =>
+  t.app.inject({ method: 'PUT', url, headers: { ...auth, ...form.headers }, payload: form.payload });
+
+describe('client profile completion', () => {
+  it('stores the phone and a re-encoded photo without its GPS metadata', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
+      { field: 'foto', filename: 'eu.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+    ]));
+    expect(res.statusCode).toBe(200);
+    const { fotoUrl } = res.json();
+    expect(fotoUrl).toMatch(/^\/api\/files\/[a-f0-9-]{36}\.webp$/);
+    const img = await t.app.inject({ method: 'GET', url: fotoUrl });
+    const meta = await sharp(img.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(640);
+    const account = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
+    expect(account.json()).toMatchObject({ id: c.id, telefone: '+351912345678', fotoUrl });
+  });
+
+  it('refuses a file that is not an image, whatever its name says, and changes nothing', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
+      { field: 'foto', filename: 'foto.png', type: 'image/png', data: Buffer.from('%PDF-1.4 isto não é uma imagem') },
+    ]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: M.imagemTipo, fields: { foto: M.imagemTipo } });
+    const account = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
+    expect(account.json().telefone).toBeNull();
+  });
+
+  it('refuses images over 10 MB with the spec message', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const big = Buffer.concat([await pngBytes(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
+      { field: 'foto', filename: 'grande.png', type: 'image/png', data: big },
+    ]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.imagemMax);
+  });
+
+  it("validates the phone and refuses to complete someone else's profile", async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const other = await registerAndLogin(t.app, 'cliente');
+    const bad = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '123' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.telefone).toBe(M.telefoneInvalid);
+    const foreign = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(other.id), telefone: '+351912345678' }));
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('professional profile completion', () => {
+  const files = async () => [
+    { field: 'fotoPerfil', filename: 'eu.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+    { field: 'documentos', filename: 'frente.jpg', type: 'image/jpeg', data: await jpegWithGps(1200, 800) },
+    { field: 'documentos', filename: 'verso.png', type: 'image/png', data: await pngBytes() },
+  ];
+
+  it('needs consent, at least one specialty and the three images; stores ID images privately', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const base = { id: String(p.id), telefone: '+351916000111', bio: 'Eletricista' };
+    const noConsent = await put('/api/profissional/complete-profile', p.auth, multipart({ ...base, 'especialidades[]': ['desentupimentos'] }, await files()));
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().fields.consentimento).toBe(M.consentimentoRequired);
+    const noSpec = await put('/api/profissional/complete-profile', p.auth, multipart({ ...base, consentimento: 'true' }, await files()));
+    expect(noSpec.json().fields.especialidades).toBe(M.especialidadeMin);
+    const noFiles = await put('/api/profissional/complete-profile', p.auth, multipart({ ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos'] }));
+    expect(noFiles.json().fields).toEqual({ fotoPerfil: M.campoObrigatorio, ccFrente: M.campoObrigatorio, ccVerso: M.campoObrigatorio });
+
+    const ok = await put('/api/profissional/complete-profile', p.auth, multipart(
+      { ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos', 'autoclismos'] }, await files(),
+    ));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ especialidades: ['desentupimentos', 'autoclismos'], verificacao: 'PENDENTE' });
+    // Two private files exist and none of them is reachable through the public files route.
+    const privateKeys = readdirSync(join(t.dataDir, 'uploads', 'private'));
+    expect(privateKeys).toHaveLength(2);
+    for (const key of privateKeys) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(404);
+    }
+    // The public profile never mentions the documents or the e-mail.
+    const c = await registerAndLogin(t.app, 'cliente');
+    const profile = await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: c.auth });
+    expect(profile.statusCode).toBe(200);
+    const text = profile.body;
+    expect(text).not.toContain(p.email);
+    expect(text).not.toMatch(/cc(Frente|Verso)|fotoFrente|fotoVerso/);
+  });
+});
+
+describe('account, edit and password', () => {
+  it("reads only one's own account", async () => {
+    const a = await registerAndLogin(t.app, 'cliente');
+    const b = await registerAndLogin(t.app, 'cliente');
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/${a.email}`, headers: a.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/${a.email}`, headers: b.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/ninguem@exemplo.pt`, headers: b.auth })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/${a.email}` })).statusCode).toBe(401);
+  });
+
+  it('edits name, e-mail and bio; refuses an e-mail already in use', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const other = await registerAndLogin(t.app, 'profissional');
+    const newEmail = `novo.${p.id}@exemplo.pt`;
+    const res = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, telefone: '+351912000111', bio: 'Nova bio' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ nome: 'Nome Novo', email: newEmail, bio: 'Nova bio', telefone: '+351912000111' });
+    const taken = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'X', email: other.email }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(M.emailTaken);
+  });
+
+  it('changes the password only with the right current one', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const wrong = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Errada#123', novaSenha: 'Nova#Senha2026' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.senhaAtual).toBe(M.senhaAtualErrada);
+    const short = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'curta' } });
+    expect(short.json().fields.novaSenha).toBe(M.novaSenhaMin);
+    const ok = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' } });
+    expect(ok.json()).toEqual({ message: M.senhaAlterada });
+    const login = (senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha, tipo: 'cliente' } });
+    expect((await login('Segura#123')).statusCode).toBe(401);
+    expect((await login('Nova#Senha2026')).statusCode).toBe(200);
+  });
+});
+
+describe('RGPD', () => {
+  it('exports the data as a JSON download', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: 'A', descricao: 'B', cidade: 'Porto', bairro: 'Porto', especialidade: 'desentupimentos', contato: '912', tempo: 'NORMAL' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/cliente/export-data', headers: c.auth });
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const data = res.json();
+    expect(data.conta.email).toBe(c.email);
+    expect(data.projetos).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain('senha');
+  });
+
+  it('deletes a client after the password, refunding professionals who paid for its open projects', async () => {
+    const admin = await adminSession(t.app);
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    await t.db.transaction((tx) => grantCredits(tx, p.id, 30, 'AJUSTE', { descricao: 'teste' }));
+    const id = await openProject(t.app, c, admin, 10);
+    await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
+    const balance = async () => (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${p.id}`, headers: p.auth })).json().creditosRestantes;
+    expect(await balance()).toBe(20);
+
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Errada#123' } });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
+    expect(ok.statusCode).toBe(200);
+    expect(await balance()).toBe(30);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { profissionais } from '../../db/schema';
+
+let t: TestApp;
+let cliente: Awaited<ReturnType<typeof registerAndLogin>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  cliente = await registerAndLogin(t.app, 'cliente');
+  const people: [string, string, string, string[]][] = [
+    ['José Conceição', 'Évora', 'Évora', ['certificacao-eletrica']],
+    ['Ana Gonçalves', 'Lisboa', 'Lisboa', ['desentupimentos']],
+    ['Rita Simões', 'Setúbal', 'Setúbal', ['camaras-cctv', 'sensores-seguranca']],
+  ];
+  for (const [nome, cidade, bairro, esp] of people) {
+    const p = await registerAndLogin(t.app, 'profissional', { nome, cidade, bairro });
+    await t.db.update(profissionais).set({ especialidades: esp }).where(eq(profissionais.id, p.id));
+  }
+  for (let i = 0; i < 12; i++) await registerAndLogin(t.app, 'profissional', { nome: `Técnico Extra ${String(i).padStart(2, '0')}`, cidade: 'Porto', bairro: 'Porto' });
+});
+afterAll(() => t.close());
+
+const search = (q: string, page = 1) =>
+  t.app.inject({ method: 'GET', url: `/api/profissional/see-all?q=${encodeURIComponent(q)}&page=${page}`, headers: cliente.auth });
+
+describe('professional search (done by the database)', () => {
+  it('ignores accents and case, by name, city and specialty label', async () => {
+    expect((await search('jose conceicao')).json().items.map((p: { nome: string }) => p.nome)).toEqual(['José Conceição']);
+    expect((await search('EVORA')).json().items.map((p: { nome: string }) => p.nome)).toEqual(['José Conceição']);
+    expect((await search('setubal')).json().items.map((p: { nome: string }) => p.nome)).toEqual(['Rita Simões']);
+    expect((await search('videovigilancia')).json().items.map((p: { nome: string }) => p.nome)).toEqual(['Rita Simões']);
+    expect((await search('desentup')).json().items[0].especialidadesLabels).toEqual(['Desentupimentos']);
+    expect((await search('zzz')).json()).toMatchObject({ items: [], total: 0, totalPages: 1 });
+  });
+
+  it('pages by 10 and never exposes e-mails or documents', async () => {
+    const p1 = (await search('')).json();
+    expect(p1).toMatchObject({ total: 15, page: 1, pageSize: 10, totalPages: 2 });
+    expect(p1.items).toHaveLength(10);
+    const p2 = (await search('', 2)).json();
+    expect(p2.items).toHaveLength(5);
+    const all = JSON.stringify([p1, p2]);
+    expect(all).not.toContain('@');
+    expect(all).not.toMatch(/ccFrente|ccVerso|senha/);
+  });
+
+  it('treats % and _ in the query as plain text', async () => {
+    expect((await search('%')).json().total).toBe(0);
+    expect((await search('_')).json().total).toBe(0);
+  });
+
+  it('is for clients and admins; the profile answers 404 for an unknown id', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/profissional/see-all' })).statusCode).toBe(401);
+    const p = await registerAndLogin(t.app, 'profissional');
+    expect((await t.app.inject({ method: 'GET', url: '/api/profissional/see-all', headers: p.auth })).statusCode).toBe(403);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/profissional/999999', headers: cliente.auth });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Profissional não encontrado.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/profissional/abc', headers: cliente.auth })).statusCode).toBe(400);
+  });
+});
