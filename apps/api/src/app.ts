@@ -25,6 +25,7 @@ import { profissionaisRoutes } from './modules/profissionais/profissionais.route
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { creditosRoutes } from './modules/creditos/creditos.routes';
 import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 export interface AppDeps {
   env: Env;
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reviewsRoutes);
       await api.register(creditosRoutes);
       await api.register(adminRequestsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

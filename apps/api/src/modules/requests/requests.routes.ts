@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRequestBody, errorResponse, idParams, requestResponse } from '@tc/shared';
+import { createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
 import { forbidden } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
-import { concludeRequest, createRequest, getRequest, listApplicants, listClientRequests } from './requests.service';
+import { concludeRequest, createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const applicant = z.object({
@@ -31,6 +31,24 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.user.tipo === 'cliente' && request.user.id !== request.params.id) throw forbidden();
       return listClientRequests(db, request.params.id);
     },
+  );
+
+  app.get(
+    '/requests/disponiveis',
+    {
+      preHandler: requireRole('profissional'),
+      schema: {
+        tags: ['projetos'], summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro', security: sec,
+        querystring: pageQuery.extend({
+          pageSize: pageQuery.shape.pageSize.default(12),
+          especialidade: z.enum(SPECIALTY_VALUES).optional(),
+          bairro: z.string().trim().max(80).optional(),
+          tempo: z.enum(TIME_OPTIONS).optional(),
+        }),
+        response: { 200: paged(requestResponse), ...errors },
+      },
+    },
+    async (request) => listAvailable(db, request.user.id, request.query),
   );
 
   app.get(

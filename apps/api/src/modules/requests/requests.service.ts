@@ -153,3 +153,36 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
 export const applicantCount = async (db: Db | Tx, requestId: number) =>
   (await db.select({ n: count() }).from(candidaturas).where(eq(candidaturas.requestId, requestId)))[0]?.n ?? 0;
 
+
+/**
+ * Jobs a professional can apply to: approved (ABERTO) with a price set; filters by title, specialty,
+ * district and urgency; newest first; with the price, the places taken and whether I applied.
+ */
+export async function listAvailable(
+  db: Db,
+  profissionalId: number,
+  f: { q?: string; especialidade?: string; bairro?: string; tempo?: string; page: number; pageSize: number },
+) {
+  const conds = [eq(requests.status, 'ABERTO'), sql`${requests.creditos} is not null`];
+  if (f.q?.trim()) conds.push(sql`lower(f_unaccent(${requests.titulo})) like '%' || lower(f_unaccent(${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`);
+  if (f.especialidade) conds.push(eq(requests.especialidade, f.especialidade));
+  if (f.bairro) conds.push(sql`lower(f_unaccent(${requests.bairro})) = lower(f_unaccent(${f.bairro}))`);
+  if (f.tempo) conds.push(sql`${requests.tempo} = ${f.tempo}`);
+  const where = and(...conds);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(requests).where(where);
+  const rows = await db
+    .select({
+      ...requestColumns,
+      jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${profissionalId})`,
+    })
+    .from(requests)
+    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+    .where(where)
+    .orderBy(desc(requests.criadoEm), desc(requests.id))
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize);
+  return {
+    items: rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
+    total, page: f.page, pageSize: f.pageSize, totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type Stripe from 'stripe';
+import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery } from '@tc/shared';
+import { forbidden, notFound } from '../../lib/app-error';
+import { requireRole } from '../../plugins/auth';
+import { routeLimit } from '../../plugins/rate-limit';
+import { demoProvider, makeStripe, stripeProvider } from './providers';
+import { closePayment, firstTimeEvent, fulfilPayment, getPayment, ledgerHistory, listPayments, startCheckout } from './payments.service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+const sec = [{ bearer: [] }];
+const payment = z.object({
+  id: z.number().int(), profissionalId: z.number().int().optional(), plano: z.string(), valorCentimos: z.number().int(), creditos: z.number().int(),
+  metodo: z.string(), provider: z.string().optional(), estado: z.enum(['PENDENTE', 'PAGO', 'CANCELADO', 'FALHADO']), criadoEm: z.string(), pagoEm: z.string().nullable(),
+});
+const ledgerEntry = z.object({
+  id: z.number().int(), tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']), delta: z.number().int(), saldoApos: z.number().int(),
+  descricao: z.string().nullable(), requestId: z.number().int().nullable(), paymentId: z.number().int().nullable(), criadoEm: z.string(),
+});
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env, clock } = app.ctx;
+  const stripe = makeStripe(env);
+  const provider = stripe ? stripeProvider(stripe) : demoProvider;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
+    if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
+  };
+
+  app.post(
+    '/stripe/checkout',
+    {
+      preHandler: requireRole('profissional', 'cliente', 'admin'),
+      config: routeLimit(env.RATE_LIMIT, 20, '10 minutes'),
+      schema: {
+        tags: ['pagamentos'], security: sec, body: checkoutBody, response: { 200: checkoutResponse.extend({ pagamentoId: z.number().int() }), ...errors },
+        summary: `Comprar um plano de créditos: abre o checkout (${stripe ? 'Stripe' : 'fornecedor de demonstração'}). O preço vem do catálogo do servidor.`,
+      },
+    },
+    async (request) => {
+      if (request.user.tipo !== 'profissional') throw forbidden(M.apenasProfissionais);
+      if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
+      return startCheckout(db, provider, request.user.id, request.body.pacote, request.body.metodo, publicUrl);
+    },
+  );
+
+  // The webhook must verify Stripe's signature on the exact bytes received: keep this route's body raw.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    raw.post(
+      '/stripe/webhook',
+      { schema: { tags: ['pagamentos'], summary: 'Webhook do Stripe (assinatura verificada no corpo original)', hide: !stripe } },
+      async (request, reply) => {
+        if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw notFound();
+        const signature = request.headers['stripe-signature'];
+        let event: Stripe.Event;
+        try {
+          event = stripe.webhooks.constructEvent(request.body as Buffer, String(signature ?? ''), env.STRIPE_WEBHOOK_SECRET);
+        } catch {
+          return reply.status(400).send({ code: 'BAD_SIGNATURE', message: 'Assinatura inválida.' });
+        }
+        if (!(await firstTimeEvent(db, event.id, event.type))) return { received: true, duplicate: true };
+        const session = event.data.object as Stripe.Checkout.Session;
+        const check = { amountCents: session.amount_total ?? -1 };
+        switch (event.type) {
+          case 'checkout.session.completed':
+            // Card and MB WAY are paid now; Multibanco completes unpaid and succeeds later, asynchronously.
+            if (session.payment_status === 'paid') await fulfilPayment(db, { sessionId: session.id }, clock.now(), check);
+            break;
+          case 'checkout.session.async_payment_succeeded':
+            await fulfilPayment(db, { sessionId: session.id }, clock.now(), check);
+            break;
+          case 'checkout.session.async_payment_failed':
+            await closePayment(db, { sessionId: session.id }, 'FALHADO');
+            break;
+          case 'checkout.session.expired':
+            await closePayment(db, { sessionId: session.id }, 'CANCELADO');
+            break;
+          default:
+            break;
+        }
+        return { received: true };
+      },
+    );
+  });
+
+  app.get(
+    '/pagamentos/:id',
+    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Estado de um pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    async (request) => getPayment(db, request.params.id, request.user),
+  );
+
+  app.get(
+    '/pagamentos/profissional/:id',
+    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } } },
+    async (request) => {
+      selfOrAdmin(request.user, request.params.id);
+      return listPayments(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/creditos/historico/:id',
+    {
+      preHandler: requireRole('profissional', 'admin'),
+      schema: { tags: ['créditos'], summary: 'Movimentos de créditos com o saldo após cada um', security: sec, params: idParams, querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(ledgerEntry), ...errors } },
+    },
+    async (request) => {
+      selfOrAdmin(request.user, request.params.id);
+      return ledgerHistory(db, request.params.id, request.query.page, request.query.pageSize);
+    },
+  );
+
+  // Demonstration provider: only when no Stripe keys are configured.
+  const demoOwned = async (id: number, user: { tipo: string; id: number }) => {
+    if (stripe) throw notFound();
+    const pay = await getPayment(db, id, user);
+    if (pay.provider !== 'demo') throw notFound();
+    return pay;
+  };
+  app.post(
+    '/pagamentos/demo/:id/confirmar',
+    { preHandler: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    async (request) => {
+      await demoOwned(request.params.id, request.user);
+      await fulfilPayment(db, { paymentId: request.params.id }, clock.now());
+      return getPayment(db, request.params.id, request.user);
+    },
+  );
+  app.post(
+    '/pagamentos/demo/:id/cancelar',
+    { preHandler: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: cancelar o pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    async (request) => {
+      await demoOwned(request.params.id, request.user);
+      await closePayment(db, { paymentId: request.params.id }, 'CANCELADO');
+      return getPayment(db, request.params.id, request.user);
+    },
+  );
+};
