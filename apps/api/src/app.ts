@@ -26,6 +26,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { creditosRoutes } from './modules/creditos/creditos.routes';
 import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 
 export interface AppDeps {
   env: Env;
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(creditosRoutes);
       await api.register(adminRequestsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

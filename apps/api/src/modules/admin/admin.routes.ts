@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParam, idParams, PLAN_VALUES, pageQuery, PROJECT_STATUSES, REVIEW_STATUSES } from '@tc/shared';
+import { requireRole } from '../../plugins/auth';
+import {
+  dashboardStats, decideReview, decideVerification, deleteReview, listAudit, listClientes, listPaymentsAdmin, listProfissionaisAdmin,
+  listProjects, listReviews, readDocument, simpleTotals,
+} from './admin.service';
+
+const errors = { 401: errorResponse, 403: errorResponse };
+const sec = [{ bearer: [] }];
+const tags = ['admin'];
+const listQuery = pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) });
+/** Filters accept TODOS (all) as the screens send it. */
+const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.union([z.literal('TODOS'), z.enum(values)]).optional().transform((v) => (v === 'TODOS' ? undefined : v));
+
+/** Every route here refuses clients, professionals and anonymous callers on the server. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, clock } = app.ctx;
+  app.addHook('preHandler', requireRole('admin'));
+
+  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard' } }, async () => dashboardStats(db, clock.now()));
+
+  app.get('/requests/all', { schema: { tags, security: sec, summary: 'Projetos (pesquisa, filtro de estado, paginado)', querystring: listQuery.extend({ status: statusFilter(PROJECT_STATUSES) }) } },
+    async (request) => listProjects(db, request.query));
+
+  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: z.number(), ...errors } } }, async () => (await simpleTotals(db)).requests);
+  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await simpleTotals(db)).clientes }));
+  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await simpleTotals(db)).profissionais }));
+  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: z.number(), ...errors } } }, async () => (await simpleTotals(db)).pago / 100);
+
+  app.get('/review/all', { schema: { tags, security: sec, summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)', querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }) } },
+    async (request) => listReviews(db, request.query));
+  app.put('/review/accept/:id', { schema: { tags, security: sec, summary: 'Aprovar review pendente (recalcula a nota média)', params: idParams } },
+    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id));
+  app.put('/review/deny/:id', { schema: { tags, security: sec, summary: 'Reprovar review pendente (NEGADO, mostrado REPROVADO)', params: idParams } },
+    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id));
+  app.delete('/review/delete/:id', { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams } },
+    async (request) => deleteReview(db, request.params.id, request.user.id));
+
+  app.get('/cliente/see-all', { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery } },
+    async (request) => listClientes(db, request.query));
+  app.get('/admin/profissionais', { schema: { tags, security: sec, summary: 'Profissionais com contactos, especialidades e estado da verificação', querystring: listQuery.extend({ verificacao: z.enum(['PENDENTE', 'VERIFICADO', 'RECUSADO']).optional() }) } },
+    async (request) => listProfissionaisAdmin(db, request.query));
+
+  app.get(
+    '/admin/profissionais/:id/documentos/:lado',
+    { schema: { tags, security: sec, summary: 'Imagem do Cartão de Cidadão (cada visualização fica no registo de auditoria)', params: z.object({ id: idParam, lado: z.enum(['frente', 'verso']) }) } },
+    async (request, reply) => {
+      const data = await readDocument(db, storage, request.params.id, request.params.lado, request.user.id);
+      return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
+    },
+  );
+  app.post(
+    '/admin/profissionais/:id/verificacao',
+    { schema: { tags, security: sec, summary: 'Decidir a verificação (os documentos são depois eliminados)', params: idParams, body: z.object({ decisao: z.enum(['VERIFICADO', 'RECUSADO']) }) } },
+    async (request) => decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()),
+  );
+
+  app.get(
+    '/admin/pagamentos',
+    {
+      schema: {
+        tags, security: sec, summary: 'Pagamentos por trás dos valores (recebido = pagos; total = pagos e pendentes)',
+        querystring: listQuery.extend({ tipo: z.enum(['recebido', 'total']).default('total'), mes: z.string().regex(/^\d{4}-\d{2}$/).optional(), plano: z.enum(PLAN_VALUES).optional() }),
+
+      },
+    },
+    async (request) => listPaymentsAdmin(db, request.query),
+  );
+
+  app.get('/admin/audit', { schema: { tags, security: sec, summary: 'Registo de auditoria das ações de administração', querystring: listQuery.pick({ page: true, pageSize: true }) } },
+    async (request) => listAudit(db, request.query.page, request.query.pageSize));
+};

@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { adminSession, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import { jpegWithGps, multipart, pngBytes } from '../../test/images';
+import { grantCredits } from '../creditos/creditos.service';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminSession(t.app);
+});
+afterAll(() => t.close());
+
+const give = (id: number, n: number) => t.db.transaction((tx) => grantCredits(tx, id, n, 'AJUSTE', { descricao: 'teste' }));
+const balance = async (p: { id: number; auth: Record<string, string> }) =>
+  (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${p.id}`, headers: p.auth })).json().creditosRestantes as number;
+
+const ADMIN_ROUTES: [string, string, unknown?][] = [
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/requests/all'],
+  ['GET', '/api/requests/total'],
+  ['GET', '/api/cliente/total'],
+  ['GET', '/api/profissional/total'],
+  ['GET', '/api/subscriptions/valorPagoTotal'],
+  ['PATCH', '/api/requests/1/aprovar'],
+  ['PUT', '/api/requests/atualiza-creditos/1', { creditos: 5 }],
+  ['DELETE', '/api/requests/delete/1'],
+  ['GET', '/api/review/all'],
+  ['PUT', '/api/review/accept/1'],
+  ['PUT', '/api/review/deny/1'],
+  ['DELETE', '/api/review/delete/1'],
+  ['GET', '/api/cliente/see-all'],
+  ['GET', '/api/admin/profissionais'],
+  ['GET', '/api/admin/profissionais/1/documentos/frente'],
+  ['POST', '/api/admin/profissionais/1/verificacao', { decisao: 'VERIFICADO' }],
+  ['GET', '/api/admin/pagamentos'],
+  ['GET', '/api/admin/audit'],
+];
+
+describe('admin routes are for admins only', () => {
+  it.each(ADMIN_ROUTES)('%s %s refuses anonymous (401), clients and professionals (403)', async (method, url, payload) => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const call = (headers: Record<string, string>) => t.app.inject({ method: method as 'GET', url, headers, payload: payload as object });
+    expect((await call({})).statusCode).toBe(401);
+    expect((await call(c.auth)).statusCode).toBe(403);
+    expect((await call(p.auth)).statusCode).toBe(403);
+  });
+});
+
+describe('projects moderation', () => {
+  it('approves only ESPERA, sets credits only while ABERTO (answer creditos and status), refuses 0 or less', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const id = (await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).json().id;
+    const early = await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos: 5 } });
+    expect(early.statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth })).json()).toMatchObject({ status: 'ABERTO' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth })).statusCode).toBe(409);
+    const zero = await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos: 0 } });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().message).toBe('Insira um valor válido de créditos.');
+    const ok = await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos: 7 } });
+    expect(ok.json()).toEqual({ creditos: 7, status: 'ABERTO' });
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ABERTO&q=quadro', headers: admin.auth });
+    expect(list.json().items.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA', headers: admin.auth })).json().items.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=TODOS', headers: admin.auth })).json().total).toBeGreaterThan(0);
+  });
+
+  it('deleting a project refunds every professional who paid for it, in the same transaction', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const [p1, p2] = [await registerAndLogin(t.app, 'profissional'), await registerAndLogin(t.app, 'profissional')];
+    await give(p1.id, 30);
+    await give(p2.id, 30);
+    const id = await openProject(t.app, c, admin, 12);
+    for (const p of [p1, p2]) await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
+    expect([await balance(p1), await balance(p2)]).toEqual([18, 18]);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().reembolsos).toHaveLength(2);
+    expect([await balance(p1), await balance(p2)]).toEqual([30, 30]);
+    const hist = (await t.app.inject({ method: 'GET', url: `/api/creditos/historico/${p1.id}`, headers: p1.auth })).json();
+    expect(hist.items[0]).toMatchObject({ tipo: 'REEMBOLSO', delta: 12, saldoApos: 30 });
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: c.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth })).statusCode).toBe(404);
+  });
+});
+
+describe('reviews moderation', () => {
+  it('approves or rejects only pending reviews and recomputes the average from approved ones', async () => {
+    const c1 = await registerAndLogin(t.app, 'cliente', { nome: 'Cliente Um' });
+    const c2 = await registerAndLogin(t.app, 'cliente', { nome: 'Cliente Dois' });
+    const p = await registerAndLogin(t.app, 'profissional');
+    await give(p.id, 100);
+    const ids: number[] = [];
+    for (const [c, nota] of [[c1, 5], [c2, 2]] as const) {
+      const rid = await openProject(t.app, c, admin, 5);
+      await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
+      ids.push((await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota, comentario: `Nota ${nota}` } })).json().id);
+    }
+    const rating = async () => (await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: c1.auth })).json().notaMedia;
+    expect(await rating()).toBeNull();
+    const accepted = await t.app.inject({ method: 'PUT', url: `/api/review/accept/${ids[0]}`, headers: admin.auth });
+    expect(accepted.json()).toMatchObject({ status: 'APROVADO', notaMedia: 5 });
+    const denied = await t.app.inject({ method: 'PUT', url: `/api/review/deny/${ids[1]}`, headers: admin.auth });
+    expect(denied.json()).toMatchObject({ status: 'NEGADO', notaMedia: 5 });
+    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${ids[1]}`, headers: admin.auth })).statusCode).toBe(409);
+    expect(await rating()).toBe(5);
+    const filtered = await t.app.inject({ method: 'GET', url: '/api/review/all?status=NEGADO&q=cliente%20dois', headers: admin.auth });
+    expect(filtered.json().items.map((r: { id: number }) => r.id)).toEqual([ids[1]]);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/review/delete/${ids[0]}`, headers: admin.auth })).statusCode).toBe(200);
+    expect(await rating()).toBeNull();
+  });
+});
+
+describe('professionals: documents and verification', () => {
+  it('serves ID images only to admins, logs every view, and deletes them once verified', async () => {
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Verificável' });
+    const form = multipart({ id: String(p.id), telefone: '+351916000222', consentimento: 'true', 'especialidades[]': ['falta-energia'] }, [
+      { field: 'fotoPerfil', filename: 'f.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+      { field: 'ccFrente', filename: 'a.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+      { field: 'ccVerso', filename: 'b.png', type: 'image/png', data: await pngBytes() },
+    ]);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/profissionais?q=verificavel', headers: admin.auth })).json();
+    expect(listed.items[0]).toMatchObject({ id: p.id, email: p.email, telefone: '+351916000222', verificacao: 'PENDENTE', temFrente: true, temVerso: true });
+
+    const front = await t.app.inject({ method: 'GET', url: `/api/admin/profissionais/${p.id}/documentos/frente`, headers: admin.auth });
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/webp');
+    expect(front.headers['cache-control']).toContain('no-store');
+    const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit', headers: admin.auth })).json();
+    expect(audit.items[0]).toMatchObject({ acao: 'DOCUMENTO_VISTO', alvoId: p.id, actorId: admin.id, detalhes: { lado: 'frente' } });
+    // The professional itself cannot fetch them through the admin route.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/profissionais/${p.id}/documentos/frente`, headers: p.auth })).statusCode).toBe(403);
+
+    const privateDir = join(t.dataDir, 'uploads', 'private');
+    const before = readdirSync(privateDir).length;
+    const verified = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${p.id}/verificacao`, headers: admin.auth, payload: { decisao: 'VERIFICADO' } });
+    expect(verified.json()).toMatchObject({ verificacao: 'VERIFICADO' });
+    expect(readdirSync(privateDir).length).toBe(before - 2);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/admin/profissionais/${p.id}/documentos/verso`, headers: admin.auth });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Foto verso não disponível.');
+    const c = await registerAndLogin(t.app, 'cliente');
+    expect((await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: c.auth })).json().verificado).toBe(true);
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/profissionais?q=verificavel', headers: admin.auth })).json().items[0];
+    expect(after).toMatchObject({ verificacao: 'VERIFICADO', temFrente: false, temVerso: false, verificadoPorNome: 'Admin Teste' });
+    expect(existsSync(privateDir)).toBe(true);
+  });
+});
+
+describe('figures', () => {
+  it('Valor Recebido counts paid payments; Valor Total adds pending ones; the lists behind them match', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json();
+    const paid = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${paid.pagamentoId}/confirmar`, headers: p.auth });
+    await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Poupança', metodo: 'multibanco' } });
+    const cancelled = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Básico' } })).json();
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${cancelled.pagamentoId}/cancelar`, headers: p.auth });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json();
+    expect(after.valorRecebido - before.valorRecebido).toBe(120);
+    expect(after.valorTotal - before.valorTotal).toBe(180);
+    expect(after.receitaPorMes.length).toBeGreaterThan(0);
+    expect(after.projetosPorSemana.every((w: { semana: string }) => /^\d{4}-\d{2}-\d{2}$/.test(w.semana))).toBe(true);
+    const recebido = (await t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=recebido&plano=elite', headers: admin.auth })).json();
+    expect(recebido.items.every((x: { estado: string }) => x.estado === 'PAGO')).toBe(true);
+    const total = (await t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=total', headers: admin.auth })).json();
+    expect(total.somaEuros).toBe(after.valorTotal);
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from audit_log where acao = 'PROJETO_APROVADO'`);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('lists clients with search by name', async () => {
+    await registerAndLogin(t.app, 'cliente', { nome: 'Zélia Procurada' });
+    const res = (await t.app.inject({ method: 'GET', url: '/api/cliente/see-all?q=zelia', headers: admin.auth })).json();
+    expect(res.items.map((c: { nome: string }) => c.nome)).toEqual(['Zélia Procurada']);
+    expect(res.items[0]).toHaveProperty('email');
+    expect(res.items[0]).toHaveProperty('criadoEm');
+  });
+});
