@@ -12,7 +12,9 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { localStorage, type Storage } from './lib/storage';
+import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer';
 import { join, resolve } from 'node:path';
+import { createHmac } from 'node:crypto';
 import { registerErrorHandling } from './plugins/errors';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
@@ -27,6 +29,8 @@ import { creditosRoutes } from './modules/creditos/creditos.routes';
 import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { otpRoutes } from './modules/otp/otp.routes';
+import { devEmailsRoutes } from './modules/otp/dev-emails.routes';
 
 export interface AppDeps {
   env: Env;
@@ -37,6 +41,7 @@ export interface AppDeps {
   webDist?: string;
   redis?: import('ioredis').Redis;
   storage?: Storage;
+  mailer?: Mailer;
 }
 
 export interface AppContext {
@@ -44,6 +49,9 @@ export interface AppContext {
   db: Database['db'];
   clock: Clock;
   storage: Storage;
+  mailer: Mailer;
+  /** Server key for hashing short secrets (OTP codes, reset tokens), derived from the JWT secret. */
+  hashKey: string;
 }
 
 declare module 'fastify' {
@@ -67,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
     storage: deps.storage ?? localStorage(join(resolve(env.DATA_DIR), 'uploads')),
+    hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
+    mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
 
@@ -122,10 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRequestsRoutes);
       await api.register(paymentsRoutes);
       await api.register(adminRoutes);
+      await api.register(otpRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(devEmailsRoutes);
   await registerWeb(app, deps.webDist);
   return app;
 }

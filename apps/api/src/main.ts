@@ -43,6 +43,7 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   console.log(`\n${PRODUCT_NAME} a funcionar em ${url}  (base de dados: ${database.kind === 'pglite' ? `PGlite em ${dataDir}/db` : 'PostgreSQL'})`);
   console.log(`Documentação da API: ${url}/api/docs`);
+  if (!env.SMTP_URL) console.log(`E-mails (sem SMTP_URL, caixa local de demonstração): ${url}/dev/emails`);
   if (logins.length) console.log(`\nContas de demonstração:\n${logins.map((l) => `  ${l}`).join('\n')}\n`);
 }
 

@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+
+export interface Mail { to: string; subject: string; text: string; html: string }
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  send(mail: Mail): Promise<void>;
+}
+
+/** Real SMTP when SMTP_URL is set (nodemailer). */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}
+
+/** Without SMTP: each e-mail is written to DATA_DIR/outbox and listed at /dev/emails. */
+export function outboxMailer(dir: string, from: string): Mailer & { list(): Promise<(Mail & { id: string; from: string; sentAt: string })[]> } {
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const sentAt = new Date().toISOString();
+      await writeFile(join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`), JSON.stringify({ from, sentAt, ...mail }, null, 2), { mode: 0o600 });
+    },
+    async list() {
+      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse().slice(0, 50);
+      return Promise.all(files.map(async (f) => ({ id: f, ...JSON.parse(await readFile(join(dir, f), 'utf8')) })));
+    },
+  };
+}

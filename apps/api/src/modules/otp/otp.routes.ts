@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { errorResponse, loginTipo, M, messageResponse, otpSendBody, otpValidateBody, otpValidateResponse, recoveryPasswordBody } from '@tc/shared';
+import { routeLimit } from '../../plugins/rate-limit';
+import { recoverPassword, sendOtp, validateOtp } from './otp.service';
+
+const errors = { 400: errorResponse, 429: errorResponse };
+
+export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env, clock, mailer, hashKey: key } = app.ctx;
+  const perEmail = app.createRateLimit({
+    max: 5,
+    timeWindow: '15 minutes',
+    keyGenerator: (req) => `otp:${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
+  });
+  const limitEmail = async (request: Parameters<typeof perEmail>[0]) => {
+    if (!env.RATE_LIMIT) return;
+    const r = await perEmail(request);
+    if (!r.isAllowed && r.isExceeded) throw Object.assign(new Error('rate'), { statusCode: 429 });
+  };
+
+  app.post(
+    '/otp/send',
+    {
+      config: routeLimit(env.RATE_LIMIT, 10, '15 minutes'),
+      schema: { tags: ['recuperação'], summary: 'Enviar código de recuperação (a resposta é a mesma quer a conta exista ou não)', body: otpSendBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: messageResponse, ...errors } },
+    },
+    async (request) => {
+      await limitEmail(request);
+      await sendOtp(db, mailer, key, request.body.email, request.body.tipo, clock.now());
+      return { message: 'Se existir uma conta com este e-mail, enviámos um código de 6 dígitos.' };
+    },
+  );
+
+  app.post(
+    '/otp/validate',
+    {
+      config: routeLimit(env.RATE_LIMIT, 20, '15 minutes'),
+      schema: { tags: ['recuperação'], summary: 'Validar o código; devolve message=true e um token de reposição', body: otpValidateBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: otpValidateResponse, ...errors } },
+    },
+    async (request, reply) => {
+      await limitEmail(request);
+      const token = await validateOtp(db, key, request.body.email, request.body.tipo, request.body.code, clock.now());
+      if (!token) return reply.status(400).send({ code: 'OTP_INVALID', message: M.otpInvalid });
+      return { message: true, resetToken: token };
+    },
+  );
+
+  for (const tipo of ['cliente', 'profissional', 'admin'] as const) {
+    app.put(
+      `/${tipo}/recovery-password`,
+      {
+        config: routeLimit(env.RATE_LIMIT, 10, '15 minutes'),
+        schema: { tags: ['recuperação'], summary: 'Definir nova senha com o token de reposição (e-mail e senha sozinhos não alteram nada)', body: recoveryPasswordBody, response: { 200: messageResponse, ...errors } },
+      },
+      async (request) => {
+        await recoverPassword(db, key, tipo, request.body.email, request.body.resetToken, request.body.novaSenha, clock.now());
+        return { message: M.senhaAlterada };
+      },
+    );
+  }
+};
+
