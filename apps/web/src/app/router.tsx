@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
           page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
           page('/areadoprofissional/buscar-trabalhos', () => import('../features/profissional/buscar-trabalhos-page'), 'BuscarTrabalhosPage'),
           page('/areadoprofissional/minhas-avaliacoes', () => import('../features/profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
+          // Demonstration payment page (only used when no Stripe keys are configured).
+          page('/pagamento-demo/:id', () => import('../features/creditos/pagamento-demo-page'), 'PagamentoDemoPage'),
         ],
       },
       // Client or professional

@@ -1,5 +1,7 @@
 import PhoneInput from 'react-phone-number-input';
 import pt from 'react-phone-number-input/locale/pt.json';
+// Bundled flags: the default loads them from a CDN, which our Content-Security-Policy (rightly) blocks.
+import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { useId } from 'react';
 
@@ -20,6 +22,7 @@ export function PhoneField({ label, value, onChange, onBlur, error, name }: Prop
         defaultCountry="PT"
         countries={['PT']}
         labels={pt}
+        flags={flags}
         value={value || undefined}
         onChange={(v) => onChange(v ?? '')}
         onBlur={onBlur}
