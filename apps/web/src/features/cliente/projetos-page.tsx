@@ -1,5 +1,130 @@
-import { UnderConstruction } from '../../components/ui/under-construction';
+import { useState } from 'react';
+import { ArrowLeft, CalendarDays, CircleCheck, Clock, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatDate, MAX_APPLICANTS, specialtyLabel, TIME_OPTION_LABELS, type RequestDto } from '@tc/shared';
+import { Button } from '../../components/ui/button';
+import { MessageDialog } from '../../components/ui/message-dialog';
+import { usePageTitle } from '../../components/ui/page-title';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { errorMessage } from '../../lib/api';
+import { ApplicantsDialog } from './applicants-dialog';
+import { ownClienteId, useClienteProjects, useConcludeProject } from './cliente-api';
+import { StatusBadge } from './status-badge';
+import './cliente.css';
+
+const STATUS_NOTE: Record<RequestDto['status'], string> = {
+  ESPERA: 'A nossa equipa está a rever o projeto antes de o mostrar aos profissionais.',
+  ABERTO: 'Visível para os profissionais, que se podem candidatar.',
+  CONCLUIDO: 'Trabalho concluído. Avalie quem o fez para ajudar outros clientes.',
+};
+
+/** "Concelho, Distrito", once when both are the same (Lisboa, Porto...). */
+const place = (p: RequestDto) => (p.cidade === p.bairro ? p.cidade : `${p.cidade}, ${p.bairro}`);
+
+function ProjectCard({ p, onConclude, onRate }: { p: RequestDto; onConclude: () => void; onRate: () => void }) {
+  const applicants = p.candidaturas ?? 0;
+  return (
+    <article className={`card project-card status-${p.status.toLowerCase()}`} aria-labelledby={`projeto-${p.id}`}>
+      <div className="project-card-head">
+        <StatusBadge status={p.status} />
+        <span className="project-date"><CalendarDays size={14} aria-hidden /> <time dateTime={p.criadoEm}>{formatDate(p.criadoEm)}</time></span>
+      </div>
+      <h2 id={`projeto-${p.id}`} className="project-title">{p.titulo}</h2>
+      <p className="clamp-3 project-desc">{p.descricao}</p>
+      <ul className="project-meta">
+        <li><MapPin size={16} aria-hidden /> <span>{place(p)}</span></li>
+        <li><Wrench size={16} aria-hidden /> <span>{specialtyLabel(p.especialidade)}</span></li>
+        <li><Clock size={16} aria-hidden /> <span>{TIME_OPTION_LABELS[p.tempo]}</span></li>
+        <li><Users size={16} aria-hidden /> <span>{applicants}/{MAX_APPLICANTS} candidaturas</span></li>
+      </ul>
+      <p className="project-note">{STATUS_NOTE[p.status]}</p>
+      {p.status === 'ABERTO' && (
+        <div className="project-actions">
+          <Button variant="secondary" block onClick={onConclude}><CircleCheck size={18} aria-hidden /> Marcar como concluído</Button>
+        </div>
+      )}
+      {p.status === 'CONCLUIDO' && (
+        <div className="project-actions">
+          <Button variant="secondary" block onClick={onRate}><Star size={18} aria-hidden /> Avaliar profissional</Button>
+        </div>
+      )}
+    </article>
+  );
+}
 
 export function ProjetosPage() {
-  return <UnderConstruction title="Os meus projetos" />;
+  usePageTitle('Os meus projetos');
+  const { id } = useParams();
+  const own = ownClienteId();
+  const param = id && /^\d+$/.test(id) ? Number(id) : null;
+  const clienteId = own ?? param;
+  const projects = useClienteProjects(clienteId);
+  const conclude = useConcludeProject();
+  const [confirming, setConfirming] = useState<RequestDto | null>(null);
+  const [rating, setRating] = useState<RequestDto | null>(null);
+
+  // Only one's own projects: another id in the address goes to the client's own list.
+  if (own !== null && param !== own) return <Navigate to={`/projetos/${own}`} replace />;
+
+  const confirmConclude = async () => {
+    if (!confirming) return;
+    try {
+      await conclude.mutateAsync(confirming.id);
+      toast.success('Projeto marcado como concluído.');
+    } catch (e) {
+      toast.error(errorMessage(e, 'Não foi possível marcar o projeto como concluído. Tente novamente.'));
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  let body;
+  if (clienteId === null) body = <ErrorState text="ID inválido. Faça login novamente." />;
+  else if (projects.isPending) body = <Loading text="A carregar os seus projetos..." />;
+  else if (projects.isError) body = <ErrorState text="Não foi possível carregar os seus projetos." onRetry={() => projects.refetch()} />;
+  else if (projects.data.length === 0) {
+    body = (
+      <EmptyState text="Nenhum projeto encontrado.">
+        <Link className="btn btn-primary" to="/agendamento">Publicar projeto</Link>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <ul className="cards project-list">
+        {projects.data.map((p) => (
+          <li key={p.id}>
+            <ProjectCard p={p} onConclude={() => setConfirming(p)} onRate={() => setRating(p)} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const hasProjects = !!projects.data?.length;
+  return (
+    <div className="container"><div className="page">
+      <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente</Link>
+      <div className="page-header">
+        <div>
+          <h1>Os meus projetos</h1>
+          {hasProjects && <p className="muted page-sub">{projects.data!.length === 1 ? '1 projeto' : `${projects.data!.length} projetos`}</p>}
+        </div>
+        {hasProjects && <Link className="btn btn-primary" to="/agendamento"><Plus size={18} aria-hidden /> Publicar projeto</Link>}
+      </div>
+      {body}
+      <MessageDialog
+        open={confirming !== null}
+        kind="success"
+        title="Marcar como concluído?"
+        text={confirming ? `Confirma que o trabalho de «${confirming.titulo}» está terminado? O projeto deixa de receber candidaturas.` : undefined}
+        confirmLabel="Sim, concluir"
+        cancelLabel="Cancelar"
+        onConfirm={confirmConclude}
+        onClose={() => !conclude.isPending && setConfirming(null)}
+        busy={conclude.isPending}
+      />
+      <ApplicantsDialog project={rating} onClose={() => setRating(null)} />
+    </div></div>
+  );
 }

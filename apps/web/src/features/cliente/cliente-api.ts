@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, CreateRequestBody, RequestDto } from '@tc/shared';
+import { api } from '../../lib/api';
+import { storedId } from '../../lib/session';
+
+/** One professional who applied to a project (GET /requests/:id/profissionais). */
+export interface Applicant {
+  id: number;
+  nome: string;
+  fotoUrl: string | null;
+  /** Specialty values; show them with specialtyLabel. */
+  especialidades: string[];
+  cidade: string;
+  notaMedia: number | null;
+  candidatadoEm: string;
+}
+
+/** The logged-in client's id: `clienteId`, or the generic `id` kept at login (spec §3). */
+export const ownClienteId = () => storedId('clienteId') ?? storedId('id');
+
+const projectsKey = (clienteId: number | null) => ['cliente', 'projetos', clienteId] as const;
+
+export const useClienteProjects = (clienteId: number | null) =>
+  useQuery({
+    queryKey: projectsKey(clienteId),
+    queryFn: ({ signal }) => api<RequestDto[]>(`/requests/cliente/${clienteId}`, { as: 'cliente', signal }),
+    enabled: clienteId !== null,
+  });
+
+export const useApplicants = (requestId: number | null) =>
+  useQuery({
+    queryKey: ['cliente', 'candidatos', requestId],
+    queryFn: ({ signal }) => api<Applicant[]>(`/requests/${requestId}/profissionais`, { as: 'cliente', signal }),
+    enabled: requestId !== null,
+  });
+
+/** The account, for the greeting and the default contact; optional everywhere it is used. */
+export const useClienteAccount = (email: string | null) =>
+  useQuery({
+    queryKey: ['account', 'cliente', email],
+    queryFn: ({ signal }) => api<Account>(`/cliente/account/${encodeURIComponent(email!)}`, { as: 'cliente', signal }),
+    enabled: !!email,
+    retry: false,
+  });
+
+export function useCreateProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateRequestBody) => api<RequestDto>('/requests/create', { method: 'POST', body, as: 'cliente' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
+  });
+}
+
+export function useConcludeProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<{ id: number; status: 'CONCLUIDO' }>(`/requests/${id}/concluir`, { method: 'PATCH', as: 'cliente' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
+  });
+}
+
+export const useCompleteProfile = () =>
+  useMutation({
+    mutationFn: (data: { id: number; telefone: string; foto: File | null }) => {
+      const form = new FormData();
+      form.append('id', String(data.id));
+      form.append('telefone', data.telefone);
+      if (data.foto) form.append('foto', data.foto);
+      return api<unknown>('/cliente/complete-profile', { method: 'PUT', body: form, as: 'cliente' });
+    },
+  });

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+import { callsTo, json, loginCliente, stubApi } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+const PUT = 'PUT /api/cliente/complete-profile';
+
+async function fillPhone(user: ReturnType<typeof userEvent.setup>) {
+  const input = await screen.findByLabelText('Telefone');
+  await user.type(input, '912345678');
+}
+
+describe('Completar Perfil (cliente)', () => {
+  it('needs the phone', async () => {
+    loginCliente();
+    const spy = stubApi({});
+    renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Concluir registo' }));
+    expect(await screen.findByText('Telefone é obrigatório')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('without a stored id says so and sends nothing', async () => {
+    const spy = stubApi({});
+    renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await fillPhone(user);
+    await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ID inválido. Faça login novamente.')).toBeInTheDocument();
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a photo over 10 MB before sending', async () => {
+    loginCliente();
+    const spy = stubApi({});
+    const { container } = renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await fillPhone(user);
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'grande.png', { type: 'image/png' });
+    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, big);
+    expect(await screen.findByText('A imagem deve ter até 10MB')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('sends id, phone and photo, then clears the session and returns to the client area', async () => {
+    loginCliente();
+    const spy = stubApi({ [PUT]: () => json({ id: 3, fotoUrl: '/api/files/x.webp', nome: 'Ana', email: 'a@b.pt', telefone: '+351912345678' }) });
+    const { router, container } = renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await fillPhone(user);
+    const photo = new File(['png'], 'eu.png', { type: 'image/png' });
+    await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, photo);
+    await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deu certo!' });
+    expect(within(dialog).getByText('Cadastro completo!')).toBeInTheDocument();
+    const calls = callsTo(spy, 'PUT', '/api/cliente/complete-profile');
+    expect(calls).toHaveLength(1);
+    const form = calls[0]![1].body as FormData;
+    expect(form.get('id')).toBe('3');
+    expect(form.get('telefone')).toBe('+351912345678');
+    expect((form.get('foto') as File).name).toBe('eu.png');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/login'));
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('shows the client failure text and the field message from the server', async () => {
+    loginCliente();
+    stubApi({
+      [PUT]: () => json({ code: 'IMAGE_INVALID', message: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).', fields: { foto: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).' } }, 400),
+    });
+    const { router } = renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await fillPhone(user);
+    await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erro!' });
+    expect(within(dialog).getByText('O seu registo nao foi concluido, tente novamente!')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/areadocliente/completar-perfil');
+    expect(screen.getByLabelText('Telefone')).toHaveValue('+351 912 345 678');
+  });
+});

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** GET /api/review/recent: approved reviews, newest first (`nome`/`fotoUrl` are the professional's). */
+export interface RecentReview {
+  id: number;
+  comentario: string;
+  nota: number;
+  criadoEm: string;
+  profissionalId: number;
+  nome: string;
+  fotoUrl: string | null;
+  cliente: { nome: string; fotoUrl: string | null };
+}
+
+/** GET /api/profissional/top-avaliados: public professional cards. */
+export interface TopProfissional {
+  id: number;
+  nome: string;
+  fotoUrl: string | null;
+  notaMedia: number | null;
+  especialidades: string[];
+  especialidadesLabels: string[];
+  cidade: string;
+  bairro: string;
+  verificado: boolean;
+}
+
+// Spec §6: these home sections fail silently (the section simply hides), so no retries to wait for.
+export const useRecentReviews = () =>
+  useQuery({ queryKey: ['home', 'recent-reviews'], queryFn: () => api<RecentReview[]>('/review/recent'), retry: false });
+
+export const useTopProfissionais = () =>
+  useQuery({ queryKey: ['home', 'top-avaliados'], queryFn: () => api<TopProfissional[]>('/profissional/top-avaliados'), retry: false });
