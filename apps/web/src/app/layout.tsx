@@ -26,10 +26,12 @@ function Header() {
     setOpen(false);
   }, [location.pathname]);
 
-  const logout = () => {
+  // Leave first, then clear: clearing first would let the current page's guard redirect to the
+  // wrong login (e.g. /conta is shared by clients and professionals).
+  const logout = async () => {
     const target = role ? LOGIN_PATH[role] : '/';
+    await navigate(target, { replace: true });
     clearSession();
-    navigate(target, { replace: true });
   };
 
   return (

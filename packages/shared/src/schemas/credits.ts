@@ -15,7 +15,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Cartão de crédito ou débito',
   mb_way: 'MB WAY',
-  multibanco: 'Referência Multibanco',
+  multibanco: 'Multibanco',
 };
 
 /** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted. */

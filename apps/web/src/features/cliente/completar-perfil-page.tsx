@@ -67,7 +67,7 @@ export function ClienteCompletarPerfilPage() {
     setDialog(null);
     if (was === 'success') {
       // Spec §2: storage cleared, then the client area (which asks for a fresh login).
-      clearSession();
+      clearSession({ keepDraft: true });
       navigate('/areadocliente', { replace: true });
     } else if (was === 'noId') {
       navigate(LOGIN_PATH.cliente, { replace: true });

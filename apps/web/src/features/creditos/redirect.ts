@@ -1,0 +1,2 @@
+/** Leaves the app for the payment page (Stripe Checkout, or our demonstration page). Swapped in tests: jsdom cannot navigate. */
+export const externalRedirect = { go: (url: string) => window.location.assign(url) };

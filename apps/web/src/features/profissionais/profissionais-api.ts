@@ -1,0 +1,75 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/** A card of GET /profissional/see-all (and top-avaliados). */
+export interface ProfissionalCard {
+  id: number;
+  nome: string;
+  fotoUrl: string | null;
+  notaMedia: number | null;
+  especialidades: string[];
+  especialidadesLabels: string[];
+  cidade: string;
+  bairro: string;
+  verificado: boolean;
+}
+
+/** GET /profissional/{id}: the public profile (no e-mail, no documents). */
+export interface ProfissionalPerfil extends ProfissionalCard {
+  telefone: string | null;
+  contato: string | null;
+  descricao: string | null;
+  especialidade: string | null;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export interface ReviewPublica {
+  id: number;
+  nota: number;
+  comentario: string;
+  criadoEm: string;
+  cliente: { nome: string };
+}
+
+export const SEARCH_PAGE_SIZE = 10;
+export const REVIEWS_PAGE_SIZE = 5;
+
+/** Spec §2: the search itself is done by the server (name, specialty or city), 10 per page. */
+export const useProfissionaisSearch = (q: string, page: number) =>
+  useQuery({
+    queryKey: ['profissionais', 'search', q, page],
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
+      if (q) qs.set('q', q);
+      return api<Paged<ProfissionalCard>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** One professional, as the logged-in client sees it. */
+export const useProfissional = (id: number | null) =>
+  useQuery({
+    queryKey: ['profissional', id],
+    queryFn: ({ signal }) => api<ProfissionalPerfil>(`/profissional/${id}`, { as: 'cliente', signal }),
+    enabled: id !== null,
+  });
+
+/** Approved reviews only (the server filters), newest first. */
+export const useProfissionalReviews = (id: number | null, page: number) =>
+  useQuery({
+    queryKey: ['profissional', id, 'reviews', page],
+    queryFn: ({ signal }) =>
+      api<Paged<ReviewPublica>>(`/review/profissional/${id}?page=${page}&pageSize=${REVIEWS_PAGE_SIZE}`, { signal }),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** Route param → positive integer id, or null. */
+export const parseId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);

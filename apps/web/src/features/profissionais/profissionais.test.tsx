@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeToken, renderAt } from '../../test/render';
+import { json, paged, stubApi } from './fetch-stub';
+
+const card = (id: number, nome: string, extra: object = {}) => ({
+  id, nome, fotoUrl: null, notaMedia: 4.25, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores', 'Iluminação'],
+  cidade: 'Almada', bairro: 'Setúbal', verificado: true, ...extra,
+});
+
+beforeEach(() => {
+  sessionStorage.setItem('token', fakeToken());
+  localStorage.setItem('tipo', 'cliente');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('/profissionais', () => {
+  it('asks the server with the typed term (debounced) and shows the page count', async () => {
+    const { calls } = stubApi({
+      'GET /api/profissional/see-all': (url) =>
+        url.searchParams.get('q') === 'canal'
+          ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, notaMedia: null })], 1, 3, 21)
+          : paged([card(1, 'João Ferreira')], 1, 1),
+    });
+    const { router } = renderAt('/profissionais');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Encontrar profissionais' })).toBeInTheDocument();
+    const first = (await screen.findByRole('heading', { name: 'João Ferreira' })).closest('li')!;
+    expect(within(first).getByText('Tomadas e interruptores, Iluminação')).toBeInTheDocument();
+    expect(within(first).getByText('Almada, Setúbal')).toBeInTheDocument();
+    expect(within(first).getByText('Verificado')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Avaliação média 4,3 de 5')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /^Ver/ })).toHaveAttribute('href', '/profissionais/1');
+
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Buscar por nome, especialidade ou cidade...'), 'canal');
+    expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
+    expect(screen.getByText('Não informado')).toBeInTheDocument();
+    const searched = calls.filter((c) => c.url.pathname === '/api/profissional/see-all');
+    // Debounced: one call for the empty list, one for the whole word (not one per letter).
+    expect(searched.map((c) => c.url.searchParams.get('q'))).toEqual([null, 'canal']);
+    expect(searched[1]!.url.searchParams.get('pageSize')).toBe('10');
+    expect((searched[1]!.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(router.state.location.search).toBe('?q=canal');
+
+    await user.click(screen.getByRole('button', { name: /Próxima/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=canal&page=2'));
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2'));
+  });
+
+  it('reads q and page from the URL (reload / back keep them)', async () => {
+    const { calls } = stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'João Ferreira')], 2, 2, 11) });
+    renderAt('/profissionais?q=porto&page=2');
+    expect(await screen.findByText('Página 2 de 2')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('porto');
+    expect(calls[0]!.url.searchParams.get('q')).toBe('porto');
+    expect(calls[0]!.url.searchParams.get('page')).toBe('2');
+  });
+
+  it('says when nobody matches', async () => {
+    stubApi({ 'GET /api/profissional/see-all': () => paged([], 1, 1, 0) });
+    renderAt('/profissionais?q=zzz');
+    expect(await screen.findByText('Nenhum profissional encontrado.')).toBeInTheDocument();
+    expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    stubApi({ 'GET /api/profissional/see-all': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
+    renderAt('/profissionais');
+    expect(await screen.findByText('Erro ao carregar os profissionais.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('/profissionais/:id', () => {
+  it('shows the profile, phone link and approved reviews, never the e-mail', async () => {
+    stubApi({
+      'GET /api/profissional/7': () => ({
+        ...card(7, 'João Ferreira'), telefone: '+351912345678', contato: '+351912345678', descricao: 'Eletricista há 15 anos.',
+        especialidade: 'Tomadas e interruptores', email: 'joao@exemplo.pt',
+      }),
+      'GET /api/review/profissional/7': () => ({
+        ...paged([{ id: 1, nota: 5, comentario: 'Excelente trabalho.', criadoEm: '2026-03-02T10:00:00Z', cliente: { nome: 'Ana Sousa' } }], 1, 1),
+        pageSize: 5,
+      }),
+    });
+    renderAt('/profissionais/7');
+    expect(await screen.findByText('Carregando perfil...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'João Ferreira' })).toBeInTheDocument();
+    expect(screen.getAllByText('Tomadas e interruptores').length).toBeGreaterThan(0);
+    expect(screen.getByText('Eletricista há 15 anos.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /912 345 678/ })).toHaveAttribute('href', 'tel:+351912345678');
+    expect(screen.getByLabelText('Avaliação média 4,3 de 5')).toBeInTheDocument();
+    expect(await screen.findByText('Excelente trabalho.')).toBeInTheDocument();
+    expect(screen.getByText('Ana Sousa')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '5 de 5 estrelas' })).toBeInTheDocument();
+    expect(screen.queryByText('joao@exemplo.pt')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Voltar aos profissionais/ })).toHaveAttribute('href', '/profissionais');
+  });
+
+  it('says when the professional does not exist (404)', async () => {
+    stubApi({ 'GET /api/profissional/999': () => json({ code: 'NOT_FOUND', message: 'Profissional não encontrado.' }, 404) });
+    renderAt('/profissionais/999');
+    expect(await screen.findByText('Profissional não encontrado.')).toBeInTheDocument();
+  });
+
+  it('shows the load error text', async () => {
+    stubApi({ 'GET /api/profissional/5': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
+    renderAt('/profissionais/5');
+    expect(await screen.findByText('Erro ao carregar os dados do profissional.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
