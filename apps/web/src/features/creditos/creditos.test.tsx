@@ -133,7 +133,7 @@ describe('Pagamento de demonstração (/pagamento-demo/:id)', () => {
     });
     const { router } = renderAt('/pagamento-demo/12');
     expect(await screen.findByText('Pagamento de demonstração: nenhum valor é cobrado.')).toBeInTheDocument();
-    expect(await screen.findByText('Referência Multibanco', { selector: 'dd' })).toBeInTheDocument();
+    expect(await screen.findByText('Multibanco', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('999 000 012')).toBeInTheDocument();
     expect(screen.getByText('00000')).toBeInTheDocument();
     expect(screen.getAllByText(euros('120,00 €')).length).toBeGreaterThan(0);
