@@ -29,11 +29,11 @@ describe("the client's whole journey", () => {
     await page.getByRole('button', { name: 'Concluir registo' }).click();
     await expect.poll(() => page.getByText('Telefone é obrigatório').isVisible()).toBe(true);
     await page.locator('input[type=file]').setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByLabel('Telefone').fill('912 345 678');
+    await page.getByLabel('Telefone', { exact: true }).fill('912 345 678');
     await shot(page, 'completar-perfil-cliente-1280');
     await page.getByRole('button', { name: 'Concluir registo' }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('Cadastro completo!').isVisible()).toBe(true);
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/areadocliente/login');
 
     // 4. Logs in and lands on the project form, already filled from the chosen service.
@@ -64,7 +64,7 @@ describe("the client's whole journey", () => {
 
     // 7. An admin approves it and prices it (through the API); a professional with credits applies.
     const admin = await apiLogin(page.request, DEMO.admin, 'admin');
-    const cliente = await apiLogin(page.request, email, 'cliente');
+    const cliente = await apiLogin(page.request, email, 'cliente', 'Casa#Segura2026');
     const mine = await (await page.request.get(`/api/requests/cliente/${cliente.id}`, { headers: cliente.headers })).json();
     const projectId = mine[0].id as number;
     expect((await page.request.patch(`/api/requests/${projectId}/aprovar`, { headers: admin.headers })).status()).toBe(200);

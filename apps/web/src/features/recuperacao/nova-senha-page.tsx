@@ -52,7 +52,7 @@ export function NovaSenhaPage() {
         <h1>Nova senha</h1>
         <p className="lead">Escolha uma nova senha para {email}.</p>
         {failure && <div className="alert alert-error" role="alert">{failure}</div>}
-        <form onSubmit={submit} noValidate aria-label="Nova senha">
+        <form onSubmit={submit} noValidate aria-label="Definir nova senha">
           <PasswordField label="Nova senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.novaSenha?.message} {...register('novaSenha')} />
           <PasswordField label="Confirmar nova senha" autoComplete="new-password" error={errors.confirmarSenha?.message} {...register('confirmarSenha')} />
           <Button type="submit" block loading={busy} loadingText="A guardar...">Alterar senha</Button>
