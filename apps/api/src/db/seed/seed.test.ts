@@ -37,6 +37,13 @@ describe('demo seed', () => {
       select bool_and(s.creditos_restantes = coalesce(l.soma, 0)) as ok from subscriptions s
       left join (select subscription_id, sum(delta)::int soma from credit_ledger group by subscription_id) l on l.subscription_id = s.id`);
     expect(ledger.rows[0].ok).toBe(true);
+    // Newest first, each line's running balance is the previous (older) one plus its movement.
+    const order = await t.db.execute<{ bad: number }>(sql`
+      select count(*)::int as bad from (
+        select saldo_apos, delta, lag(saldo_apos) over (partition by subscription_id order by criado_em, id) as antes
+        from credit_ledger) x
+      where x.antes is not null and x.saldo_apos <> x.antes + x.delta`);
+    expect(order.rows[0].bad).toBe(0);
     const rich = await t.db.execute<{ c: number }>(sql`select count(*)::int c from subscriptions where creditos_restantes > 0`);
     expect(rich.rows[0].c).toBeGreaterThanOrEqual(1);
 

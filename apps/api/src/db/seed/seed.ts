@@ -97,6 +97,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string
     });
 
     const projetoIds: number[] = [];
+    const applications: { requestId: number; prof: (typeof prof)[number]; creditos: number; titulo: string; when: Date }[] = [];
     for (const p of DEMO_PROJETOS) {
       const criadoEm = daysAgo(p.diasAtras, 9);
       const [row] = await tx
@@ -111,16 +112,19 @@ export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string
         .returning({ id: requests.id });
       projetoIds.push(row.id);
       for (const idx of p.candidatos) {
-        const who = prof[idx];
-        const saldo = (balances.get(who.id) ?? 0) - p.creditos!;
-        balances.set(who.id, saldo);
-        const when = daysAgo(Math.max(p.diasAtras - 1, 0), 14);
-        await tx.insert(candidaturas).values({ requestId: row.id, profissionalId: who.id, subscriptionId: who.sub, creditos: p.creditos!, criadoEm: when });
-        await tx.insert(creditLedger).values({
-          subscriptionId: who.sub, profissionalId: who.id, tipo: 'CANDIDATURA', delta: -p.creditos!, saldoApos: saldo,
-          requestId: row.id, descricao: p.titulo, criadoEm: when,
-        });
+        applications.push({ requestId: row.id, prof: prof[idx], creditos: p.creditos!, titulo: p.titulo, when: daysAgo(Math.max(p.diasAtras - 1, 0), 14) });
       }
+    }
+    // In date order, so each ledger line's running balance reads right, newest first.
+    applications.sort((a, b) => a.when.getTime() - b.when.getTime());
+    for (const a of applications) {
+      const saldo = (balances.get(a.prof.id) ?? 0) - a.creditos;
+      balances.set(a.prof.id, saldo);
+      await tx.insert(candidaturas).values({ requestId: a.requestId, profissionalId: a.prof.id, subscriptionId: a.prof.sub, creditos: a.creditos, criadoEm: a.when });
+      await tx.insert(creditLedger).values({
+        subscriptionId: a.prof.sub, profissionalId: a.prof.id, tipo: 'CANDIDATURA', delta: -a.creditos, saldoApos: saldo,
+        requestId: a.requestId, descricao: a.titulo, criadoEm: a.when,
+      });
     }
     for (const [id, saldo] of balances) {
       await tx.update(subscriptions).set({ creditosRestantes: saldo }).where(eq(subscriptions.profissionalId, id));

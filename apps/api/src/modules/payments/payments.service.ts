@@ -89,7 +89,7 @@ export async function getPayment(db: Db, id: number, user: { tipo: string; id: n
 
 export async function listPayments(db: Db, profissionalId: number) {
   const rows = await db
-    .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm })
+    .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, provider: payments.provider, estado: payments.estado, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm })
     .from(payments)
     .where(eq(payments.profissionalId, profissionalId))
     .orderBy(desc(payments.criadoEm), desc(payments.id));

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+import { job, json, loginProfissional, paged, stubApi, urlsOf } from './test-utils';
+
+// The first render loads the lazy route chunk, which can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+const lastQuery = (spy: ReturnType<typeof stubApi>) => {
+  const calls = urlsOf(spy, 'GET', '/api/requests/disponiveis');
+  return new URL(calls.at(-1)!.url, 'http://x').searchParams;
+};
+
+describe('Buscar trabalhos', () => {
+  it('lists jobs with price, places and urgency', async () => {
+    loginProfissional();
+    stubApi({
+      'GET /api/requests/disponiveis': () => json(paged([
+        job(),
+        job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
+        job({ id: 2, titulo: 'Iluminação LED na cozinha', jaCandidatado: true, contato: '+351912000111', candidaturas: 1 }),
+      ], { total: 3 })),
+    });
+    renderAt('/areadoprofissional/buscar-trabalhos');
+    const card = (await screen.findByRole('heading', { name: 'Fuga de água na casa de banho' })).closest('article')!;
+    expect(within(card).getByText('2/5 candidaturas')).toBeInTheDocument();
+    expect(within(card).getByText('10 créditos')).toBeInTheDocument();
+    expect(within(card).getByText('Porto, Matosinhos')).toBeInTheDocument();
+    expect(within(card).getByText('Reparação de fugas de água')).toBeInTheDocument();
+    expect(within(card).getByText('Urgente')).toBeInTheDocument();
+    const full = screen.getByRole('heading', { name: 'Câmaras de vigilância na moradia' }).closest('article')!;
+    expect(within(full).getByText('5/5 candidaturas')).toBeInTheDocument();
+    expect(within(full).getByText('Completo')).toBeInTheDocument();
+    const applied = screen.getByRole('heading', { name: 'Iluminação LED na cozinha' }).closest('article')!;
+    expect(within(applied).getByText('Já se candidatou')).toBeInTheDocument();
+    expect(screen.getByText('3 trabalhos encontrados')).toBeInTheDocument();
+  });
+
+  it('puts the filters in the address and sends them to the API', async () => {
+    loginProfissional();
+    const spy = stubApi({ 'GET /api/requests/disponiveis': () => json(paged([job()])) });
+    const { router } = renderAt('/areadoprofissional/buscar-trabalhos');
+    const user = userEvent.setup();
+    await screen.findByText('2/5 candidaturas');
+    expect(lastQuery(spy).get('pageSize')).toBe('12');
+    expect(lastQuery(spy).get('page')).toBe('1');
+
+    await user.selectOptions(screen.getByLabelText('Especialidade'), 'desentupimentos');
+    await user.selectOptions(screen.getByLabelText('Distrito'), 'Porto');
+    await user.selectOptions(screen.getByLabelText('Urgência'), 'URGENTE');
+    await user.type(screen.getByPlaceholderText('Pesquisar por título...'), 'fuga');
+    await waitFor(() => expect(router.state.location.search).toContain('q=fuga'));
+    const url = new URLSearchParams(router.state.location.search);
+    expect(url.get('especialidade')).toBe('desentupimentos');
+    expect(url.get('bairro')).toBe('Porto');
+    expect(url.get('tempo')).toBe('URGENTE');
+    await waitFor(() => expect(lastQuery(spy).get('q')).toBe('fuga'));
+    const q = lastQuery(spy);
+    expect(q.get('especialidade')).toBe('desentupimentos');
+    expect(q.get('bairro')).toBe('Porto');
+    expect(q.get('tempo')).toBe('URGENTE');
+  });
+
+  it('reads the filters from the address, shows the empty text, and clears them', async () => {
+    loginProfissional();
+    const spy = stubApi({ 'GET /api/requests/disponiveis': () => json(paged([])) });
+    const { router } = renderAt('/areadoprofissional/buscar-trabalhos?bairro=Faro&tempo=AVARIA&page=2');
+    expect(await screen.findByText('Nenhum chamado encontrado.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Distrito')).toHaveValue('Faro');
+    const q = lastQuery(spy);
+    expect(q.get('bairro')).toBe('Faro');
+    expect(q.get('tempo')).toBe('AVARIA');
+    expect(q.get('page')).toBe('2');
+    await userEvent.setup().click(screen.getAllByRole('button', { name: /Limpar filtros/ })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows the error text when the list fails', async () => {
+    loginProfissional();
+    stubApi({ 'GET /api/requests/disponiveis': () => json({ code: 'FORBIDDEN', message: 'Proibido' }, 403) });
+    renderAt('/areadoprofissional/buscar-trabalhos');
+    expect(await screen.findByText('Erro ao carregar chamados.')).toBeInTheDocument();
+  });
+
+  it('"Candidatar-se" opens the detail of that job', async () => {
+    loginProfissional();
+    stubApi({
+      'GET /api/requests/disponiveis': () => json(paged([job()])),
+      'GET /api/requests/3': () => json(job()),
+      'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 50 }),
+    });
+    const { router } = renderAt('/areadoprofissional/buscar-trabalhos');
+    const button = await screen.findByRole('button', { name: 'Candidatar-se' });
+    expect(button).toHaveAccessibleDescription('Fuga de água na casa de banho');
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/detalhes-chamado/3'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fuga de água na casa de banho' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { findPlan, type RequestDto, type TimeOption } from '@tc/shared';
+import { api } from '../../lib/api';
+import { storedId } from '../../lib/session';
+
+/** The logged-in professional's id: `profissionalId`, or the generic `id` kept at login (spec §3). */
+export const ownProfissionalId = () => storedId('profissionalId') ?? storedId('id');
+
+export interface Paged<T> { items: T[]; total: number; page: number; pageSize: number; totalPages: number }
+
+export type LedgerType = 'COMPRA' | 'CANDIDATURA' | 'REEMBOLSO' | 'AJUSTE';
+export interface LedgerEntry {
+  id: number;
+  tipo: LedgerType;
+  delta: number;
+  saldoApos: number;
+  descricao: string | null;
+  requestId: number | null;
+  paymentId: number | null;
+  criadoEm: string;
+}
+
+export type PaymentState = 'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO';
+export interface Payment {
+  id: number;
+  plano: string;
+  valorCentimos: number;
+  creditos: number;
+  metodo: string;
+  /** 'stripe' | 'demo'; not every answer carries it. */
+  provider?: string;
+  estado: PaymentState;
+  criadoEm: string;
+  pagoEm: string | null;
+}
+
+/** One application (a credit usage): GET /creditos/profissional/:id. */
+export interface Application {
+  id: number;
+  criadoEm: string;
+  creditos: number;
+  request: {
+    id: number;
+    titulo: string;
+    descricao: string;
+    cidade: string;
+    bairro: string;
+    especialidade: string;
+    status: RequestDto['status'];
+    tempo: TimeOption;
+    contato: string | null;
+    cliente: { nome: string; email: string | null } | null;
+  };
+}
+
+export interface ApplyResult {
+  id: number;
+  requestId: number;
+  creditosGastos: number;
+  creditosRestantes: number;
+  criadoEm: string;
+  contato: string;
+  cliente: { nome: string; email: string };
+  message: string;
+}
+
+export interface MyReview { id: number; nota: number; comentario: string; criadoEm: string; cliente: { nome: string } }
+
+export interface ProfissionalProfile {
+  id: number;
+  nome: string;
+  notaMedia: number | null;
+  fotoUrl: string | null;
+  verificado: boolean;
+}
+
+/** Filters of the job search, as kept in the address bar. */
+export interface JobFilters { q: string; especialidade: string; bairro: string; tempo: string; page: number }
+
+const as = 'profissional' as const;
+
+export const balanceKey = (id: number | null) => ['profissional', 'saldo', id] as const;
+
+export const useCreditBalance = (id: number | null) =>
+  useQuery({
+    queryKey: balanceKey(id),
+    queryFn: ({ signal }) => api<{ creditosRestantes: number }>(`/subscriptions/credito/${id}`, { as, signal }),
+    enabled: id !== null,
+  });
+
+export const useLedger = (id: number | null, page: number) =>
+  useQuery({
+    queryKey: ['profissional', 'historico', id, page],
+    queryFn: ({ signal }) => api<Paged<LedgerEntry>>(`/creditos/historico/${id}?page=${page}&pageSize=10`, { as, signal }),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const usePayments = (id: number | null) =>
+  useQuery({
+    queryKey: ['profissional', 'pagamentos', id],
+    queryFn: ({ signal }) => api<Payment[]>(`/pagamentos/profissional/${id}`, { as, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+
+export function jobsQueryString(f: JobFilters) {
+  const p = new URLSearchParams();
+  if (f.q) p.set('q', f.q);
+  if (f.especialidade) p.set('especialidade', f.especialidade);
+  if (f.bairro) p.set('bairro', f.bairro);
+  if (f.tempo) p.set('tempo', f.tempo);
+  p.set('page', String(f.page));
+  p.set('pageSize', '12');
+  return p.toString();
+}
+
+export const useAvailableJobs = (f: JobFilters) =>
+  useQuery({
+    queryKey: ['profissional', 'disponiveis', f],
+    queryFn: ({ signal }) => api<Paged<RequestDto>>(`/requests/disponiveis?${jobsQueryString(f)}`, { as, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const jobKey = (id: number | null) => ['profissional', 'chamado', id] as const;
+
+/** One job by id (a reload works); the job passed along from the search shows at once meanwhile. */
+export const useJob = (id: number | null, passed?: RequestDto | null) =>
+  useQuery({
+    queryKey: jobKey(id),
+    queryFn: ({ signal }) => api<RequestDto>(`/requests/${id}`, { as, signal }),
+    enabled: id !== null,
+    placeholderData: passed && passed.id === id ? passed : undefined,
+  });
+
+export const useApplications = (id: number | null) =>
+  useQuery({
+    queryKey: ['profissional', 'candidaturas', id],
+    queryFn: ({ signal }) => api<Application[]>(`/creditos/profissional/${id}`, { as, signal }),
+    enabled: id !== null,
+  });
+
+export function useApply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { requestId: number; profissionalId: number }) =>
+      api<ApplyResult>('/creditos/usar', { method: 'POST', body, as }),
+    onSuccess: (result, { profissionalId }) => {
+      qc.setQueryData(balanceKey(profissionalId), { creditosRestantes: result.creditosRestantes });
+      return qc.invalidateQueries({ queryKey: ['profissional'] });
+    },
+  });
+}
+
+export const useMyReviews = (id: number | null, page: number) =>
+  useQuery({
+    queryKey: ['profissional', 'avaliacoes', id, page],
+    queryFn: ({ signal }) => api<Paged<MyReview>>(`/review/profissional/${id}?page=${page}&pageSize=3`, { as, signal }),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const useOwnProfile = (id: number | null) =>
+  useQuery({
+    queryKey: ['profissional', 'perfil', id],
+    queryFn: ({ signal }) => api<ProfissionalProfile>(`/profissional/${id}`, { as, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+
+/** "Poupança" for the plan value "poupanca" (falls back to what the server sent). */
+export const planName = (plano: string) => findPlan(plano)?.nome ?? plano;

@@ -1,0 +1,96 @@
+import { vi } from 'vitest';
+import { fakeToken } from '../../test/render';
+
+export const PROF_ID = 1;
+
+/** A logged-in professional, as the login screen leaves the storage. */
+export function loginProfissional({ id = PROF_ID as number | null } = {}) {
+  sessionStorage.setItem('token_profissional', fakeToken());
+  localStorage.setItem('tipo', 'profissional');
+  localStorage.setItem('email', 'joao.ferreira@exemplo.pt');
+  if (id !== null) {
+    localStorage.setItem('id', String(id));
+    localStorage.setItem('profissionalId', String(id));
+  }
+}
+
+export const json = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+
+type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
+
+/**
+ * Stubs fetch with a table of "METHOD /api/path" → handler (the query string is ignored when matching;
+ * the handler gets the full URL). Anything else answers 404. Returns the spy.
+ */
+export function stubApi(routes: Record<string, Handler>) {
+  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
+    const handler = routes[key];
+    return handler ? handler(init, url) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
+  });
+  vi.stubGlobal('fetch', spy);
+  return spy;
+}
+
+/** The URLs called with one method whose path (before "?") is `path`. */
+export const urlsOf = (spy: ReturnType<typeof stubApi>, method: string, path: string) =>
+  spy.mock.calls
+    .filter(([input, init]) => String(input).split('?')[0] === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method)
+    .map(([input, init]) => ({ url: String(input), init: (init ?? {}) as RequestInit }));
+
+export const job = (over: Partial<Record<string, unknown>> = {}) => ({
+  id: 3,
+  titulo: 'Fuga de água na casa de banho',
+  descricao: 'Há água a escorrer por baixo do lavatório. Preciso de reparação rápida.',
+  cidade: 'Matosinhos',
+  bairro: 'Porto',
+  especialidade: 'reparacao-fugas-agua',
+  contato: null,
+  tempo: 'URGENTE',
+  clienteId: 2,
+  creditos: 10,
+  status: 'ABERTO',
+  criadoEm: '2026-03-02T10:00:00.000Z',
+  candidaturas: 2,
+  jaCandidatado: false,
+  cliente: { nome: 'Rui Costa', email: null },
+  ...over,
+});
+
+export const paged = <T>(items: T[], over: Partial<{ page: number; totalPages: number; total: number; pageSize: number }> = {}) => ({
+  items, total: items.length, page: 1, pageSize: 12, totalPages: 1, ...over,
+});
+
+/** A stand-in for XMLHttpRequest that records what was sent and answers with `FakeXhr.reply`. */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static reply: { status: number; body: unknown } = { status: 200, body: {} };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  open(method: string, url: string) { this.method = method; this.url = url; }
+  setRequestHeader(k: string, v: string) { this.headers[k.toLowerCase()] = v; }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+      this.status = FakeXhr.reply.status;
+      this.responseText = JSON.stringify(FakeXhr.reply.body);
+      this.onload?.();
+    }, 0);
+  }
+  static install(reply: { status: number; body: unknown } = { status: 200, body: {} }) {
+    FakeXhr.sent = [];
+    FakeXhr.reply = reply;
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  }
+}
