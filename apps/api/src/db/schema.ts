@@ -176,7 +176,8 @@ export const reviews = pgTable(
     id: id(),
     profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
     clienteId: integer('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
-    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    /** Kept (set to null) when the project is deleted: a review outlives the project it was about. */
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
     nota: smallint().notNull(),
     comentario: text().notNull(),
     status: reviewStatus().notNull().default('ESPERA'),

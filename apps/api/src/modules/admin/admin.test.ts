@@ -184,3 +184,24 @@ describe('figures', () => {
     expect(res.items[0]).toHaveProperty('criadoEm');
   });
 });
+
+describe('reviews outlive deleted projects', () => {
+  it('deleting a project keeps its approved review and the average; a deleted client takes its reviews and the average is recomputed', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    await give(p.id, 20);
+    const id = await openProject(t.app, c, admin, 5);
+    await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
+    const rid = (await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota: 4, comentario: 'Bom' } })).json().id;
+    await t.app.inject({ method: 'PUT', url: `/api/review/accept/${rid}`, headers: admin.auth });
+    await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth });
+    const rating = async () => (await t.app.inject({ method: 'GET', url: `/api/review/profissional/${p.id}` })).json();
+    expect((await rating()).items.map((r: { comentario: string }) => r.comentario)).toEqual(['Bom']);
+    const other = await registerAndLogin(t.app, 'cliente');
+    expect((await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: other.auth })).json().notaMedia).toBe(4);
+
+    await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
+    expect((await rating()).items).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: other.auth })).json().notaMedia).toBeNull();
+  });
+});

@@ -9,6 +9,7 @@ import { publicFileUrl, type Storage } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { processImage, type ImageInput } from '../uploads/images';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
+import { recomputeRating } from '../reviews/reviews.service';
 
 export type AccountRole = 'cliente' | 'profissional';
 const table = (tipo: AccountRole) => (tipo === 'cliente' ? clientes : profissionais);
@@ -170,7 +171,10 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
     if (tipo === 'cliente') {
       const open = await tx.select({ id: requests.id }).from(requests).where(and(eq(requests.clienteId, id), eq(requests.status, 'ABERTO')));
       for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada');
+      // The client's reviews go with the account: the averages they counted in must be recomputed.
+      const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
       await tx.delete(clientes).where(eq(clientes.id, id));
+      for (const r of reviewed) await recomputeRating(tx, r.p);
     } else {
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });

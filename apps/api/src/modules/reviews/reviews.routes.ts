@@ -59,7 +59,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'], summary: 'Avaliar um profissional que se candidatou a um projeto meu (uma vez por projeto)', security: sec,
         body: createReviewBody,
-        response: { 201: z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int(), message: z.string() }), ...errors },
+        response: { 201: z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int().nullable(), message: z.string() }), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
-import { UnderConstruction } from '../../components/ui/under-construction';
+import { PaymentsDetails } from './payments-details';
 
 export function DetalhesRecebidoPage() {
-  return <UnderConstruction title="Valor Recebido" />;
+  return <PaymentsDetails tipo="recebido" />;
 }

@@ -1,5 +1,5 @@
-import { UnderConstruction } from '../../components/ui/under-construction';
+import { PaymentsDetails } from './payments-details';
 
 export function DetalhesValorPage() {
-  return <UnderConstruction title="Valor Total" />;
+  return <PaymentsDetails tipo="total" />;
 }

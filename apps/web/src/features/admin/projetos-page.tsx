@@ -1,5 +1,171 @@
-import { UnderConstruction } from '../../components/ui/under-construction';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { CalendarDays, Coins, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
+import { formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ProjectStatus } from '@tc/shared';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/field';
+import { MessageDialog } from '../../components/ui/message-dialog';
+import { Pagination } from '../../components/ui/pagination';
+import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
+import { api, errorMessage } from '../../lib/api';
+import { useSingleFlight } from '../../lib/single-flight';
+import { AdminLayout } from './admin-layout';
+import { adminKeys, useAdminProjects, type AdminProject, type Paged } from './admin-api';
+import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, ResultCount, SearchField, useListParams } from './admin-ui';
+
+type CreditsForm = { creditos: string };
+const creditsResolver = zodResolver(updateCreditsBody) as unknown as Resolver<CreditsForm>;
+
+/** Replaces one project in every cached page of the list (the server's answer is the truth). */
+function usePatchProject() {
+  const qc = useQueryClient();
+  return (id: number, patch: Partial<AdminProject>) =>
+    qc.setQueriesData<Paged<AdminProject>>({ queryKey: adminKeys.projects }, (old) =>
+      old ? { ...old, items: old.items.map((p) => (p.id === id ? { ...p, ...patch } : p)) } : old,
+    );
+}
+
+function ProjectCard({ project }: { project: AdminProject }) {
+  const qc = useQueryClient();
+  const patch = usePatchProject();
+  const [invalid, setInvalid] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { register, handleSubmit, reset } = useForm<CreditsForm>({
+    resolver: creditsResolver,
+    defaultValues: { creditos: project.creditos ? String(project.creditos) : '' },
+  });
+
+  const refreshStats = () => qc.invalidateQueries({ queryKey: adminKeys.stats });
+
+  const credits = useMutation({
+    mutationFn: (creditos: number) =>
+      api<{ creditos: number; status: ProjectStatus }>(`/requests/atualiza-creditos/${project.id}`, { method: 'PUT', body: { creditos }, as: 'admin' }),
+    onSuccess: (data) => {
+      patch(project.id, { creditos: data.creditos, status: data.status });
+      reset({ creditos: String(data.creditos) });
+      toast.success(`Créditos aplicados: ${data.creditos}.`);
+    },
+    onError: (e) => toast.error('Erro ao aplicar créditos.', { description: errorMessage(e, '') || undefined }),
+  });
+
+  const approve = useMutation({
+    mutationFn: () => api<{ id: number; status: ProjectStatus; creditos: number | null }>(`/requests/${project.id}/aprovar`, { method: 'PATCH', as: 'admin' }),
+    onSuccess: (data) => {
+      patch(project.id, { status: data.status, creditos: data.creditos });
+      refreshStats();
+      toast.success('Projeto aprovado. Já está visível para os profissionais.');
+    },
+    onError: (e) => toast.error('Erro ao aprovar projeto.', { description: errorMessage(e, '') || undefined }),
+  });
+
+  const remove = useMutation({
+    mutationFn: () => api<{ id: number; reembolsos: { profissionalId: number; creditos: number }[] }>(`/requests/delete/${project.id}`, { method: 'DELETE', as: 'admin' }),
+    onSuccess: (data) => {
+      setConfirming(false);
+      const n = data.reembolsos.length;
+      const soma = data.reembolsos.reduce((s, r) => s + r.creditos, 0);
+      toast.success('Projeto excluído.', {
+        description: n === 0 ? 'Nenhum profissional tinha pago para se candidatar.' : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
+      });
+      qc.invalidateQueries({ queryKey: adminKeys.projects });
+      refreshStats();
+    },
+    onError: (e) => {
+      setConfirming(false);
+      toast.error('Erro ao excluir projeto.', { description: errorMessage(e, '') || undefined });
+    },
+  });
+
+  const [applyCredits, applying] = useSingleFlight(
+    handleSubmit(
+      async ({ creditos }) => { await credits.mutateAsync(Number(creditos)).catch(() => {}); },
+      () => setInvalid(true),
+    ),
+  );
+  const [doApprove, approving] = useSingleFlight(async () => { await approve.mutateAsync().catch(() => {}); });
+
+  const titleId = `projeto-${project.id}-titulo`;
+  const full = project.candidaturas >= MAX_APPLICANTS;
+  return (
+    <article className="card admin-item" aria-labelledby={titleId}>
+      <div className="item-head">
+        <h2 id={titleId} className="item-title">{project.titulo}</h2>
+        <ProjectStatusBadge status={project.status} />
+      </div>
+      <p className="item-text">{project.descricao}</p>
+      <ul className="meta-list">
+        <li><Wrench size={16} aria-hidden /> <span className="sr-only">Especialidade: </span>{project.especialidadeLabel || project.especialidade}</li>
+        <li><User size={16} aria-hidden /> <span className="sr-only">Cliente: </span>{project.cliente?.nome ?? 'Cliente removido'}</li>
+        <li><MapPin size={16} aria-hidden /> <span className="sr-only">Local: </span>{[project.cidade, project.bairro].filter(Boolean).join(', ')}</li>
+        <li><CalendarDays size={16} aria-hidden /> <span className="sr-only">Publicado em: </span>{formatDate(project.criadoEm)}</li>
+        <li><Coins size={16} aria-hidden /> {project.creditos ? `${project.creditos} ${project.creditos === 1 ? 'crédito aplicado' : 'créditos aplicados'}` : 'Sem créditos aplicados'}</li>
+        <li className={full ? 'meta-full' : undefined}><Users size={16} aria-hidden /> {project.candidaturas}/{MAX_APPLICANTS} candidaturas</li>
+      </ul>
+      <div className="item-actions">
+        {project.status === 'ABERTO' && (
+          <form className="credits-form" onSubmit={applyCredits} noValidate aria-label={`Créditos de ${project.titulo}`}>
+            <div className="field credits-field">
+              <label htmlFor={`creditos-${project.id}`}>Créditos</label>
+              <input id={`creditos-${project.id}`} className="input" type="number" min={0} step={1} inputMode="numeric" {...register('creditos')} />
+            </div>
+            <Button type="submit" variant="outline" loading={applying}>Aplicar créditos</Button>
+          </form>
+        )}
+        {project.status === 'ESPERA' && (
+          <Button variant="secondary" onClick={doApprove} loading={approving}>Aprovar</Button>
+        )}
+        <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Excluir projeto ${project.titulo}`}>
+          <Trash2 size={18} aria-hidden /> Excluir
+        </Button>
+      </div>
+      <MessageDialog open={invalid} kind="warning" title={M.adminCreditosTitle} text={M.adminCreditosInvalid} onClose={() => setInvalid(false)} />
+      <ConfirmDeleteDialog
+        open={confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+        busy={remove.isPending}
+        note="Os profissionais que já pagaram para se candidatar são reembolsados automaticamente."
+      />
+    </article>
+  );
+}
 
 export function AdminProjetosPage() {
-  return <UnderConstruction title="Projetos" />;
+  const list = useListParams();
+  const rawStatus = list.get('status');
+  const status = (PROJECT_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : 'TODOS';
+  const projects = useAdminProjects(list.q, status, list.page);
+
+  return (
+    <AdminLayout title="Projetos" lead="Aprove novos projetos, defina quantos créditos custa candidatar-se e elimine os que não cumprem as regras.">
+      <div className="admin-toolbar card" role="search" aria-label="Filtrar projetos">
+        <div className="toolbar-fields">
+          <SearchField label="Pesquisar projetos" placeholder="Título, descrição, cliente ou cidade" value={list.text} onChange={list.setText} />
+          <SelectField label="Estado" value={status} onChange={(e) => list.set('status', e.target.value === 'TODOS' ? '' : e.target.value)}>
+            <option value="TODOS">TODOS</option>
+            {PROJECT_STATUSES.map((s) => <option key={s} value={s}>{PROJECT_STATUS_TEXT[s]}</option>)}
+          </SelectField>
+        </div>
+        <ResultCount total={projects.data?.total} singular="projeto" plural="projetos" />
+      </div>
+
+      {projects.isPending ? (
+        <Loading text="A carregar projetos..." />
+      ) : projects.isError ? (
+        <ErrorState text="Erro ao buscar projetos." onRetry={() => projects.refetch()} />
+      ) : projects.data.items.length === 0 ? (
+        <EmptyState text={list.q || status !== 'TODOS' ? 'Nenhum projeto encontrado com estes filtros.' : 'Ainda não há projetos.'} />
+      ) : (
+        <div aria-busy={projects.isFetching || undefined}>
+          <div className="admin-list">
+            {projects.data.items.map((p) => <ProjectCard key={p.id} project={p} />)}
+          </div>
+          <Pagination page={list.page} totalPages={projects.data.totalPages} onChange={list.setPage} label="Paginação dos projetos" />
+        </div>
+      )}
+    </AdminLayout>
+  );
 }

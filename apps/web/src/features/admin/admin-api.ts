@@ -1,0 +1,176 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
+import { api } from '../../lib/api';
+
+/** Every admin list is paged by the server the same way. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+export const PAGE_SIZE = 10;
+
+export interface AdminStats {
+  valorRecebido: number;
+  valorTotal: number;
+  clientes: number;
+  profissionais: number;
+  projetos: number;
+  pendentes: { projetos: number; reviews: number; verificacoes: number };
+  receitaPorMes: { mes: string; recebido: number; total: number }[];
+  projetosPorSemana: { semana: string; total: number }[];
+  registosPorSemana: { semana: string; clientes: number; profissionais: number }[];
+}
+
+export interface AdminProject {
+  id: number;
+  titulo: string;
+  descricao: string;
+  especialidade: string;
+  especialidadeLabel: string;
+  status: ProjectStatus;
+  creditos: number | null;
+  candidaturas: number;
+  cidade: string;
+  bairro: string;
+  tempo: string;
+  criadoEm: string;
+  cliente: { nome: string; email: string | null } | null;
+}
+
+export interface AdminReview {
+  id: number;
+  nota: number;
+  comentario: string;
+  status: ReviewStatus;
+  criadoEm: string;
+  cliente: { nome: string };
+  profissional: { nome: string };
+  profissionalId: number;
+}
+
+export interface AdminCliente {
+  id: number;
+  nome: string;
+  email: string;
+  telefone: string | null;
+  fotoUrl: string | null;
+  criadoEm: string;
+  projetos: number;
+}
+
+export type Verificacao = 'PENDENTE' | 'VERIFICADO' | 'RECUSADO';
+
+export interface AdminProfissional {
+  id: number;
+  nome: string;
+  email: string;
+  telefone: string | null;
+  cidade: string | null;
+  bairro: string | null;
+  especialidades: string[];
+  especialidadesLabels: string[];
+  fotoUrl: string | null;
+  notaMedia: number | null;
+  verificacao: Verificacao | null;
+  verificadoEm: string | null;
+  verificadoPorNome: string | null;
+  temFrente: boolean;
+  temVerso: boolean;
+  criadoEm: string;
+}
+
+export type PaymentState = 'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO';
+
+export interface AdminPayment {
+  id: number;
+  plano: PlanValue;
+  valorCentimos: number;
+  creditos: number;
+  metodo: PaymentMethod;
+  estado: PaymentState;
+  provider: string;
+  criadoEm: string;
+  pagoEm: string | null;
+  profissionalNome: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  acao: string;
+  alvoTipo: string | null;
+  alvoId: number | null;
+  detalhes: Record<string, unknown> | null;
+  criadoEm: string;
+  adminNome: string | null;
+}
+
+export type PaymentsKind = 'recebido' | 'total';
+
+/** Builds `?a=1&b=2`, leaving out empty values. */
+export function query(params: Record<string, string | number | undefined | null>) {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : '';
+}
+
+export const adminKeys = {
+  stats: ['admin', 'stats'] as const,
+  projects: ['admin', 'projects'] as const,
+  reviews: ['admin', 'reviews'] as const,
+  clientes: ['admin', 'clientes'] as const,
+  profissionais: ['admin', 'profissionais'] as const,
+  payments: ['admin', 'payments'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+export const useAdminStats = () =>
+  useQuery({ queryKey: adminKeys.stats, queryFn: ({ signal }) => api<AdminStats>('/admin/stats', { as: 'admin', signal }) });
+
+export const useAdminProjects = (q: string, status: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.projects, q, status, page],
+    queryFn: ({ signal }) => api<Paged<AdminProject>>(`/requests/all${query({ q, status, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminReviews = (q: string, status: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.reviews, q, status, page],
+    queryFn: ({ signal }) => api<Paged<AdminReview>>(`/review/all${query({ q, status, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminClientes = (q: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.clientes, q, page],
+    queryFn: ({ signal }) => api<Paged<AdminCliente>>(`/cliente/see-all${query({ q, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminProfissionais = (q: string, verificacao: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.profissionais, q, verificacao, page],
+    queryFn: ({ signal }) =>
+      api<Paged<AdminProfissional>>(`/admin/profissionais${query({ q, verificacao, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminPayments = (tipo: PaymentsKind, mes: string, plano: string, page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.payments, tipo, mes, plano, page],
+    queryFn: ({ signal }) =>
+      api<Paged<AdminPayment> & { somaEuros: number }>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAuditLog = (page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.audit, page],
+    queryFn: ({ signal }) => api<Paged<AuditEntry>>(`/admin/audit${query({ page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });

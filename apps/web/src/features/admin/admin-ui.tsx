@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { CircleCheck, CircleDot, CircleX, Clock, Search } from 'lucide-react';
+import { M, type ProjectStatus, type ReviewStatus } from '@tc/shared';
+import { MessageDialog } from '../../components/ui/message-dialog';
+import type { PaymentState } from './admin-api';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Search text, filters and page kept in the URL (so Back and reload keep them). Typing is
+ * debounced before it reaches the URL (and so the server); any new term or filter starts at page 1.
+ */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const rawPage = Number(params.get('page'));
+  const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const [text, setText] = useState(q);
+  const written = useRef(q);
+
+  useEffect(() => {
+    const settled = text.trim();
+    if (settled === written.current) return;
+    const t = setTimeout(() => {
+      written.current = settled;
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (settled) next.set('q', settled);
+          else next.delete('q');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [text, setParams]);
+
+  // Back/Forward changed the term: show it in the box.
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    setText(q);
+  }, [q]);
+
+  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
+  const set = useCallback(
+    (key: string, value: string) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  /** Several filters at once (each setParams call would otherwise start from the same old URL). */
+  const setMany = useCallback(
+    (values: Record<string, string>) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(values)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+  const setPage = useCallback(
+    (n: number) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (n > 1) next.set('page', String(n));
+        else next.delete('page');
+        return next;
+      });
+      window.scrollTo(0, 0);
+    },
+    [setParams],
+  );
+  return { text, setText, q, page, setPage, get, set, setMany };
+}
+
+/** Labelled search input with a magnifier. */
+export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
+  const id = useId();
+  return (
+    <div className="field admin-search">
+      <label htmlFor={id}>{label}</label>
+      <div className="search-box">
+        <Search size={18} aria-hidden />
+        <input id={id} className="input" type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} autoComplete="off" />
+      </div>
+    </div>
+  );
+}
+
+export function ResultCount({ total, singular, plural }: { total: number | undefined; singular: string; plural: string }) {
+  if (total === undefined) return null;
+  return <p className="admin-count muted" aria-live="polite">{total} {total === 1 ? singular : plural}</p>;
+}
+
+/** Spec delete confirmation: 'Tem certeza?' / 'Esta ação não pode ser desfeita!' with 'Sim, excluir' / 'Cancelar'. */
+export function ConfirmDeleteDialog({ open, onClose, onConfirm, busy, note }: { open: boolean; onClose: () => void; onConfirm: () => void; busy?: boolean; note?: ReactNode }) {
+  return (
+    <MessageDialog
+      open={open}
+      kind="warning"
+      title={M.confirmTitle}
+      text={note ? <>{M.confirmText}<span className="dialog-note">{note}</span></> : M.confirmText}
+      confirmLabel={M.confirmYes}
+      cancelLabel={M.confirmNo}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      busy={busy}
+    />
+  );
+}
+
+/** Admin screens show the project status as the spec names it (ESPERA stays 'ESPERA'). */
+export const PROJECT_STATUS_TEXT: Record<ProjectStatus, string> = { ESPERA: 'ESPERA', ABERTO: 'ABERTO', CONCLUIDO: 'CONCLUÍDO' };
+const PROJECT_LOOK: Record<ProjectStatus, { Icon: typeof Clock; cls: string }> = {
+  ESPERA: { Icon: Clock, cls: 'badge-warning' },
+  ABERTO: { Icon: CircleDot, cls: '' },
+  CONCLUIDO: { Icon: CircleCheck, cls: 'badge-success' },
+};
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const { Icon, cls } = PROJECT_LOOK[status];
+  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {PROJECT_STATUS_TEXT[status]}</span>;
+}
+
+/** Reviews: ESPERA is shown 'Pendente', the API's NEGADO is shown 'REPROVADO' (spec §4). */
+export const REVIEW_STATUS_TEXT: Record<ReviewStatus, string> = { ESPERA: 'Pendente', APROVADO: 'APROVADO', NEGADO: 'REPROVADO' };
+const REVIEW_LOOK: Record<ReviewStatus, { Icon: typeof Clock; cls: string }> = {
+  ESPERA: { Icon: Clock, cls: 'badge-warning' },
+  APROVADO: { Icon: CircleCheck, cls: 'badge-success' },
+  NEGADO: { Icon: CircleX, cls: 'badge-danger' },
+};
+export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
+  const { Icon, cls } = REVIEW_LOOK[status];
+  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {REVIEW_STATUS_TEXT[status]}</span>;
+}
+
+export const PAYMENT_STATE_TEXT: Record<PaymentState, string> = { PAGO: 'Pago', PENDENTE: 'Pendente', CANCELADO: 'Cancelado', FALHADO: 'Falhado' };
+const PAYMENT_LOOK: Record<PaymentState, { Icon: typeof Clock; cls: string }> = {
+  PAGO: { Icon: CircleCheck, cls: 'badge-success' },
+  PENDENTE: { Icon: Clock, cls: 'badge-warning' },
+  CANCELADO: { Icon: CircleX, cls: 'badge-neutral' },
+  FALHADO: { Icon: CircleX, cls: 'badge-danger' },
+};
+export function PaymentStateBadge({ estado }: { estado: PaymentState }) {
+  const { Icon, cls } = PAYMENT_LOOK[estado];
+  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {PAYMENT_STATE_TEXT[estado]}</span>;
+}

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+import { json, loginAdmin, paged, stubApi } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('Clientes (admin)', () => {
+  it('lists name, e-mail, phone, registration date and projects, and searches by name on the server', async () => {
+    loginAdmin();
+    const api = stubApi({
+      'GET /api/cliente/see-all': (url) =>
+        json(paged(url.searchParams.get('q') === 'carla' ? [] : [
+          { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 4 },
+        ])),
+    });
+    renderAt('/listagem-clientes');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
+    const row = (await screen.findByText('Ana Sousa')).closest('tr')!;
+    expect(row).toHaveTextContent('ana.sousa@exemplo.pt');
+    expect(row).toHaveTextContent('+351912345678');
+    expect(row).toHaveTextContent('02/03/26');
+    expect(row).toHaveTextContent('4');
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Pesquisar por nome' }), 'carla');
+    expect(await screen.findByText('Nenhum cliente encontrado com esse nome.')).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('q')).toBe('carla'));
+  });
+});

@@ -1,0 +1,157 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderAt } from '../../test/render';
+import { json, loginAdmin, paged, stubApi } from './test-utils';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+const project = (over: Record<string, unknown>) => ({
+  id: 1,
+  titulo: 'Projeto',
+  descricao: 'Descrição do projeto.',
+  especialidade: 'substituicao-quadros-eletricos',
+  especialidadeLabel: 'Substituição de quadros elétricos',
+  status: 'ESPERA',
+  creditos: null,
+  candidaturas: 0,
+  cidade: 'Lisboa',
+  bairro: 'Lisboa',
+  tempo: 'NORMAL',
+  criadoEm: '2026-03-02T10:00:00.000Z',
+  cliente: { nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt' },
+  ...over,
+});
+
+const LIST = [
+  project({ id: 10, titulo: 'Em espera', status: 'ESPERA' }),
+  project({ id: 11, titulo: 'Aberto ao público', status: 'ABERTO', creditos: 8, candidaturas: 2 }),
+  project({ id: 12, titulo: 'Já feito', status: 'CONCLUIDO', creditos: 12, candidaturas: 5 }),
+];
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+function stubProjects(extra: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({ 'GET /api/requests/all': () => json(paged(LIST)), ...extra });
+}
+
+describe('Projetos (admin)', () => {
+  it('shows Aprovar only on ESPERA cards and Aplicar créditos only on ABERTO cards', async () => {
+    loginAdmin();
+    const api = stubProjects();
+    renderAt('/listagem-projetos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projetos' })).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Em espera' });
+
+    expect(within(card('Em espera')).getByText('ESPERA')).toBeInTheDocument();
+    expect(within(card('Em espera')).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
+    expect(within(card('Em espera')).queryByRole('button', { name: 'Aplicar créditos' })).not.toBeInTheDocument();
+    expect(within(card('Em espera')).queryByRole('spinbutton')).not.toBeInTheDocument();
+
+    expect(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' })).toBeInTheDocument();
+    expect(within(card('Aberto ao público')).getByRole('spinbutton', { name: 'Créditos' })).toHaveAttribute('min', '0');
+    expect(within(card('Aberto ao público')).queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
+    expect(within(card('Aberto ao público')).getByText('2/5 candidaturas')).toBeInTheDocument();
+    expect(within(card('Aberto ao público')).getByText('8 créditos aplicados')).toBeInTheDocument();
+    expect(within(card('Aberto ao público')).getByText('Ana Sousa')).toBeInTheDocument();
+    expect(within(card('Aberto ao público')).getByText('Substituição de quadros elétricos')).toBeInTheDocument();
+
+    expect(within(card('Já feito')).queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
+    expect(within(card('Já feito')).queryByRole('button', { name: 'Aplicar créditos' })).not.toBeInTheDocument();
+    expect(within(card('Já feito')).getByText('5/5 candidaturas')).toBeInTheDocument();
+
+    expect(screen.getAllByRole('button', { name: 'Aprovar' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Aplicar créditos' })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Excluir projeto/ })).toHaveLength(3);
+    expect(api.to('GET', '/api/requests/all')[0]!.url.searchParams.get('pageSize')).toBe('10');
+  });
+
+  it('refuses 0 credits with the spec warning and sends nothing', async () => {
+    loginAdmin();
+    const api = stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 0, status: 'ABERTO' }) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Aberto ao público' });
+    const input = within(card('Aberto ao público')).getByRole('spinbutton', { name: 'Créditos' });
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Atenção' });
+    expect(within(dialog).getByText('Insira um valor válido de créditos.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    // Empty is refused the same way.
+    await user.clear(input);
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
+    expect(await screen.findByText('Insira um valor válido de créditos.')).toBeInTheDocument();
+    expect(api.to('PUT', '/api/requests/atualiza-creditos/11')).toHaveLength(0);
+  });
+
+  it('applies credits and shows the values the server answered', async () => {
+    loginAdmin();
+    const api = stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 15, status: 'ABERTO' }) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Aberto ao público' });
+    const input = within(card('Aberto ao público')).getByRole('spinbutton', { name: 'Créditos' });
+    await user.clear(input);
+    await user.type(input, '15');
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
+    await waitFor(() => expect(within(card('Aberto ao público')).getByText('15 créditos aplicados')).toBeInTheDocument());
+    const calls = api.to('PUT', '/api/requests/atualiza-creditos/11');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ creditos: 15 });
+  });
+
+  it('approves a waiting project', async () => {
+    loginAdmin();
+    const api = stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: null }) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    await user.click(await within(await screen.findByRole('article', { name: 'Em espera' })).findByRole('button', { name: 'Aprovar' }));
+    await waitFor(() => expect(within(card('Em espera')).getByRole('button', { name: 'Aplicar créditos' })).toBeInTheDocument());
+    expect(within(card('Em espera')).getByText('ABERTO')).toBeInTheDocument();
+    expect(api.to('PATCH', '/api/requests/10/aprovar')).toHaveLength(1);
+  });
+
+  it('asks before deleting, with the spec texts, and says how many were refunded', async () => {
+    loginAdmin();
+    const api = stubProjects({ 'DELETE /api/requests/delete/11': () => json({ id: 11, reembolsos: [{ profissionalId: 3, creditos: 8 }, { profissionalId: 4, creditos: 8 }] }) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Aberto ao público' });
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Excluir projeto/ }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
+    expect(dialog).toHaveTextContent('reembolsados automaticamente');
+    expect(within(dialog).getByRole('button', { name: 'Sim, excluir' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(0);
+
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Excluir projeto/ }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
+    expect(await screen.findByText('2 profissionais reembolsados (16 créditos no total).')).toBeInTheDocument();
+    expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(1);
+  });
+
+  it('filters by status on the server and shows the spec error when the list fails', async () => {
+    loginAdmin();
+    let fail = false;
+    const api = stubApi({ 'GET /api/requests/all': () => (fail ? json({ code: 'X', message: 'x' }, 400) : json(paged(LIST))) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Em espera' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'ESPERA');
+    await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('status') === 'ESPERA')).toBe(true));
+
+    fail = true;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'ABERTO');
+    expect(await screen.findByText('Erro ao buscar projetos.', {}, { timeout: 4000 })).toBeInTheDocument();
+  });
+});
