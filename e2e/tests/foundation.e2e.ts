@@ -224,10 +224,11 @@ describe('shell', () => {
     await context.close();
   });
 
-  it('a screen of a later release says it is under construction', async () => {
+  it('an unknown address shows a Portuguese not-found page inside the shell', async () => {
     const { page, context } = await newPage();
-    await page.goto('/creditos');
-    await expect.poll(() => page.getByText('Esta página está em construção').isVisible()).toBe(true);
+    await page.goto('/nao-existe-esta-pagina');
+    await expect.poll(() => page.getByRole('heading', { name: 'Página não encontrada' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Principal' }).count()).toBe(1);
     await context.close();
   });
 
