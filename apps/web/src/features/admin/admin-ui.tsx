@@ -1,90 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { CircleCheck, CircleDot, CircleX, Clock, Search } from 'lucide-react';
 import { M, type ProjectStatus, type ReviewStatus } from '@tc/shared';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import type { PaymentState } from './admin-api';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/**
- * Search text, filters and page kept in the URL (so Back and reload keep them). Typing is
- * debounced before it reaches the URL (and so the server); any new term or filter starts at page 1.
- */
-export function useListParams() {
-  const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const rawPage = Number(params.get('page'));
-  const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
-  const [text, setText] = useState(q);
-  const written = useRef(q);
-
-  useEffect(() => {
-    const settled = text.trim();
-    if (settled === written.current) return;
-    const t = setTimeout(() => {
-      written.current = settled;
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (settled) next.set('q', settled);
-          else next.delete('q');
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text, setParams]);
-
-  // Back/Forward changed the term: show it in the box.
-  useEffect(() => {
-    if (q === written.current) return;
-    written.current = q;
-    setText(q);
-  }, [q]);
-
-  const get = useCallback((key: string) => params.get(key) ?? '', [params]);
-  const set = useCallback(
-    (key: string, value: string) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  /** Several filters at once (each setParams call would otherwise start from the same old URL). */
-  const setMany = useCallback(
-    (values: Record<string, string>) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(values)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        next.delete('page');
-        return next;
-      }),
-    [setParams],
-  );
-  const setPage = useCallback(
-    (n: number) => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        if (n > 1) next.set('page', String(n));
-        else next.delete('page');
-        return next;
-      });
-      window.scrollTo(0, 0);
-    },
-    [setParams],
-  );
-  return { text, setText, q, page, setPage, get, set, setMany };
-}
+export { SEARCH_DEBOUNCE_MS, useListParams } from '../../lib/use-list-params';
 
 /** Labelled search input with a magnifier. */
 export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {

@@ -6,12 +6,12 @@ import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { useProfissionaisSearch } from './profissionais-api';
 import { ProfissionalResultCard } from './profissional-card';
-import { useUrlSearch } from './use-url-search';
+import { useListParams } from '../../lib/use-list-params';
 import './profissionais.css';
 
 export function ProfissionaisPage() {
   usePageTitle('Encontrar profissionais');
-  const { text, setText, q, page, setPage } = useUrlSearch();
+  const { text, setText, q, page, setPage } = useListParams();
   const query = useProfissionaisSearch(q, page);
   const data = query.data;
   const top = useRef<HTMLHeadingElement>(null);

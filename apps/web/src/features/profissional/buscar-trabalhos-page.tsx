@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText, place, Places, UrgencyBadge } from './job-bits';
 import { useAvailableJobs, type JobFilters } from './profissional-api';
-import { useDebounced } from './use-debounced';
+import { useDebouncedValue } from '../../lib/use-list-params';
 import './profissional.css';
 
 const FILTER_KEYS = ['q', 'especialidade', 'bairro', 'tempo'] as const;
@@ -63,7 +63,7 @@ export function BuscarTrabalhosPage() {
   const filters = readFilters(params);
   const jobs = useAvailableJobs(filters);
   const [text, setText] = useState(filters.q);
-  const typed = useDebounced(text.trim());
+  const typed = useDebouncedValue(text.trim());
   const listTop = useRef<HTMLDivElement>(null);
 
   const update = (changes: Partial<Record<(typeof FILTER_KEYS)[number] | 'page', string>>) => {

@@ -8,13 +8,13 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { especialidadesTexto } from '../profissionais/profissional-card';
-import { useUrlSearch } from '../profissionais/use-url-search';
+import { useListParams } from '../../lib/use-list-params';
 import { useAvaliaveis, type ProfissionalAvaliavel } from './reviews-api';
 import './reviews.css';
 
 export function AvaliarPage() {
   usePageTitle('Avaliar profissionais');
-  const { text, setText, q, page, setPage } = useUrlSearch();
+  const { text, setText, q, page, setPage } = useListParams();
   const query = useAvaliaveis(q, page);
   const data = query.data;
 
