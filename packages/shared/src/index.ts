@@ -13,3 +13,4 @@ export * from './schemas/otp';
 export * from './schemas/requests';
 export * from './schemas/reviews';
 export * from './schemas/credits';
+export * from './schemas/responses';

@@ -14,3 +14,7 @@ class NoopObserver {
 }
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+
+// Pages are lazy-loaded chunks: on a busy 2-core machine the first render can take over a second.
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 5000 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery } from '@tc/shared';
+import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse } from '@tc/shared';
 import { forbidden, notFound } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
@@ -10,10 +10,7 @@ import { closePayment, firstTimeEvent, fulfilPayment, getPayment, ledgerHistory,
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
-const payment = z.object({
-  id: z.number().int(), profissionalId: z.number().int().optional(), plano: z.string(), valorCentimos: z.number().int(), creditos: z.number().int(),
-  metodo: z.string(), provider: z.string().optional(), estado: z.enum(['PENDENTE', 'PAGO', 'CANCELADO', 'FALHADO']), criadoEm: z.string(), pagoEm: z.string().nullable(),
-});
+const payment = paymentResponse;
 const ledgerEntry = z.object({
   id: z.number().int(), tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']), delta: z.number().int(), saldoApos: z.number().int(),
   descricao: z.string().nullable(), requestId: z.number().int().nullable(), paymentId: z.number().int().nullable(), criadoEm: z.string(),

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams, paged, pageQuery } from '@tc/shared';
+import { errorResponse, idParams, paged, pageQuery, profissionalCard, profissionalPerfil } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { getProfissional, searchProfissionais, topRated } from './profissionais.service';
 
-const card = z.object({
-  id: z.number().int(), nome: z.string(), especialidades: z.array(z.string()), especialidadesLabels: z.array(z.string()),
-  cidade: z.string(), bairro: z.string(), fotoUrl: z.string().nullable(), notaMedia: z.number().nullable(), verificado: z.boolean(),
-});
-const profile = card.extend({ telefone: z.string().nullable(), contato: z.string().nullable(), descricao: z.string().nullable(), especialidade: z.string().nullable() });
+const card = profissionalCard;
+const profile = profissionalPerfil;
 
 export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;

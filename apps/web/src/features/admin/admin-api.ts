@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
 import { api } from '../../lib/api';
-
-/** Every admin list is paged by the server the same way. */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+import type { Paged } from '@tc/shared';
+export type { Paged } from '@tc/shared';
 
 export const PAGE_SIZE = 10;
 

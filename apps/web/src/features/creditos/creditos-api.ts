@@ -2,21 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { findPlan, type PaymentMethod } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
-
-export type PaymentState = 'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO';
-
-/** GET /pagamentos/:id */
-export interface Payment {
-  id: number;
-  plano: string;
-  valorCentimos: number;
-  creditos: number;
-  metodo: PaymentMethod | string;
-  provider?: 'stripe' | 'demo' | string;
-  estado: PaymentState;
-  criadoEm: string;
-  pagoEm: string | null;
-}
+import type { Payment, PaymentState } from '@tc/shared';
+export type { Payment, PaymentState } from '@tc/shared';
 
 export interface CheckoutBody {
   pacote: string;

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import type { ProfissionalCard } from '@tc/shared';
+/** GET /api/profissional/top-avaliados: public professional cards. */
+export type TopProfissional = ProfissionalCard;
 
 /** GET /api/review/recent: approved reviews, newest first (`nome`/`fotoUrl` are the professional's). */
 export interface RecentReview {
@@ -11,19 +14,6 @@ export interface RecentReview {
   nome: string;
   fotoUrl: string | null;
   cliente: { nome: string; fotoUrl: string | null };
-}
-
-/** GET /api/profissional/top-avaliados: public professional cards. */
-export interface TopProfissional {
-  id: number;
-  nome: string;
-  fotoUrl: string | null;
-  notaMedia: number | null;
-  especialidades: string[];
-  especialidadesLabels: string[];
-  cidade: string;
-  bairro: string;
-  verificado: boolean;
 }
 
 // Spec §6: these home sections fail silently (the section simply hides), so no retries to wait for.

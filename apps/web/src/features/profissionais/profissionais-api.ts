@@ -1,34 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-
-/** A card of GET /profissional/see-all (and top-avaliados). */
-export interface ProfissionalCard {
-  id: number;
-  nome: string;
-  fotoUrl: string | null;
-  notaMedia: number | null;
-  especialidades: string[];
-  especialidadesLabels: string[];
-  cidade: string;
-  bairro: string;
-  verificado: boolean;
-}
-
-/** GET /profissional/{id}: the public profile (no e-mail, no documents). */
-export interface ProfissionalPerfil extends ProfissionalCard {
-  telefone: string | null;
-  contato: string | null;
-  descricao: string | null;
-  especialidade: string | null;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+import type { ProfissionalCard, ProfissionalPerfil, Paged } from '@tc/shared';
+export type { ProfissionalCard, ProfissionalPerfil, Paged } from '@tc/shared';
 
 export interface ReviewPublica {
   id: number;

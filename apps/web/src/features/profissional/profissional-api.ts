@@ -2,6 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { findPlan, type RequestDto, type TimeOption } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
+import type { Payment, PaymentState } from '@tc/shared';
+export type { Payment, PaymentState } from '@tc/shared';
 
 /** The logged-in professional's id: `profissionalId`, or the generic `id` kept at login (spec §3). */
 export const ownProfissionalId = () => storedId('profissionalId') ?? storedId('id');
@@ -18,20 +20,6 @@ export interface LedgerEntry {
   requestId: number | null;
   paymentId: number | null;
   criadoEm: string;
-}
-
-export type PaymentState = 'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO';
-export interface Payment {
-  id: number;
-  plano: string;
-  valorCentimos: number;
-  creditos: number;
-  metodo: string;
-  /** 'stripe' | 'demo'; not every answer carries it. */
-  provider?: string;
-  estado: PaymentState;
-  criadoEm: string;
-  pagoEm: string | null;
 }
 
 /** One application (a credit usage): GET /creditos/profissional/:id. */

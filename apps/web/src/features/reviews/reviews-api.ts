@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Paged } from '../profissionais/profissionais-api';
+import type { Paged } from '@tc/shared';
 
 /** GET /cliente/profissionais-avaliaveis: who applied to my projects, and the project to review them for. */
 export interface ProfissionalAvaliavel {

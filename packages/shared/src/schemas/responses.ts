@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Every paged list the API answers. */
+export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number; totalPages: number };
+
+/** A professional as anyone may see it (never the e-mail nor the ID documents). */
+export const profissionalCard = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  especialidades: z.array(z.string()),
+  especialidadesLabels: z.array(z.string()),
+  cidade: z.string(),
+  bairro: z.string(),
+  fotoUrl: z.string().nullable(),
+  notaMedia: z.number().nullable(),
+  verificado: z.boolean(),
+});
+export type ProfissionalCard = z.infer<typeof profissionalCard>;
+
+export const profissionalPerfil = profissionalCard.extend({
+  telefone: z.string().nullable(),
+  contato: z.string().nullable(),
+  descricao: z.string().nullable(),
+  especialidade: z.string().nullable(),
+});
+export type ProfissionalPerfil = z.infer<typeof profissionalPerfil>;
+
+export const PAYMENT_STATES = ['PENDENTE', 'PAGO', 'CANCELADO', 'FALHADO'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const paymentResponse = z.object({
+  id: z.number().int(),
+  profissionalId: z.number().int().optional(),
+  plano: z.string(),
+  valorCentimos: z.number().int(),
+  creditos: z.number().int(),
+  metodo: z.string(),
+  provider: z.string().optional(),
+  estado: z.enum(PAYMENT_STATES),
+  criadoEm: z.string(),
+  pagoEm: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentResponse>;
