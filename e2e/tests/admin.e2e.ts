@@ -97,6 +97,19 @@ describe("the admin's back office", () => {
     await page.goto('/detalhes-valor');
     await expect.poll(() => page.getByText(`Vera Verificar ${stamp}`).first().isVisible()).toBe(true);
     await shot(page, 'admin-detalhes-valor-1280');
+
+    // 5. A logged-in admin adds another admin from the back office (public sign-up is closed).
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Novo administrador' }).first().click();
+    await page.waitForURL('**/cadastro', { waitUntil: 'commit' });
+    const novo = `admin.${stamp}@tecnicocerto.pt`;
+    await page.getByLabel('Nome').fill('Tiago Moderador');
+    await page.getByLabel('E-mail').fill(novo);
+    await page.getByLabel('Senha', { exact: true }).fill('Modera#2026');
+    await page.getByLabel('Confirmar senha').fill('Modera#2026');
+    await page.getByRole('button', { name: 'Registar' }).click();
+    await expect.poll(() => page.getByText('Cadastro realizado com sucesso.').first().isVisible()).toBe(true);
+    expect((await page.request.post('/api/auth/login', { data: { email: novo, senha: 'Modera#2026', tipo: 'admin' } })).status()).toBe(200);
     await context.close();
   });
 });
