@@ -18,11 +18,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tc-bench-'));
-const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, RATE_LIMIT: 'false', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL ?? '' });
+const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: 'bench-'.repeat(8), DATA_DIR: dataDir, RATE_LIMIT: 'false', LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL ?? '' });
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : join(dataDir, 'db') });
 await syncCatalogue(database.db);
 await seedDemo(database.db, { dataDir });
-const app = await buildApp({ env, database, jwtSecret: 'bench-'.repeat(8), webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)) });
+const app = await buildApp({ env, database, jwtSecret: env.JWT_SECRET!, webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)) });
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
 const token = async (email: string, tipo: string) =>
