@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       PATH: process.env.PATH, HOME: process.env.HOME,
-      NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true',
+      NODE_ENV: 'production', DEMO_MODE: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
       RATE_LIMIT: 'false', LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv } from './config/env';
+import { ConfigError, isDemo, loadEnv, seedDemoEnabled } from './config/env';
 import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { resolveJwtSecret } from './config/secrets';
@@ -29,7 +29,7 @@ async function main() {
   const app = await buildApp({ env, database, jwtSecret, webDist, redis });
   const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   let logins: string[] = [];
-  if (env.SEED_DEMO) logins = await seedDemo(database.db, { dataDir, baseUrl: url });
+  if (seedDemoEnabled(env)) logins = await seedDemo(database.db, { dataDir, baseUrl: url });
 
   const close = async () => {
     await app.close();
@@ -40,10 +40,13 @@ async function main() {
   process.on('SIGINT', close);
   process.on('SIGTERM', close);
 
-  await app.listen({ host: env.HOST, port: env.PORT });
+  await app.listen({ host: env.HOST ?? (env.DEMO_MODE ? '127.0.0.1' : '0.0.0.0'), port: env.PORT });
   console.log(`\n${PRODUCT_NAME} a funcionar em ${url}  (base de dados: ${database.kind === 'pglite' ? `PGlite em ${dataDir}/db` : 'PostgreSQL'})`);
   console.log(`Documentação da API: ${url}/api/docs`);
-  if (!env.SMTP_URL) console.log(`E-mails (sem SMTP_URL, caixa local de demonstração): ${url}/dev/emails`);
+  if (!env.SMTP_URL && isDemo(env)) console.log(`E-mails (sem SMTP_URL, caixa local de demonstração): ${url}/dev/emails`);
+  if (!env.SMTP_URL && !isDemo(env)) console.warn('Aviso: sem SMTP_URL os e-mails (códigos de recuperação) não são entregues.');
+  if (!env.STRIPE_SECRET_KEY && !isDemo(env)) console.warn('Aviso: sem STRIPE_SECRET_KEY e STRIPE_WEBHOOK_SECRET não é possível comprar créditos.');
+  if (env.DEMO_MODE) console.log('Modo de demonstração (DEMO_MODE=true): não use assim em produção.');
   if (logins.length) console.log(`\nContas de demonstração:\n${logins.map((l) => `  ${l}`).join('\n')}\n`);
 }
 

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, loadEnv, seedDemoEnabled } from './env';
 
 describe('configuration', () => {
   it('has working defaults for a bare machine', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.SEED_DEMO).toBe(true);
+    // Development on a bare machine is a demo: seed it.
+    expect(seedDemoEnabled(env)).toBe(true);
   });
 
   it('lists every wrong variable at once', () => {

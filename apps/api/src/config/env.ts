@@ -7,7 +7,8 @@ const bool = z
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Unset: 127.0.0.1 in demo mode (npm start), 0.0.0.0 otherwise. */
+    HOST: z.string().min(1).optional(),
     PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3000),
     PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://tecnicocerto.pt' }).optional(),
     DATABASE_URL: z
@@ -24,7 +25,16 @@ export const envSchema = z
     /** Only for tests: point the Stripe SDK at a local stand-in server. */
     STRIPE_API_BASE: z.url().optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-    SEED_DEMO: bool.default(true),
+    /**
+     * The local demonstration (npm start): seeds demo people with public passwords, enables the demo
+     * payment page and the /dev/emails outbox. Never on a real deployment. Development and tests
+     * behave as demo unless NODE_ENV=production.
+     */
+    DEMO_MODE: bool.default(false),
+    /** Unset: follows the demo mode. */
+    SEED_DEMO: bool.optional(),
+    /** Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: none; the socket address counts). */
+    TRUST_PROXY: z.coerce.number({ error: 'must be a whole number of proxy hops' }).int().min(0).max(10).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT: bool.default(true),
     WEB_DIST: z.string().optional(),
@@ -43,6 +53,10 @@ function crossProblems(raw: Record<string, string>): string[] {
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Demo conveniences are on in development and tests, and in production only with DEMO_MODE=true. */
+export const isDemo = (env: Env) => env.DEMO_MODE || env.NODE_ENV !== 'production';
+export const seedDemoEnabled = (env: Env) => env.SEED_DEMO ?? isDemo(env);
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

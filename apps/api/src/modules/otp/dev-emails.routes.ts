@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PRODUCT_NAME } from '@tc/shared';
+import { isDemo } from '../../config/env';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -9,7 +10,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  */
 export const devEmailsRoutes: FastifyPluginAsync = async (app) => {
   const mailer = app.ctx.mailer;
-  if (mailer.kind !== 'outbox' || !('list' in mailer)) return;
+  // It shows recovery codes to anyone who can reach it: demo mode only, never on a real deployment.
+  if (!isDemo(app.ctx.env) || mailer.kind !== 'outbox' || !('list' in mailer)) return;
   const list = (mailer as unknown as { list(): Promise<{ to: string; subject: string; text: string; sentAt: string }[]> }).list;
   app.get('/dev/emails', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await list();

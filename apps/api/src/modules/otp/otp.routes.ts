@@ -27,7 +27,7 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await limitEmail(request);
-      await sendOtp(db, mailer, key, request.body.email, request.body.tipo, clock.now());
+      await sendOtp(db, mailer, key, request.body.email, request.body.tipo, clock.now(), (e) => request.log.error({ err: e }, 'recovery e-mail not sent'));
       return { message: 'Se existir uma conta com este e-mail, enviámos um código de 6 dígitos.' };
     },
   );

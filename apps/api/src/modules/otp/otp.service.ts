@@ -33,7 +33,7 @@ async function dailyFailures(db: Db, email: string, tipo: Role, now: Date) {
  * Sends a 6-digit code if the account exists. The caller always gets the same answer, so the form
  * cannot be used to learn which e-mails have accounts.
  */
-export async function sendOtp(db: Db, mailer: Mailer, key: string, email: string, tipo: Role, now: Date) {
+export async function sendOtp(db: Db, mailer: Mailer, key: string, email: string, tipo: Role, now: Date, onMailError?: (e: unknown) => void) {
   const account = await findCredentials(db, tipo, email);
   if (!account || (await dailyFailures(db, email, tipo, now)) >= MAX_DAILY_FAILURES) return;
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
@@ -42,12 +42,14 @@ export async function sendOtp(db: Db, mailer: Mailer, key: string, email: string
     await tx.update(otpCodes).set({ usedAt: now }).where(and(eq(otpCodes.email, email), eq(otpCodes.tipo, tipo), isNull(otpCodes.usedAt)));
     await tx.insert(otpCodes).values({ email, tipo, codeHash: digest(key, code).toString('hex'), expiresAt: new Date(now.getTime() + CODE_TTL_MS), criadoEm: now });
   });
-  await mailer.send({
+  // Sent in the background: waiting for the mail server only when the account exists would tell
+  // a stranger, by the response time, which e-mails have accounts.
+  void mailer.send({
     to: email,
     subject: `${PRODUCT_NAME}: código para recuperar a senha`,
     text: `O seu código é ${code}. É válido durante 10 minutos e só pode ser usado uma vez.\n\nSe não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.\n\n${PRODUCT_NAME}`,
     html: `<p>O seu código é:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>É válido durante 10 minutos e só pode ser usado uma vez.</p><p>Se não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.</p><p>${PRODUCT_NAME}</p>`,
-  });
+  }).catch((e) => onMailError?.(e));
 }
 
 /** Checks the code (5 tries, 10 minutes, single use) and issues a short-lived reset token. */

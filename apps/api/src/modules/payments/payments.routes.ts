@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
 import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse } from '@tc/shared';
-import { forbidden, notFound } from '../../lib/app-error';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
+import { isDemo } from '../../config/env';
 import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { demoProvider, makeStripe, stripeProvider } from './providers';
-import { closePayment, firstTimeEvent, fulfilPayment, getPayment, ledgerHistory, listPayments, startCheckout } from './payments.service';
+import { closePayment, eventSeen, recordEvent, fulfilPayment, getPayment, ledgerHistory, listPayments, startCheckout } from './payments.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
@@ -19,7 +20,9 @@ const ledgerEntry = z.object({
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, clock } = app.ctx;
   const stripe = makeStripe(env);
-  const provider = stripe ? stripeProvider(stripe) : demoProvider;
+  // Without Stripe keys, the demonstration provider exists only in demo mode: in production it would
+  // let anyone confirm their own purchase.
+  const provider = stripe ? stripeProvider(stripe) : isDemo(env) ? demoProvider : undefined;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
     if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
@@ -38,6 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (request.user.tipo !== 'profissional') throw forbidden(M.apenasProfissionais);
       if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
+      if (!provider) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Os pagamentos estão temporariamente indisponíveis. Tente mais tarde.');
       return startCheckout(db, provider, request.user.id, request.body.pacote, request.body.metodo, publicUrl);
     },
   );
@@ -57,7 +61,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           return reply.status(400).send({ code: 'BAD_SIGNATURE', message: 'Assinatura inválida.' });
         }
-        if (!(await firstTimeEvent(db, event.id, event.type))) return { received: true, duplicate: true };
+        // Skip events already handled; the id is recorded only after handling succeeded, so a failed
+        // attempt is retried by Stripe (crediting itself is once-only by the payment's state).
+        if (await eventSeen(db, event.id)) return { received: true, duplicate: true };
         const session = event.data.object as Stripe.Checkout.Session;
         const check = { amountCents: session.amount_total ?? -1 };
         switch (event.type) {
@@ -77,6 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           default:
             break;
         }
+        await recordEvent(db, event.id, event.type);
         return { received: true };
       },
     );
@@ -111,7 +118,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Demonstration provider: only when no Stripe keys are configured.
   const demoOwned = async (id: number, user: { tipo: string; id: number }) => {
-    if (stripe) throw notFound();
+    if (stripe || !isDemo(env)) throw notFound();
     const pay = await getPayment(db, id, user);
     if (pay.provider !== 'demo') throw notFound();
     return pay;

@@ -67,10 +67,14 @@ export async function closePayment(db: Db, where: { sessionId: string } | { paym
   await db.update(payments).set({ estado }).where(and(cond, eq(payments.estado, 'PENDENTE')));
 }
 
-/** Records a provider event id; false when it was already handled. */
-export async function firstTimeEvent(db: Db, id: string, tipo: string) {
-  const rows = await db.insert(paymentEvents).values({ id, tipo }).onConflictDoNothing().returning({ id: paymentEvents.id });
+/** Was this provider event already handled? */
+export async function eventSeen(db: Db, id: string) {
+  const rows = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id)).limit(1);
   return rows.length > 0;
+}
+
+export async function recordEvent(db: Db, id: string, tipo: string) {
+  await db.insert(paymentEvents).values({ id, tipo }).onConflictDoNothing();
 }
 
 export async function getPayment(db: Db, id: number, user: { tipo: string; id: number }) {

@@ -3,6 +3,7 @@ import { M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, profissionais, requests, reviews } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { publicFileUrl } from '../../lib/storage';
 import { escapeLike, likeFolded } from '../profissionais/profissionais.service';
 
@@ -90,6 +91,16 @@ export async function createReview(
   clienteId: number,
   body: { profissionalId: number; requestId?: number; nota: number; comentario: string },
 ) {
+  try {
+    return await insertReview(db, clienteId, body);
+  } catch (e) {
+    // Two simultaneous submissions for the same project: the unique index lets one through.
+    if (isUniqueViolation(e)) throw conflict('ALREADY_REVIEWED', 'Já avaliou este profissional para os seus projetos.');
+    throw e;
+  }
+}
+
+function insertReview(db: Db, clienteId: number, body: { profissionalId: number; requestId?: number; nota: number; comentario: string }) {
   return db.transaction(async (tx) => {
     const eligible = await tx
       .select({ requestId: requests.id, status: requests.status })

@@ -79,3 +79,11 @@ describe('reviews', () => {
     expect(profile.json().notaMedia).toBe(5);
   });
 });
+
+describe('double submission', () => {
+  it('two simultaneous reviews for the same project: one is stored, the other gets 409, never 500', async () => {
+    const { c, p, requestId } = await appliedPair();
+    const [a, b] = await Promise.all([1, 2].map((n) => review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: `Duplo ${n}` })));
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+  });
+});
