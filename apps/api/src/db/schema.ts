@@ -5,6 +5,8 @@ import {
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('criado_em', { withTimezone: true }).notNull().defaultNow();
+/** Bumped on password change/reset: every session token issued before stops working. */
+const sessionVersion = () => integer('sessao_versao').notNull().default(0);
 
 export const projectStatus = pgEnum('project_status', ['ESPERA', 'ABERTO', 'CONCLUIDO']);
 export const timeOption = pgEnum('time_option', ['NORMAL', 'URGENTE', 'PIQUETE', 'AVARIA']);
@@ -19,6 +21,7 @@ export const clientes = pgTable('clientes', {
   nome: text().notNull(),
   email: text().notNull().unique(),
   senhaHash: text('senha_hash').notNull(),
+  sessaoVersao: sessionVersion(),
   telefone: text(),
   fotoKey: text('foto_key'),
   criadoEm: createdAt(),
@@ -31,6 +34,7 @@ export const profissionais = pgTable(
     nome: text().notNull(),
     email: text().notNull().unique(),
     senhaHash: text('senha_hash').notNull(),
+    sessaoVersao: sessionVersion(),
     cidade: text().notNull(),
     /** The district, named `bairro` by the spec's API. */
     bairro: text().notNull(),
@@ -56,6 +60,7 @@ export const admins = pgTable('admins', {
   nome: text().notNull(),
   email: text().notNull().unique(),
   senhaHash: text('senha_hash').notNull(),
+  sessaoVersao: sessionVersion(),
   criadoPor: integer('criado_por'),
   criadoEm: createdAt(),
 });

@@ -1,14 +1,16 @@
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@tc/shared';
+import { eq } from 'drizzle-orm';
 import { forbidden, unauthorized } from '../lib/app-error';
+import { accountTable } from '../modules/auth/accounts';
 
-export interface SessionUser { id: number; tipo: Role }
+export interface SessionUser { id: number; tipo: Role; v?: number }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; tipo: Role };
+    payload: { sub: string; tipo: Role; v: number };
     user: SessionUser;
   }
 }
@@ -19,33 +21,52 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: opts.expiresIn },
     verify: { algorithms: ['HS256'] },
-    formatUser: (p) => ({ id: Number(p.sub), tipo: p.tipo }),
+    formatUser: (p) => ({ id: Number(p.sub), tipo: p.tipo, v: p.v }),
   });
 });
 
 export const signSession = (reply: FastifyReply, user: SessionUser) =>
-  reply.jwtSign({ sub: String(user.id), tipo: user.tipo });
+  reply.jwtSign({ sub: String(user.id), tipo: user.tipo, v: user.v ?? 0 });
 
-/** The one guard every protected route uses: a valid token whose role is one of `roles`. */
-export function requireRole(...roles: Role[]): preHandlerHookHandler {
+/**
+ * A token is valid only while its account exists and its session version is current: a password
+ * change or reset bumps the version and ends every older session.
+ */
+async function assertLiveSession(request: FastifyRequest) {
+  const { id, tipo, v } = request.user;
+  if (!Number.isInteger(id) || !(tipo in accountTable)) throw unauthorized();
+  const t = accountTable[tipo];
+  const [row] = await request.server.ctx.db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1);
+  if (!row || row.v !== (v ?? 0)) throw unauthorized();
+}
+
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * The one guard every protected route uses (as `onRequest`, so callers are authenticated before
+ * their input is validated): a valid, current token whose role is one of `roles`.
+ */
+export function requireRole(...roles: Role[]): Guard {
   return async (request: FastifyRequest) => {
     try {
       await request.jwtVerify();
     } catch {
       throw unauthorized();
     }
-    if (!Number.isInteger(request.user.id) || !roles.includes(request.user.tipo)) throw forbidden();
+    await assertLiveSession(request);
+    if (!roles.includes(request.user.tipo)) throw forbidden();
   };
 }
 
 /** Like requireRole, but a missing token is fine: `request.user` is then undefined. */
-export const optionalSession: preHandlerHookHandler = async (request) => {
+export const optionalSession: Guard = async (request) => {
   if (!request.headers.authorization) return;
   try {
     await request.jwtVerify();
   } catch {
     throw unauthorized();
   }
+  await assertLiveSession(request);
 };
 
 /** Ownership: the caller is this very user (admins may act on anyone). */

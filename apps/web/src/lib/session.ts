@@ -64,6 +64,12 @@ export function saveSession(role: Role, data: { id: number; access_token: string
   emit();
 }
 
+/** After a password change the server issues a new token for this session. */
+export function replaceToken(role: Role, token: string) {
+  sessionStorage.setItem(TOKEN_KEY[role], token);
+  emit();
+}
+
 const DRAFT_KEYS = [LOCAL.redirect, LOCAL.tituloProjeto, LOCAL.especialidadeProjeto];
 
 /**

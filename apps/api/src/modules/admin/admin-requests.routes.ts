@@ -13,20 +13,20 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/requests/:id/aprovar',
-    { preHandler: admin, schema: { tags: ['admin'], summary: 'Aprovar projeto (ESPERA → ABERTO)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.enum(PROJECT_STATUSES), creditos: z.number().nullable() }), ...errors } } },
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'Aprovar projeto (ESPERA → ABERTO)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.enum(PROJECT_STATUSES), creditos: z.number().nullable() }), ...errors } } },
     async (request) => approveRequest(db, request.params.id, request.user.id, clock.now()),
   );
 
   app.put(
     '/requests/atualiza-creditos/:id',
-    { preHandler: admin, schema: { tags: ['admin'], summary: 'Definir os créditos de um projeto aberto', security: sec, params: idParams, body: updateCreditsBody, response: { 200: updateCreditsResponse, ...errors } } },
+    { onRequest: admin, schema: { tags: ['admin'], summary: 'Definir os créditos de um projeto aberto', security: sec, params: idParams, body: updateCreditsBody, response: { 200: updateCreditsResponse, ...errors } } },
     async (request) => setRequestCredits(db, request.params.id, request.body.creditos, request.user.id),
   );
 
   app.delete(
     '/requests/delete/:id',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'], summary: 'Eliminar projeto (reembolsa quem já pagou, na mesma transação)', security: sec, params: idParams,
         response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },

@@ -18,7 +18,7 @@ const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
 /** Every route here refuses clients, professionals and anonymous callers on the server. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock } = app.ctx;
-  app.addHook('preHandler', requireRole('admin'));
+  app.addHook('onRequest', requireRole('admin'));
 
   app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard' } }, async () => dashboardStats(db, clock.now()));
 

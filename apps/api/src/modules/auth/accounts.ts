@@ -8,6 +8,6 @@ export const accountTable = { cliente: clientes, profissional: profissionais, ad
 
 export async function findCredentials(db: Db, tipo: Role, email: string) {
   const t = accountTable[tipo];
-  const [row] = await db.select({ id: t.id, senhaHash: t.senhaHash }).from(t).where(eq(t.email, email)).limit(1);
+  const [row] = await db.select({ id: t.id, senhaHash: t.senhaHash, v: t.sessaoVersao }).from(t).where(eq(t.email, email)).limit(1);
   return row;
 }

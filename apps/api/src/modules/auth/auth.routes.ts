@@ -36,8 +36,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const r = await perEmail(request);
         if (!r.isAllowed && r.isExceeded) return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: M.tooManyRequests });
       }
-      const { id } = await login(db, request.body.email, request.body.senha, request.body.tipo);
-      const access_token = await signSession(reply, { id, tipo: request.body.tipo });
+      const { id, v } = await login(db, request.body.email, request.body.senha, request.body.tipo);
+      const access_token = await signSession(reply, { id, tipo: request.body.tipo, v });
       return { id, access_token };
     },
   );
@@ -74,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/register',
     {
       config: registerLimit,
-      preHandler: optionalSession,
+      onRequest: optionalSession,
       schema: {
         tags: ['admin'],
         summary: 'Registo de administrador: aberto só enquanto não existe nenhum; depois, só um admin cria outro',

@@ -90,5 +90,5 @@ export async function login(db: Db, email: string, senha: string, tipo: Role) {
     throw unauthorized(M.loginError);
   }
   if (!(await verifyPassword(account.senhaHash, senha))) throw unauthorized(M.loginError);
-  return { id: account.id };
+  return { id: account.id, v: account.v };
 }

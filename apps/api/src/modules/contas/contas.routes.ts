@@ -4,7 +4,7 @@ import {
   accountResponse, changePasswordBody, clienteCompleteProfileFields, editProfileFields, errorResponse, M, messageResponse,
   profissionalCompleteProfileFields,
 } from '@tc/shared';
-import { requireRole } from '../../plugins/auth';
+import { requireRole, signSession } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
 import {
   assertOwner, changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
@@ -24,7 +24,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/${tipo}/account/:email`,
       {
-        preHandler: requireRole(tipo, 'admin'),
+        onRequest: requireRole(tipo, 'admin'),
         schema: { tags: tag, summary: 'Dados da conta (só o próprio ou um admin)', security: [{ bearer: [] }], params: z.object({ email: z.string() }), response: { 200: accountResponse, ...errors } },
       },
       async (request) => getAccountByEmail(db, tipo, request.params.email, request.user),
@@ -33,7 +33,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${tipo}/complete-profile`,
       {
-        preHandler: requireRole(tipo),
+        onRequest: requireRole(tipo),
         schema: {
           tags: tag, ...multipartDoc, security: [{ bearer: [] }],
           summary: tipo === 'cliente'
@@ -68,7 +68,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${tipo}/edit-profile`,
       {
-        preHandler: requireRole(tipo),
+        onRequest: requireRole(tipo),
         schema: { tags: tag, ...multipartDoc, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)` },
       },
       async (request) => {
@@ -82,19 +82,22 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
     app.put(
       `/${tipo}/change-password`,
       {
-        preHandler: requireRole(tipo),
-        schema: { tags: tag, summary: 'Alterar senha (a senha atual é verificada)', security: [{ bearer: [] }], body: changePasswordBody, response: { 200: messageResponse, ...errors } },
+        onRequest: requireRole(tipo),
+        schema: {
+          tags: tag, summary: 'Alterar senha (a senha atual é verificada; as outras sessões terminam e esta recebe um token novo)', security: [{ bearer: [] }],
+          body: changePasswordBody, response: { 200: messageResponse.extend({ access_token: z.string() }), ...errors },
+        },
       },
-      async (request) => {
+      async (request, reply) => {
         assertOwner(request.user, tipo, request.body.id);
-        await changePassword(db, tipo, request.body.id, request.body.senhaAtual, request.body.novaSenha);
-        return { message: M.senhaAlterada };
+        const v = await changePassword(db, tipo, request.body.id, request.body.senhaAtual, request.body.novaSenha);
+        return { message: M.senhaAlterada, access_token: await signSession(reply, { id: request.body.id, tipo, v }) };
       },
     );
 
     app.get(
       `/${tipo}/export-data`,
-      { preHandler: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }] } },
+      { onRequest: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }] } },
       async (request, reply) => {
         const data = await exportData(db, tipo, request.user.id);
         return reply.header('content-disposition', `attachment; filename="os-meus-dados-${tipo}.json"`).send(data);
@@ -104,7 +107,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       `/${tipo}/delete-account`,
       {
-        preHandler: requireRole(tipo),
+        onRequest: requireRole(tipo),
         schema: {
           tags: tag, summary: 'RGPD: eliminar a conta (pede a senha)', security: [{ bearer: [] }],
           body: z.object({ senha: z.string().min(1, M.senhaRequired) }), response: { 200: messageResponse, ...errors },

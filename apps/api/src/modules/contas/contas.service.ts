@@ -119,7 +119,13 @@ export async function changePassword(db: Db, tipo: AccountRole, id: number, senh
     throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senhaAtual: M.senhaAtualErrada });
   }
   if (isCommonPassword(novaSenha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { novaSenha: M.passwordTooCommon });
-  await db.update(t).set({ senhaHash: await hashPassword(novaSenha) }).where(eq(t.id, id));
+  // Ends every other session; the caller gets a fresh token for this one.
+  const [after] = await db
+    .update(t)
+    .set({ senhaHash: await hashPassword(novaSenha), sessaoVersao: sql`${t.sessaoVersao} + 1` })
+    .where(eq(t.id, id))
+    .returning({ v: t.sessaoVersao });
+  return after.v;
 }
 
 /** RGPD art. 15/20: everything we hold about the user, as JSON. ID images are referenced, not inlined. */

@@ -135,7 +135,7 @@ describe('account, edit and password', () => {
     const short = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'curta' } });
     expect(short.json().fields.novaSenha).toBe(M.novaSenhaMin);
     const ok = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' } });
-    expect(ok.json()).toEqual({ message: M.senhaAlterada });
+    expect(ok.json()).toMatchObject({ message: M.senhaAlterada, access_token: expect.any(String) });
     const login = (senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha, tipo: 'cliente' } });
     expect((await login('Segura#123')).statusCode).toBe(401);
     expect((await login('Nova#Senha2026')).statusCode).toBe(200);
@@ -170,5 +170,25 @@ describe('RGPD', () => {
     expect(ok.statusCode).toBe(200);
     expect(await balance()).toBe(30);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
+  });
+});
+
+describe('sessions end with a password change', () => {
+  it('a new password ends older sessions; the session that changed it gets a fresh token', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } });
+    const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
+    const res = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' } });
+    const fresh = { authorization: `Bearer ${res.json().access_token}` };
+    const me = (h: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: h });
+    expect((await me(otherAuth)).statusCode).toBe(401);
+    expect((await me(c.auth)).statusCode).toBe(401);
+    expect((await me(fresh)).statusCode).toBe(200);
+  });
+
+  it("a deleted account's token stops working", async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
+    expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: 'x' } })).statusCode).toBe(401);
   });
 });

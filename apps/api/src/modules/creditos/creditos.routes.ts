@@ -16,7 +16,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/credito/:id',
-    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Saldo de créditos de um profissional (o próprio)', security: sec, params: idParams, response: { 200: creditBalanceResponse, ...errors } } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Saldo de créditos de um profissional (o próprio)', security: sec, params: idParams, response: { 200: creditBalanceResponse, ...errors } } },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
       const sub = await getSubscription(db, request.params.id);
@@ -26,7 +26,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/profissional/:id',
-    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(z.object({ id: z.number().int(), creditosRestantes: z.number().int() })), ...errors } } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(z.object({ id: z.number().int(), creditosRestantes: z.number().int() })), ...errors } } },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
       const sub = await getSubscription(db, request.params.id);
@@ -37,7 +37,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/creditos/usar',
     {
-      preHandler: requireRole('profissional'),
+      onRequest: requireRole('profissional'),
       schema: {
         tags: ['créditos'], summary: 'Candidatar-se a um projeto gastando os créditos que ele custa (revela o contacto)', security: sec,
         body: useCreditsBody,
@@ -58,7 +58,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/creditos/profissional/:id',
-    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional', security: sec, params: idParams } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional', security: sec, params: idParams } },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
       return listApplications(db, request.params.id);

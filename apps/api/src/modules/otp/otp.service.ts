@@ -93,6 +93,7 @@ export async function recoverPassword(db: Db, key: string, tipo: Role, email: st
       .returning({ id: otpCodes.id });
     if (!spent) throw invalid();
     const t = accountTable[tipo];
-    await tx.update(t).set({ senhaHash }).where(eq(t.email, email));
+    // A reset ends every existing session (someone else may hold one).
+    await tx.update(t).set({ senhaHash, sessaoVersao: sql`${t.sessaoVersao} + 1` }).where(eq(t.email, email));
   });
 }

@@ -61,6 +61,8 @@ describe('password recovery', () => {
     // E-mail and new password alone change nothing.
     expect((await recover(c.email, 'inventado')).statusCode).toBe(400);
     expect((await recover(c.email, ok.json().resetToken)).json()).toEqual({ message: M.senhaAlterada });
+    // Whoever held a session before the reset is logged out.
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth })).statusCode).toBe(401);
     expect((await login(c.email, 'Outra#Senha2026')).statusCode).toBe(200);
     expect((await login(c.email, 'Segura#123')).statusCode).toBe(401);
     // The token is single use.

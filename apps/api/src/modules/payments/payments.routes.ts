@@ -31,7 +31,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stripe/checkout',
     {
-      preHandler: requireRole('profissional', 'cliente', 'admin'),
+      onRequest: requireRole('profissional', 'cliente', 'admin'),
       config: routeLimit(env.RATE_LIMIT, 20, '10 minutes'),
       schema: {
         tags: ['pagamentos'], security: sec, body: checkoutBody, response: { 200: checkoutResponse.extend({ pagamentoId: z.number().int() }), ...errors },
@@ -91,13 +91,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pagamentos/:id',
-    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Estado de um pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Estado de um pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
     async (request) => getPayment(db, request.params.id, request.user),
   );
 
   app.get(
     '/pagamentos/profissional/:id',
-    { preHandler: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } } },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
       return listPayments(db, request.params.id);
@@ -107,7 +107,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/creditos/historico/:id',
     {
-      preHandler: requireRole('profissional', 'admin'),
+      onRequest: requireRole('profissional', 'admin'),
       schema: { tags: ['créditos'], summary: 'Movimentos de créditos com o saldo após cada um', security: sec, params: idParams, querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(ledgerEntry), ...errors } },
     },
     async (request) => {
@@ -125,7 +125,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post(
     '/pagamentos/demo/:id/confirmar',
-    { preHandler: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    { onRequest: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)', security: sec, params: idParams, response: { 200: payment, ...errors } } },
     async (request) => {
       await demoOwned(request.params.id, request.user);
       await fulfilPayment(db, { paymentId: request.params.id }, clock.now());
@@ -134,7 +134,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/pagamentos/demo/:id/cancelar',
-    { preHandler: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: cancelar o pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    { onRequest: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: cancelar o pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
     async (request) => {
       await demoOwned(request.params.id, request.user);
       await closePayment(db, { paymentId: request.params.id }, 'CANCELADO');

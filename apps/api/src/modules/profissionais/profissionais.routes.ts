@@ -19,7 +19,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profissional/see-all',
     {
-      preHandler: requireRole('cliente', 'admin'),
+      onRequest: requireRole('cliente', 'admin'),
       schema: {
         tags: ['profissional'], summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)', security: [{ bearer: [] }],
         querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }), response: { 200: paged(card), 401: errorResponse, 403: errorResponse },
@@ -31,7 +31,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profissional/:id',
     {
-      preHandler: requireRole('cliente', 'profissional', 'admin'),
+      onRequest: requireRole('cliente', 'profissional', 'admin'),
       schema: { tags: ['profissional'], summary: 'Perfil público de um profissional (sem e-mail nem documentos)', security: [{ bearer: [] }], params: idParams, response: { 200: profile, 404: errorResponse } },
     },
     async (request) => getProfissional(db, request.params.id),

@@ -17,7 +17,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/create',
-    { preHandler: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)', security: sec, body: createRequestBody, response: { 201: requestResponse, ...errors } } },
+    { onRequest: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)', security: sec, body: createRequestBody, response: { 201: requestResponse, ...errors } } },
     async (request, reply) => {
       if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
       return reply.status(201).send(await createRequest(db, request.user.id, request.body));
@@ -26,7 +26,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/cliente/:id',
-    { preHandler: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Projetos de um cliente (o próprio)', security: sec, params: idParams, response: { 200: z.array(requestResponse), ...errors } } },
+    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Projetos de um cliente (o próprio)', security: sec, params: idParams, response: { 200: z.array(requestResponse), ...errors } } },
     async (request) => {
       if (request.user.tipo === 'cliente' && request.user.id !== request.params.id) throw forbidden();
       return listClientRequests(db, request.params.id);
@@ -36,7 +36,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/disponiveis',
     {
-      preHandler: requireRole('profissional'),
+      onRequest: requireRole('profissional'),
       schema: {
         tags: ['projetos'], summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro', security: sec,
         querystring: pageQuery.extend({
@@ -53,19 +53,19 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/:id',
-    { preHandler: requireRole('cliente', 'profissional', 'admin'), schema: { tags: ['projetos'], summary: 'Um projeto (o contacto só para quem pagou)', security: sec, params: idParams, response: { 200: requestResponse, ...errors } } },
+    { onRequest: requireRole('cliente', 'profissional', 'admin'), schema: { tags: ['projetos'], summary: 'Um projeto (o contacto só para quem pagou)', security: sec, params: idParams, response: { 200: requestResponse, ...errors } } },
     async (request) => getRequest(db, request.params.id, request.user),
   );
 
   app.get(
     '/requests/:id/profissionais',
-    { preHandler: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicant), ...errors } } },
+    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicant), ...errors } } },
     async (request) => listApplicants(db, request.params.id, request.user),
   );
 
   app.patch(
     '/requests/:id/concluir',
-    { preHandler: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO') }), ...errors } } },
+    { onRequest: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO') }), ...errors } } },
     async (request) => concludeRequest(db, request.params.id, request.user.id, clock.now()),
   );
 };

@@ -43,7 +43,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cliente/profissionais-avaliaveis',
     {
-      preHandler: requireRole('cliente'),
+      onRequest: requireRole('cliente'),
       schema: {
         tags: ['reviews'], summary: 'Profissionais que se candidataram aos meus projetos (para avaliar), 6 por página', security: sec,
         querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewable), ...errors },
@@ -55,7 +55,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review/create',
     {
-      preHandler: requireRole('cliente'),
+      onRequest: requireRole('cliente'),
       schema: {
         tags: ['reviews'], summary: 'Avaliar um profissional que se candidatou a um projeto meu (uma vez por projeto)', security: sec,
         body: createReviewBody,

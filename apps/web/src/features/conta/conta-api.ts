@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { M, type Account } from '@tc/shared';
 import { api } from '../../lib/api';
-import { getLocal, getToken, LOGIN_PATH } from '../../lib/session';
+import { getLocal, getToken, LOGIN_PATH, replaceToken } from '../../lib/session';
 
 export type ContaTipo = 'cliente' | 'profissional';
 
@@ -48,7 +48,11 @@ export const useEditProfile = (tipo: ContaTipo) => {
 export const useChangePassword = (tipo: ContaTipo) =>
   useMutation({
     mutationFn: (body: { id: number; senhaAtual: string; novaSenha: string }) =>
-      api<{ message: string }>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
+      api<{ message: string; access_token?: string }>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
+    // The server ends every older session and hands this one a fresh token: keep using it.
+    onSuccess: (data) => {
+      if (data.access_token) replaceToken(tipo, data.access_token);
+    },
   });
 
 export const useDeleteAccount = (tipo: ContaTipo) =>
