@@ -27,6 +27,11 @@ describe('configuration', () => {
     expect(problems).toMatch(/STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/);
   });
 
+  it('needs a shared JWT secret on a real deployment with PostgreSQL, not in the demo', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', DEMO_MODE: 'true', DATABASE_URL: 'postgres://db/x' }).DATABASE_URL).toBe('postgres://db/x');
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

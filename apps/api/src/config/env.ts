@@ -46,7 +46,8 @@ function crossProblems(raw: Record<string, string>): string[] {
   if (!!raw.STRIPE_SECRET_KEY !== !!raw.STRIPE_WEBHOOK_SECRET) {
     out.push('STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
-  if (raw.NODE_ENV === 'production' && raw.DATABASE_URL && !raw.JWT_SECRET) {
+  const demo = ['true', '1', 'yes'].includes(raw.DEMO_MODE ?? '');
+  if (raw.NODE_ENV === 'production' && !demo && raw.DATABASE_URL && !raw.JWT_SECRET) {
     out.push('JWT_SECRET: required in production when DATABASE_URL is set (every instance must share it)');
   }
   return out;
