@@ -64,6 +64,7 @@ export const M = {
   senhaErro: 'Erro ao alterar a senha!',
   naoAutenticado: 'Usuário não autenticado.',
   senhaAtualErrada: 'A senha atual não está correta.',
+  senhaParaEmail: 'Para mudar o e-mail, confirme a sua senha atual.',
   // projects
   projetoPublicado: 'Projeto publicado com sucesso!',
   projetoErro: 'Erro ao publicar o projeto. Tente novamente.',

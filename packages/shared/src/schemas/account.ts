@@ -32,6 +32,8 @@ export const editProfileFields = z.object({
   email: emailField(M.emailRequired, M.emailInvalid),
   telefone: z.union([z.literal(''), phoneField]).optional(),
   bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional(),
+  /** Required only when the e-mail changes (the e-mail is what password recovery trusts). */
+  senhaAtual: z.string().max(128).optional(),
 });
 
 export const changePasswordBody = z.object({

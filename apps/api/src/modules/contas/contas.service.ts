@@ -93,12 +93,17 @@ export async function editProfile(
   storage: Storage,
   tipo: AccountRole,
   id: number,
-  data: { nome: string; email: string; telefone?: string; bio?: string },
+  data: { nome: string; email: string; telefone?: string; bio?: string; senhaAtual?: string },
   foto?: ImageInput,
 ) {
   const t = table(tipo);
-  const [cur] = await db.select({ fotoKey: t.fotoKey }).from(t).where(eq(t.id, id));
+  const [cur] = await db.select({ fotoKey: t.fotoKey, email: t.email, senhaHash: t.senhaHash }).from(t).where(eq(t.id, id));
   if (!cur) throw notFound();
+  // A stolen session must not be able to move the account to another e-mail (and then reset the password).
+  if (data.email !== cur.email && !(data.senhaAtual && (await verifyPassword(cur.senhaHash, data.senhaAtual)))) {
+    const msg = data.senhaAtual ? M.senhaAtualErrada : M.senhaParaEmail;
+    throw badRequest('PASSWORD_REQUIRED', msg, { senhaAtual: msg });
+  }
   const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
   const set: Record<string, unknown> = { nome: data.nome, email: data.email, telefone: data.telefone || null, fotoKey };
   if (tipo === 'profissional' && data.bio !== undefined) set.bio = data.bio || null;

@@ -119,10 +119,17 @@ describe('account, edit and password', () => {
     const p = await registerAndLogin(t.app, 'profissional');
     const other = await registerAndLogin(t.app, 'profissional');
     const newEmail = `novo.${p.id}@exemplo.pt`;
-    const res = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, telefone: '+351912000111', bio: 'Nova bio' }));
+    const noPass = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail }));
+    expect(noPass.statusCode).toBe(400);
+    expect(noPass.json().fields.senhaAtual).toBe(M.senhaParaEmail);
+    const wrong = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, senhaAtual: 'Errada#123' }));
+    expect(wrong.json().fields.senhaAtual).toBe(M.senhaAtualErrada);
+    // Same e-mail: no password needed.
+    expect((await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Só o nome', email: p.email }))).statusCode).toBe(200);
+    const res = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, telefone: '+351912000111', bio: 'Nova bio', senhaAtual: 'Segura#123' }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ nome: 'Nome Novo', email: newEmail, bio: 'Nova bio', telefone: '+351912000111' });
-    const taken = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'X', email: other.email }));
+    const taken = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'X', email: other.email, senhaAtual: 'Segura#123' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(M.emailTaken);
   });

@@ -206,10 +206,13 @@ describe('/conta/editar-perfil', () => {
     const nome = await screen.findByLabelText('Nome');
     expect(nome).toHaveValue('João Ferreira');
     expect(screen.getByLabelText('Bio')).toHaveValue('Bio antiga');
+    // The current password is asked only once the e-mail differs.
+    expect(screen.queryByLabelText('Senha atual')).toBeNull();
     await user.clear(nome);
     await user.type(nome, 'João F.');
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'joao.novo@exemplo.pt');
+    await user.type(await screen.findByLabelText('Senha atual'), 'Segura#123');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     const busy = await screen.findByRole('button', { name: /Salvando\.\.\./ });
     expect(busy).toBeDisabled();
@@ -220,6 +223,7 @@ describe('/conta/editar-perfil', () => {
     expect(form.get('email')).toBe('joao.novo@exemplo.pt');
     expect(form.get('telefone')).toBe('+351912345678');
     expect(form.get('bio')).toBe('Bio antiga');
+    expect(form.get('senhaAtual')).toBe('Segura#123');
     finish();
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta'));
     expect(localStorage.getItem('email')).toBe('joao.novo@exemplo.pt');

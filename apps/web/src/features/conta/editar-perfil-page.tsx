@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { editProfileFields, M, type Account } from '@tc/shared';
 import { Button } from '../../components/ui/button';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { PasswordField, TextAreaField, TextField } from '../../components/ui/field';
 import { checkImage, ImageField } from '../../components/ui/image-field';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
@@ -59,13 +59,15 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
   const { register, control, handleSubmit, setError, reset, watch, formState: { errors } } = useForm({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
-    defaultValues: { nome: account.nome, email: account.email, telefone: account.telefone ?? '', bio: account.bio ?? '' },
+    defaultValues: { nome: account.nome, email: account.email, telefone: account.telefone ?? '', bio: account.bio ?? '', senhaAtual: '' },
   });
   // A refetch of the account (another tab saved) refreshes the untouched form.
   useEffect(() => {
     reset({ nome: account.nome, email: account.email, telefone: account.telefone ?? '', bio: account.bio ?? '' }, { keepDirtyValues: true });
   }, [account, reset]);
   const bio = (watch('bio') as string | undefined) ?? '';
+  // Changing the e-mail (what password recovery trusts) asks for the current password.
+  const emailChanged = ((watch('email') as string | undefined) ?? '').trim().toLowerCase() !== account.email.toLowerCase();
 
   const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
     const id = storedId('id');
@@ -82,6 +84,7 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
     form.append('email', values.email);
     form.append('telefone', values.telefone ?? '');
     if (isPro) form.append('bio', values.bio ?? '');
+    if (emailChanged && values.senhaAtual) form.append('senhaAtual', values.senhaAtual);
     if (foto) form.append('foto', foto);
     try {
       const saved = await mutation.mutateAsync(form);
@@ -89,7 +92,7 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
       toast.success(M.perfilUpdated);
       navigate('/conta');
     } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'telefone', 'bio']);
+      applyServerErrors(e, setError, ['nome', 'email', 'telefone', 'bio', 'senhaAtual']);
       const detail = errorMessage(e, '');
       setDialog({ title: M.perfilUpdateErrorTitle, text: detail && detail !== M.perfilUpdateError ? `${M.perfilUpdateError} ${detail}` : M.perfilUpdateError });
     }
@@ -108,6 +111,15 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
       />
       <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
       <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+      {emailChanged && (
+        <PasswordField
+          label="Senha atual"
+          autoComplete="current-password"
+          hint="Para mudar o e-mail, confirme a sua senha atual."
+          error={(errors as { senhaAtual?: { message?: string } }).senhaAtual?.message}
+          {...register('senhaAtual')}
+        />
+      )}
       <Controller
         control={control}
         name="telefone"
