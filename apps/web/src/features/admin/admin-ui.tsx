@@ -1,23 +1,15 @@
-import { useId, type ReactNode } from 'react';
-import { CircleCheck, CircleDot, CircleX, Clock, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CircleCheck, CircleDot, CircleX, Clock } from 'lucide-react';
 import { M, type ProjectStatus, type ReviewStatus } from '@tc/shared';
+import { SearchField as SharedSearchField } from '../../components/ui/search-field';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import type { PaymentState } from './admin-api';
 
 export { SEARCH_DEBOUNCE_MS, useListParams } from '../../lib/use-list-params';
 
-/** Labelled search input with a magnifier. */
-export function SearchField({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
-  const id = useId();
-  return (
-    <div className="field admin-search">
-      <label htmlFor={id}>{label}</label>
-      <div className="search-box">
-        <Search size={18} aria-hidden />
-        <input id={id} className="input" type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} autoComplete="off" />
-      </div>
-    </div>
-  );
+/** Admin lists show the search label. */
+export function SearchField(props: { label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
+  return <SharedSearchField {...props} className="field admin-search" />;
 }
 
 export function ResultCount({ total, singular, plural }: { total: number | undefined; singular: string; plural: string }) {

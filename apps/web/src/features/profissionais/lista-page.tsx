@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { ArrowLeft, Search } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { Pagination } from '../../components/ui/pagination';
+import { SearchField } from '../../components/ui/search-field';
 import { usePageTitle } from '../../components/ui/page-title';
 import { useProfissionaisSearch } from './profissionais-api';
 import { ProfissionalResultCard } from './profissional-card';
@@ -38,20 +39,7 @@ export function ProfissionaisPage() {
         </div>
 
         <form className="pro-search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <label htmlFor="pro-q" className="sr-only">Pesquisar profissionais</label>
-          <div className="search-box">
-            <Search size={20} aria-hidden />
-            <input
-              id="pro-q"
-              className="input"
-              type="search"
-              placeholder="Buscar por nome, especialidade ou cidade..."
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              autoComplete="off"
-              enterKeyHint="search"
-            />
-          </div>
+          <SearchField label="Pesquisar profissionais" hideLabel className="search-wrap" placeholder="Buscar por nome, especialidade ou cidade..." value={text} onChange={setText} />
         </form>
 
         <div aria-live="polite" className="pro-count muted">

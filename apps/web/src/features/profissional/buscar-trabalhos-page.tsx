@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { ArrowLeft, CheckCircle2, Coins, MapPin, Search, SlidersHorizontal, Wrench, X } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Coins, MapPin, SlidersHorizontal, Wrench, X } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISTRICTS, MAX_APPLICANTS, SPECIALTY_GROUPS, specialtyLabel, TIME_OPTION_LABELS, TIME_OPTIONS, type RequestDto } from '@tc/shared';
+import { SearchField } from '../../components/ui/search-field';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -143,23 +144,15 @@ export function BuscarTrabalhosPage() {
 
       <section className="card filters" role="search" aria-label="Filtros de trabalhos">
         <div className="search-row">
-          <div className="field search-field">
-            <label htmlFor="job-q" className="sr-only">Pesquisar por título</label>
-            <div className="search-box">
-              <Search size={20} aria-hidden />
-              <input
-                id="job-q"
-                className="input"
-                type="search"
-                placeholder="Pesquisar por título..."
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                onKeyDown={(e) => { if (e.key === 'Enter') update({ q: text.trim() }); }}
-                enterKeyHint="search"
-                autoComplete="off"
-              />
-            </div>
-          </div>
+          <SearchField
+            label="Pesquisar por título"
+            hideLabel
+            className="field search-field"
+            placeholder="Pesquisar por título..."
+            value={text}
+            onChange={setText}
+            onKeyDown={(e) => { if (e.key === 'Enter') update({ q: text.trim() }); }}
+          />
           {/* On a phone the three selects fold away behind this button; from tablets up they are always shown. */}
           <button
             type="button"

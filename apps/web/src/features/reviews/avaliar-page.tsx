@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { ArrowLeft, CheckCircle2, ClipboardList, MapPin, Search, Wrench } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, ClipboardList, MapPin, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { specialtyLabel } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
+import { SearchField } from '../../components/ui/search-field';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -40,20 +41,7 @@ export function AvaliarPage() {
 
         {!semCandidatos && (
           <form className="rv-search" role="search" onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor="rv-q" className="sr-only">Pesquisar por nome ou especialidade</label>
-            <div className="search-box">
-              <Search size={20} aria-hidden />
-              <input
-                id="rv-q"
-                className="input"
-                type="search"
-                placeholder="Pesquisar por nome ou especialidade..."
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                autoComplete="off"
-                enterKeyHint="search"
-              />
-            </div>
+            <SearchField label="Pesquisar por nome ou especialidade" hideLabel className="search-wrap" placeholder="Pesquisar por nome ou especialidade..." value={text} onChange={setText} />
           </form>
         )}
 
