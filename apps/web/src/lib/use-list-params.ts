@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 
 /** The value, once it has stopped changing for `ms`. */
 export function useDebouncedValue<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
@@ -24,11 +24,16 @@ export function useListParams() {
   const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
   const [text, setText] = useState(q);
   const written = useRef(q);
+  // While the user is already leaving (e.g. clicked a result), a late search write would pull them back.
+  const navigation = useNavigation();
+  const leaving = useRef(false);
+  leaving.current = navigation.state !== 'idle';
 
   useEffect(() => {
     const settled = text.trim();
     if (settled === written.current) return;
     const t = setTimeout(() => {
+      if (leaving.current) return;
       written.current = settled;
       setParams(
         (prev) => {

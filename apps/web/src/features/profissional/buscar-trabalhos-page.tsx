@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, CheckCircle2, Coins, MapPin, SlidersHorizontal, Wrench, X } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { DISTRICTS, MAX_APPLICANTS, SPECIALTY_GROUPS, specialtyLabel, TIME_OPTION_LABELS, TIME_OPTIONS, type RequestDto } from '@tc/shared';
 import { SearchField } from '../../components/ui/search-field';
 import { Button } from '../../components/ui/button';
@@ -80,11 +80,14 @@ export function BuscarTrabalhosPage() {
     }, { replace: !('page' in changes) });
   };
 
-  // The search box writes to the address once typing pauses.
+  // The search box writes to the address once typing pauses, unless the user is already leaving
+  // (a click on a job while the search was pending must not be pulled back to the list).
+  const navigation = useNavigation();
   useEffect(() => {
+    if (navigation.state !== 'idle') return;
     if (typed !== filters.q) update({ q: typed });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
+  }, [typed, navigation.state]);
   // Back/forward (or "Limpar filtros") changes the address: show what it says.
   useEffect(() => {
     if (filters.q !== text.trim()) setText(filters.q);
