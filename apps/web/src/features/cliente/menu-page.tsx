@@ -1,4 +1,5 @@
-import { ArrowRight, CircleUser, ClipboardPlus, Star, UserSearch, type LucideIcon } from 'lucide-react';
+import { CircleUser, ClipboardPlus, Star, UserSearch } from 'lucide-react';
+import { MenuCards, type MenuCard } from '../../components/ui/menu-cards';
 import { Link } from 'react-router';
 import { M, type RequestDto } from '@tc/shared';
 import { Carousel } from '../../components/ui/carousel';
@@ -9,7 +10,6 @@ import { ownClienteId, useClienteAccount, useClienteProjects } from './cliente-a
 import { StatusBadge } from './status-badge';
 import './cliente.css';
 
-interface MenuCard { to: string; title: string; text: string; Icon: LucideIcon; primary?: boolean }
 
 const CARDS: MenuCard[] = [
   { to: '/agendamento', title: 'Publicar projeto', text: 'Descreva o que precisa em menos de 2 minutos.', Icon: ClipboardPlus, primary: true },
@@ -62,22 +62,7 @@ export function ClienteMenuPage() {
         <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}O que precisa de resolver hoje?</p>
       </header>
 
-      <nav aria-label="Área do Cliente">
-        <ul className="menu-cards">
-          {CARDS.map(({ to, title, text, Icon, primary }) => (
-            <li key={to}>
-              <Link to={to} className={primary ? 'menu-card primary' : 'menu-card'}>
-                <span className="menu-card-icon" aria-hidden><Icon size={28} /></span>
-                <span className="menu-card-body">
-                  <span className="menu-card-title">{title}</span>
-                  <span className="menu-card-text">{text}</span>
-                </span>
-                <ArrowRight className="menu-card-arrow" size={20} aria-hidden />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MenuCards label="Área do Cliente" cards={CARDS} />
 
       <section className="history" aria-labelledby="historico-title">
         <div className="section-header">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ArrowRight, CalendarCheck, CircleUser, Clock, Coins, Search, Star, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, CircleUser, Clock, Coins, Search, Star } from 'lucide-react';
+import { MenuCards, type MenuCard } from '../../components/ui/menu-cards';
 import { Link } from 'react-router';
 import { formatDateTime, formatEuros, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@tc/shared';
 import { Pagination } from '../../components/ui/pagination';
@@ -11,7 +12,6 @@ import {
 } from './profissional-api';
 import './profissional.css';
 
-interface MenuCard { to: string; title: string; text: string; Icon: LucideIcon }
 
 const CARDS: MenuCard[] = [
   { to: '/areadoprofissional/chamados-agendados', title: 'Chamados agendados', text: 'Os projetos a que se candidatou e os contactos dos clientes.', Icon: CalendarCheck },
@@ -134,22 +134,7 @@ export function ProfissionalMenuPage() {
 
       <Balance id={id} />
 
-      <nav aria-label="Área do Profissional">
-        <ul className="menu-cards">
-          {CARDS.map(({ to, title, text, Icon }) => (
-            <li key={to}>
-              <Link to={to} className="menu-card">
-                <span className="menu-card-icon" aria-hidden><Icon size={28} /></span>
-                <span className="menu-card-body">
-                  <span className="menu-card-title">{title}</span>
-                  <span className="menu-card-text">{text}</span>
-                </span>
-                <ArrowRight className="menu-card-arrow" size={20} aria-hidden />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MenuCards label="Área do Profissional" cards={CARDS} />
 
       <PendingPurchases id={id} />
 
