@@ -29,6 +29,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection can be closed by the server (restart, failover, admin command). Without a
+    // listener node-postgres throws that as an uncaught exception and the process dies; the pool
+    // already discards the client and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
