@@ -11,6 +11,7 @@ import { PRODUCT_NAME } from '@tc/shared';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { ttlCache, type TtlCache } from './lib/ttl-cache';
 import { localStorage, type Storage } from './lib/storage';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer';
 import { join, resolve } from 'node:path';
@@ -32,6 +33,9 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { devEmailsRoutes } from './modules/otp/dev-emails.routes';
 
+/** How long an instance trusts a session version it has read (another instance's password change shows after this). */
+export const SESSION_CACHE_MS = 5_000;
+
 export interface AppDeps {
   env: Env;
   database: Database;
@@ -52,6 +56,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Server key for hashing short secrets (OTP codes, reset tokens), derived from the JWT secret. */
   hashKey: string;
+  /** Short per-instance cache: `home:` public lists (30 s), `admin:` back-office figures (emptied by writes). */
+  cache: TtlCache;
+  /** Current session version per account, for a few seconds (plugins/auth). */
+  sessions: TtlCache;
 }
 
 declare module 'fastify' {
@@ -79,9 +87,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     storage: deps.storage ?? localStorage(join(resolve(env.DATA_DIR), 'uploads')),
     hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
+    cache: ttlCache(30_000),
+    sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
+  // Any successful write may move a back-office figure: this instance's cached figures are dropped.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

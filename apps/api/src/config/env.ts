@@ -15,6 +15,10 @@ export const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
+    /** Connections each instance keeps to PostgreSQL (several instances share the server's max_connections). */
+    DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
+    /** A query running longer is cancelled by PostgreSQL itself, so nothing keeps running after a client gives up. */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600000).default(5000),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'use a duration such as 12h or 30m').default('12h'),

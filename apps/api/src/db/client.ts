@@ -22,19 +22,46 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** Any fixed number: instances starting together take turns on this lock to migrate. */
+const MIGRATION_LOCK = 724_981_203;
+
+/**
+ * Migrations on their own connection: no statement timeout (an index on a million rows takes
+ * longer than any request may), under an advisory lock so that several instances starting at once
+ * migrate one after the other (the later ones find nothing left to do).
+ */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise embedded PGlite (a folder, or memory when `dataDir` is
  * undefined). Migrations run before the handle is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number; statementTimeoutMs?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    await migratePostgres(opts.url);
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      // Server-side limits: a slow query is cancelled by PostgreSQL, and a transaction left open by a
+      // crashed request does not hold its locks.
+      statement_timeout: opts.statementTimeoutMs ?? 5000,
+      idle_in_transaction_session_timeout: 30000,
+    });
     // An idle connection can be closed by the server (restart, failover, admin command). Without a
     // listener node-postgres throws that as an uncaught exception and the process dies; the pool
     // already discards the client and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -16,16 +16,30 @@ export const paymentStatus = pgEnum('payment_status', ['PENDENTE', 'PAGO', 'CANC
 export const verificationStatus = pgEnum('verification_status', ['PENDENTE', 'VERIFICADO', 'RECUSADO']);
 export const userRole = pgEnum('user_role', ['cliente', 'profissional', 'admin']);
 
-export const clientes = pgTable('clientes', {
-  id: id(),
-  nome: text().notNull(),
-  email: text().notNull().unique(),
-  senhaHash: text('senha_hash').notNull(),
-  sessaoVersao: sessionVersion(),
-  telefone: text(),
-  fotoKey: text('foto_key'),
-  criadoEm: createdAt(),
-});
+/** Folded (lower case, no accents) text that searches match with trigrams (migration 0001's f_unaccent). */
+const folded = (expr: string) => sql.raw(`lower(f_unaccent(${expr}))`);
+const trgm = (name: string, col: SQL) => index(name).using('gin', sql`${col} gin_trgm_ops`);
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: id(),
+    nome: text().notNull(),
+    email: text().notNull().unique(),
+    senhaHash: text('senha_hash').notNull(),
+    sessaoVersao: sessionVersion(),
+    telefone: text(),
+    fotoKey: text('foto_key'),
+    criadoEm: createdAt(),
+    /** What the admin's client search matches: the name (the e-mail has its own trigram index). */
+    busca: text().generatedAlwaysAs(folded(`nome`)),
+  },
+  (t) => [
+    trgm('clientes_busca_trgm', sql`${t.busca}`),
+    trgm('clientes_email_trgm', sql`lower(${t.email})`),
+    index('clientes_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
 
 export const profissionais = pgTable(
   'profissionais',
@@ -50,9 +64,22 @@ export const profissionais = pgTable(
     verificadoEm: timestamp('verificado_em', { withTimezone: true }),
     verificadoPor: integer('verificado_por').references(() => admins.id, { onDelete: 'set null' }),
     notaMedia: doublePrecision('nota_media'),
+    /** Number of approved reviews, kept with `notaMedia` (a profile shows it without counting). */
+    totalAvaliacoes: integer('total_avaliacoes').notNull().default(0),
     criadoEm: createdAt(),
+    /** What the public search matches besides specialties: name, city and district, folded. */
+    busca: text().generatedAlwaysAs(folded(`nome || ' ' || cidade || ' ' || bairro`)),
   },
-  (t) => [index('profissionais_especialidades_idx').using('gin', t.especialidades)],
+  (t) => [
+    index('profissionais_especialidades_idx').using('gin', t.especialidades),
+    trgm('profissionais_busca_trgm', sql`${t.busca}`),
+    trgm('profissionais_email_trgm', sql`lower(${t.email})`),
+    // Best rated first: the search's default order and the home page's top list.
+    index('profissionais_rating_idx').on(sql`${t.notaMedia} desc nulls last`, t.nome, t.id),
+    // Admin list: pending verifications first, then newest.
+    index('profissionais_admin_idx').on(sql`(${t.verificacao} is distinct from 'PENDENTE')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('profissionais_verificacao_idx').on(t.verificacao, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const admins = pgTable('admins', {
@@ -72,6 +99,9 @@ export const especialidades = pgTable('especialidades', {
   grupo: text().notNull(),
 });
 
+/** The rows job search lists (and its partial indexes cover). */
+const openJob = sql`status = 'ABERTO' and creditos is not null`;
+
 export const requests = pgTable(
   'requests',
   {
@@ -89,10 +119,19 @@ export const requests = pgTable(
     criadoEm: createdAt(),
     aprovadoEm: timestamp('aprovado_em', { withTimezone: true }),
     concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+    /** What job and admin searches match: title, city and district, folded. */
+    busca: text().generatedAlwaysAs(folded(`titulo || ' ' || cidade || ' ' || bairro`)),
   },
   (t) => [
-    index('requests_cliente_idx').on(t.clienteId),
-    index('requests_status_idx').on(t.status, t.criadoEm),
+    index('requests_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin list: the enum's order is ESPERA, ABERTO, CONCLUIDO, the order the back office wants.
+    index('requests_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    trgm('requests_busca_trgm', sql`${t.busca}`),
+    // Job search: only approved, priced projects, newest first, with or without one filter.
+    index('requests_abertos_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
   ],
 );
@@ -122,7 +161,7 @@ export const candidaturas = pgTable(
   },
   (t) => [
     uniqueIndex('candidaturas_unica').on(t.requestId, t.profissionalId),
-    index('candidaturas_profissional_idx').on(t.profissionalId),
+    index('candidaturas_profissional_idx').on(t.profissionalId, t.criadoEm.desc().nullsFirst()),
     check('candidaturas_creditos_positive', sql`${t.creditos} > 0`),
   ],
 );
@@ -165,7 +204,11 @@ export const payments = pgTable(
     criadoEm: createdAt(),
     pagoEm: timestamp('pago_em', { withTimezone: true }),
   },
-  (t) => [index('payments_prof_idx').on(t.profissionalId), index('payments_estado_idx').on(t.estado, t.criadoEm)],
+  (t) => [
+    index('payments_prof_idx').on(t.profissionalId),
+    index('payments_estado_idx').on(t.estado, t.criadoEm),
+    index('payments_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** Payment-provider events already handled, so a repeated delivery changes nothing. */
@@ -187,10 +230,19 @@ export const reviews = pgTable(
     comentario: text().notNull(),
     status: reviewStatus().notNull().default('ESPERA'),
     criadoEm: createdAt(),
+    /** What the admin's review search matches: the comment, folded. */
+    busca: text().generatedAlwaysAs(folded(`comentario`)),
   },
   (t) => [
     uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
     index('reviews_prof_idx').on(t.profissionalId, t.status),
+    index('reviews_cliente_idx').on(t.clienteId),
+    index('reviews_prof_aprovadas_idx').on(t.profissionalId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'APROVADO'`),
+    index('reviews_recentes_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'APROVADO'`),
+    // Admin list: pending first, then newest.
+    index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    trgm('reviews_busca_trgm', sql`${t.busca}`),
     check('reviews_nota_1_5', sql`${t.nota} BETWEEN 1 AND 5`),
   ],
 );
@@ -224,7 +276,7 @@ export const auditLog = pgTable(
     detalhes: jsonb(),
     criadoEm: createdAt(),
   },
-  (t) => [index('audit_criado_idx').on(t.criadoEm)],
+  (t) => [index('audit_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const schema = {

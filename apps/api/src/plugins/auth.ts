@@ -28,16 +28,23 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
 export const signSession = (reply: FastifyReply, user: SessionUser) =>
   reply.jwtSign({ sub: String(user.id), tipo: user.tipo, v: user.v ?? 0 });
 
+/** Key of an account in the session cache (the trailing colon keeps `cliente:1:` apart from `cliente:12:`). */
+export const sessionKey = (tipo: Role, id?: number) => (id === undefined ? `${tipo}:` : `${tipo}:${id}:`);
+
 /**
  * A token is valid only while its account exists and its session version is current: a password
- * change or reset bumps the version and ends every older session.
+ * change or reset bumps the version and ends every older session. The current version is read
+ * from a cache of a few seconds (one query less on every authenticated request); this instance
+ * forgets it at once on a change, other instances within `SESSION_CACHE_MS` (docs/decisions/0006).
  */
 async function assertLiveSession(request: FastifyRequest) {
   const { id, tipo, v } = request.user;
   if (!Number.isInteger(id) || !(tipo in accountTable)) throw unauthorized();
   const t = accountTable[tipo];
-  const [row] = await request.server.ctx.db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1);
-  if (!row || row.v !== (v ?? 0)) throw unauthorized();
+  const { db, sessions } = request.server.ctx;
+  const current = await sessions.get(sessionKey(tipo, id), async () =>
+    (await db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1))[0]?.v ?? null);
+  if (current === null || current !== (v ?? 0)) throw unauthorized();
 }
 
 type Guard = (request: FastifyRequest) => Promise<void>;

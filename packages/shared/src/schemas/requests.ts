@@ -43,10 +43,16 @@ export const updateCreditsBody = z.object({
 });
 export const updateCreditsResponse = z.object({ creditos: z.number().int(), status: z.enum(PROJECT_STATUSES) });
 
+/** Deep pages cost the database a walk over every row before them: lists stop at this page. */
+export const MAX_PAGE = 500;
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(10),
-  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`).default(1),
+  pageSize: z.coerce.number({ error: 'Tamanho de página inválido.' }).int('Tamanho de página inválido.').min(1, 'Tamanho de página inválido.').max(50, 'No máximo 50 resultados por página.').default(10),
+  q: z.string().trim().max(100, 'A pesquisa tem no máximo 100 caracteres.').optional(),
 });
+/**
+ * Every paged list: one query fetches a row more than the page to know whether a next page exists;
+ * nothing counts every match (docs/decisions/0006).
+ */
 export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() });
+  z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Every paged list the API answers. */
-export type Paged<T> = { items: T[]; total: number; page: number; pageSize: number; totalPages: number };
+export type Paged<T> = { items: T[]; page: number; pageSize: number; hasMore: boolean };
 
 /** A professional as anyone may see it (never the e-mail nor the ID documents). */
 export const profissionalCard = z.object({
@@ -13,6 +13,8 @@ export const profissionalCard = z.object({
   bairro: z.string(),
   fotoUrl: z.string().nullable(),
   notaMedia: z.number().nullable(),
+  /** Approved reviews behind `notaMedia`. */
+  totalAvaliacoes: z.number().int(),
   verificado: z.boolean(),
 });
 export type ProfissionalCard = z.infer<typeof profissionalCard>;

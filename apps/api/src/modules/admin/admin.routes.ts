@@ -17,27 +17,31 @@ const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** Every route here refuses clients, professionals and anonymous callers on the server. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, clock } = app.ctx;
+  const { db, storage, clock, cache } = app.ctx;
   app.addHook('onRequest', requireRole('admin'));
+  // Each figure reads a whole table: answered from the short cache (emptied by any write on this instance).
+  const totals = () => cache.get('admin:totals', () => simpleTotals(db));
+  // A review decided or deleted changes the home page's public lists.
+  const homeChanged = () => cache.invalidate('home:');
 
-  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard' } }, async () => dashboardStats(db, clock.now()));
+  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard' } }, async () => cache.get('admin:stats', () => dashboardStats(db, clock.now())));
 
   app.get('/requests/all', { schema: { tags, security: sec, summary: 'Projetos (pesquisa, filtro de estado, paginado)', querystring: listQuery.extend({ status: statusFilter(PROJECT_STATUSES) }) } },
     async (request) => listProjects(db, request.query));
 
-  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: z.number(), ...errors } } }, async () => (await simpleTotals(db)).requests);
-  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await simpleTotals(db)).clientes }));
-  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await simpleTotals(db)).profissionais }));
-  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: z.number(), ...errors } } }, async () => (await simpleTotals(db)).pago / 100);
+  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: z.number(), ...errors } } }, async () => (await totals()).requests);
+  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await totals()).clientes }));
+  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await totals()).profissionais }));
+  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: z.number(), ...errors } } }, async () => (await totals()).pago / 100);
 
   app.get('/review/all', { schema: { tags, security: sec, summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)', querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }) } },
     async (request) => listReviews(db, request.query));
   app.put('/review/accept/:id', { schema: { tags, security: sec, summary: 'Aprovar review pendente (recalcula a nota média)', params: idParams } },
-    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id));
+    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id).finally(homeChanged));
   app.put('/review/deny/:id', { schema: { tags, security: sec, summary: 'Reprovar review pendente (NEGADO, mostrado REPROVADO)', params: idParams } },
-    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id));
+    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id).finally(homeChanged));
   app.delete('/review/delete/:id', { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams } },
-    async (request) => deleteReview(db, request.params.id, request.user.id));
+    async (request) => deleteReview(db, request.params.id, request.user.id).finally(homeChanged));
 
   app.get('/cliente/see-all', { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery } },
     async (request) => listClientes(db, request.query));
@@ -67,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
       },
     },
-    async (request) => listPaymentsAdmin(db, request.query),
+    async (request) => listPaymentsAdmin(db, (key, load) => cache.get(`admin:${key}`, load), request.query),
   );
 
   app.get('/admin/audit', { schema: { tags, security: sec, summary: 'Registo de auditoria das ações de administração', querystring: listQuery.pick({ page: true, pageSize: true }) } },

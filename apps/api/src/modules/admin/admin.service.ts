@@ -4,22 +4,26 @@ import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, payments, profissionais, requests, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { publicFileUrl, type Storage } from '../../lib/storage';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { audit } from '../audit/audit.service';
-import { escapeLike, likeFolded } from '../profissionais/profissionais.service';
+import { pageOf, pageWindow } from '../../db/paging';
+import { containsFolded, searchTerm } from '../../db/search';
 import { recomputeRating } from '../reviews/reviews.service';
 
-const pageOf = <T>(items: T[], total: number, page: number, pageSize: number) => ({
-  items, total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)),
-});
-const term = (q?: string) => (q?.trim() ? escapeLike(q.trim()) : undefined);
+/**
+ * Ids of the clients whose name matches, capped: a search by a client's name then reads that
+ * client's rows through the `cliente_id` indexes, as one more branch of an indexed OR.
+ */
+const clientesMatching = (q: string) =>
+  sql`array(select c.id from clientes c where ${containsFolded(sql`c.busca`, q)} limit 200)`;
 
 export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; page: number; pageSize: number }) {
-  const q = term(f.q);
+  const q = searchTerm(f.q);
   const where = and(
     f.status ? eq(requests.status, f.status) : undefined,
-    q ? sql`(${likeFolded(requests.titulo, q)} or ${likeFolded(requests.descricao, q)} or ${likeFolded(clientes.nome, q)} or ${likeFolded(requests.cidade, q)})` : undefined,
+    q ? sql`(${containsFolded(requests.busca, q)} or ${requests.clienteId} = any(${clientesMatching(q)}))` : undefined,
   );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(requests).leftJoin(clientes, eq(clientes.id, requests.clienteId)).where(where);
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
       id: requests.id, titulo: requests.titulo, descricao: requests.descricao, cidade: requests.cidade, bairro: requests.bairro,
@@ -30,26 +34,26 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .from(requests)
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
     .where(where)
-    .orderBy(sql`case ${requests.status} when 'ESPERA' then 0 when 'ABERTO' then 1 else 2 end`, desc(requests.criadoEm), desc(requests.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first.
+    .orderBy(requests.status, desc(requests.criadoEm), desc(requests.id))
+    .limit(limit)
+    .offset(offset);
   return pageOf(
     rows.map(({ clienteNome, clienteEmail, criadoEm, ...r }) => ({
       ...r, criadoEm: criadoEm.toISOString(), candidaturas: Number(r.candidaturas), especialidadeLabel: specialtyLabel(r.especialidade),
       cliente: clienteNome === null ? null : { nome: clienteNome, email: clienteEmail },
     })),
-    total, f.page, f.pageSize,
+    f.page, f.pageSize,
   );
 }
 
 export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
-  const q = term(f.q);
+  const q = searchTerm(f.q);
   const where = and(
     f.status ? eq(reviews.status, f.status) : undefined,
-    q ? sql`(${likeFolded(reviews.comentario, q)} or ${likeFolded(clientes.nome, q)})` : undefined,
+    q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
   );
-  const base = db.select({ total: sql<number>`count(*)::int` }).from(reviews).innerJoin(clientes, eq(clientes.id, reviews.clienteId));
-  const [{ total }] = await base.where(where);
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
       id: reviews.id, profissionalId: reviews.profissionalId, clienteId: reviews.clienteId, requestId: reviews.requestId, nota: reviews.nota,
@@ -59,14 +63,15 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
     .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
     .where(where)
-    .orderBy(sql`case ${reviews.status} when 'ESPERA' then 0 else 1 end`, desc(reviews.criadoEm), desc(reviews.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
+    .orderBy(f.status ? reviews.status : sql`(${reviews.status} <> 'ESPERA')`, desc(reviews.criadoEm), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
   return pageOf(
     rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
       ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome }, profissional: { nome: profissionalNome },
     })),
-    total, f.page, f.pageSize,
+    f.page, f.pageSize,
   );
 }
 
@@ -101,27 +106,27 @@ export async function deleteReview(db: Db, id: number, adminId: number) {
 }
 
 export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }) {
-  const q = term(f.q);
-  const where = q ? sql`(${likeFolded(clientes.nome, q)} or ${likeFolded(clientes.email, q)})` : undefined;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(clientes).where(where);
+  const q = searchTerm(f.q);
+  const where = q ? sql`(${containsFolded(clientes.busca, q)} or lower(${clientes.email}) like '%' || lower(${q}) || '%')` : undefined;
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, fotoKey: clientes.fotoKey, criadoEm: clientes.criadoEm,
       projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = ${clientes.id})` })
     .from(clientes)
     .where(where)
     .orderBy(desc(clientes.criadoEm), desc(clientes.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
-  return pageOf(rows.map(({ fotoKey, criadoEm, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), projetos: Number(r.projetos) })), total, f.page, f.pageSize);
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map(({ fotoKey, criadoEm, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), projetos: Number(r.projetos) })), f.page, f.pageSize);
 }
 
 export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
-  const q = term(f.q);
+  const q = searchTerm(f.q);
   const where = and(
-    q ? sql`(${likeFolded(profissionais.nome, q)} or ${likeFolded(profissionais.email, q)})` : undefined,
+    q ? sql`(${containsFolded(profissionais.busca, q)} or lower(${profissionais.email}) like '%' || lower(${q}) || '%')` : undefined,
     f.verificacao ? eq(profissionais.verificacao, f.verificacao) : undefined,
   );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profissionais).where(where);
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
       id: profissionais.id, nome: profissionais.nome, email: profissionais.email, telefone: profissionais.telefone, cidade: profissionais.cidade,
@@ -133,15 +138,16 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
     .from(profissionais)
     .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
     .where(where)
-    .orderBy(sql`case ${profissionais.verificacao} when 'PENDENTE' then 0 else 1 end`, desc(profissionais.criadoEm), desc(profissionais.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
+    .orderBy(f.verificacao ? profissionais.verificacao : sql`(${profissionais.verificacao} is distinct from 'PENDENTE')`, desc(profissionais.criadoEm), desc(profissionais.id))
+    .limit(limit)
+    .offset(offset);
   return pageOf(
     rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
       ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), verificadoEm: verificadoEm?.toISOString() ?? null,
       especialidadesLabels: r.especialidades.map(specialtyLabel), temFrente: !!r.temFrente, temVerso: !!r.temVerso,
     })),
-    total, f.page, f.pageSize,
+    f.page, f.pageSize,
   );
 }
 
@@ -179,32 +185,36 @@ export async function decideVerification(db: Db, storage: Storage, profissionalI
 const weekKey = (col: SQL | unknown) => sql<string>`to_char(date_trunc('week', ${col} at time zone 'Europe/Lisbon'), 'YYYY-MM-DD')`;
 const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`;
 
-/** Figures for the dashboard: totals, revenue per month, projects and sign-ups per week (12 weeks). */
+/**
+ * Figures for the dashboard: totals, revenue per month, projects and sign-ups per week (12 weeks).
+ * Sums and counts are 64-bit (a 32-bit cast overflowed past 21.47 M€); the routes cache the answer
+ * for a few seconds, since each figure reads a whole table.
+ */
 export async function dashboardStats(db: Db, now: Date) {
   const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
   const [totals] = (await db.execute<{ recebido: number; total: number; clientes: number; profissionais: number; projetos: number; espera: number; reviews_espera: number; verificacoes: number }>(sql`
     select
-      coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::int as recebido,
-      coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::int as total,
-      (select count(*) from clientes)::int as clientes,
-      (select count(*) from profissionais)::int as profissionais,
-      (select count(*) from requests)::int as projetos,
-      (select count(*) from requests where status = 'ESPERA')::int as espera,
-      (select count(*) from reviews where status = 'ESPERA')::int as reviews_espera,
-      (select count(*) from profissionais where verificacao = 'PENDENTE')::int as verificacoes`)).rows;
+      coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint as recebido,
+      coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
+      (select count(*) from clientes) as clientes,
+      (select count(*) from profissionais) as profissionais,
+      (select count(*) from requests) as projetos,
+      (select count(*) from requests where status = 'ESPERA') as espera,
+      (select count(*) from reviews where status = 'ESPERA') as reviews_espera,
+      (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes`)).rows;
   const receita = await db
-    .select({ mes: monthKey(payments.criadoEm), recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::int`, total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::int` })
+    .select({ mes: monthKey(payments.criadoEm), recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`, total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint` })
     .from(payments)
     .groupBy(monthKey(payments.criadoEm))
     .orderBy(monthKey(payments.criadoEm));
   const projetos = await db
-    .select({ semana: weekKey(requests.criadoEm), total: sql<number>`count(*)::int` })
+    .select({ semana: weekKey(requests.criadoEm), total: sql<number>`count(*)` })
     .from(requests)
     .where(sql`${requests.criadoEm} >= ${since}`)
     .groupBy(weekKey(requests.criadoEm))
     .orderBy(weekKey(requests.criadoEm));
   const registos = (await db.execute<{ semana: string; clientes: number; profissionais: number }>(sql`
-    select semana, sum(c)::int as clientes, sum(p)::int as profissionais from (
+    select semana, sum(c) as clientes, sum(p) as profissionais from (
       select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD') as semana, 1 as c, 0 as p from clientes where criado_em >= ${since}
       union all
       select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD'), 0, 1 from profissionais where criado_em >= ${since}
@@ -222,43 +232,49 @@ export async function dashboardStats(db: Db, now: Date) {
   };
 }
 
-/** Payments behind the figures: `recebido` = paid only; `total` = paid and pending. */
-export async function listPaymentsAdmin(db: Db, f: { tipo: 'recebido' | 'total'; mes?: string; plano?: string; page: number; pageSize: number }) {
+/**
+ * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum
+ * of the whole selection come from `summary` (the same short cache as the dashboard's figures).
+ */
+export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { tipo: 'recebido' | 'total'; mes?: string; plano?: string; page: number; pageSize: number }) {
   const where = and(
     f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
     f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,
     f.plano ? eq(payments.plano, f.plano) : undefined,
   );
-  const [agg] = await db.select({ total: sql<number>`count(*)::int`, soma: sql<number>`coalesce(sum(${payments.valorCentimos}), 0)::int` }).from(payments).where(where);
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
+  const agg = await summary(`pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`, async () =>
+    (await db.select({ total: sql<string>`count(*)`, soma: sql<string>`coalesce(sum(${payments.valorCentimos}), 0)::bigint` }).from(payments).where(where))[0]);
   const rows = await db
     .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, provider: payments.provider, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm, profissionalId: payments.profissionalId, profissionalNome: profissionais.nome })
     .from(payments)
     .innerJoin(profissionais, eq(profissionais.id, payments.profissionalId))
     .where(where)
     .orderBy(desc(payments.criadoEm), desc(payments.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
+    .limit(limit)
+    .offset(offset);
   return {
-    ...pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })), Number(agg.total), f.page, f.pageSize),
+    ...pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })), f.page, f.pageSize),
+    total: Number(agg.total),
     somaEuros: Number(agg.soma) / 100,
   };
 }
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog);
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({ id: auditLog.id, actorTipo: auditLog.actorTipo, actorId: auditLog.actorId, acao: auditLog.acao, alvoTipo: auditLog.alvoTipo, alvoId: auditLog.alvoId, detalhes: auditLog.detalhes, criadoEm: auditLog.criadoEm, adminNome: admins.nome })
     .from(auditLog)
     .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
     .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), total, page, pageSize);
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
 }
 
 export async function simpleTotals(db: Db) {
-  const [r] = (await db.execute<{ clientes: number; profissionais: number; requests: number; pago: number }>(sql`
-    select (select count(*) from clientes)::int clientes, (select count(*) from profissionais)::int profissionais,
-      (select count(*) from requests)::int requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::int pago`)).rows;
-  return r;
+  const [r] = (await db.execute<{ clientes: string; profissionais: string; requests: string; pago: string }>(sql`
+    select (select count(*) from clientes) clientes, (select count(*) from profissionais) profissionais,
+      (select count(*) from requests) requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint pago`)).rows;
+  return { clientes: Number(r.clientes), profissionais: Number(r.profissionais), requests: Number(r.requests), pago: Number(r.pago) };
 }

@@ -68,7 +68,7 @@ describe('projects moderation', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ABERTO&q=quadro', headers: admin.auth });
     expect(list.json().items.map((r: { id: number }) => r.id)).toContain(id);
     expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA', headers: admin.auth })).json().items.map((r: { id: number }) => r.id)).not.toContain(id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=TODOS', headers: admin.auth })).json().total).toBeGreaterThan(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=TODOS', headers: admin.auth })).json().items.length).toBeGreaterThan(0);
   });
 
   it('deleting a project refunds every professional who paid for it, in the same transaction', async () => {

@@ -4,7 +4,7 @@ import {
   accountResponse, changePasswordBody, clienteCompleteProfileFields, editProfileFields, errorResponse, M, messageResponse,
   profissionalCompleteProfileFields,
 } from '@tc/shared';
-import { requireRole, signSession } from '../../plugins/auth';
+import { requireRole, sessionKey, signSession } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
 import {
   assertOwner, changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
@@ -91,6 +91,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         assertOwner(request.user, tipo, request.body.id);
         const v = await changePassword(db, tipo, request.body.id, request.body.senhaAtual, request.body.novaSenha);
+        app.ctx.sessions.invalidate(sessionKey(tipo, request.body.id));
         return { message: M.senhaAlterada, access_token: await signSession(reply, { id: request.body.id, tipo, v }) };
       },
     );
@@ -115,6 +116,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await deleteAccount(db, storage, tipo, request.user.id, request.body.senha);
+        app.ctx.sessions.invalidate(sessionKey(tipo, request.user.id));
         return { message: 'Conta eliminada.' };
       },
     );

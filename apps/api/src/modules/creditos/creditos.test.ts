@@ -134,7 +134,7 @@ describe(`applying with credits (${TEST_DB})`, () => {
     await mk({ titulo: 'Sem preço ainda' }, true, null);
     await mk({ titulo: 'Por aprovar' }, false);
     const get = async (qs: string) => (await t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?${qs}`, headers: p.auth })).json();
-    const all = await get('pageSize=100');
+    const all = await get('pageSize=50');
     const ids = all.items.map((r: { id: number }) => r.id);
     expect(ids).toContain(a);
     expect(ids).toContain(b);
@@ -145,6 +145,9 @@ describe(`applying with credits (${TEST_DB})`, () => {
     expect((await get('tempo=URGENTE')).items.map((r: { id: number }) => r.id)).toEqual([a]);
     expect((await get('especialidade=reparacao-fugas-agua')).items.map((r: { id: number }) => r.id)).toEqual([a]);
     expect((await get('')).pageSize).toBe(12);
+    // The district as typed (any case, accents or not) is matched to the catalogue's name.
+    expect((await get('bairro=EVORA')).items.map((r: { id: number }) => r.id)).toEqual([a]);
+    expect((await get('q=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
     expect((await t.app.inject({ method: 'GET', url: '/api/requests/disponiveis', headers: c.auth })).statusCode).toBe(403);
   });
 });

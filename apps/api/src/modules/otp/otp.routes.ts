@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorResponse, loginTipo, M, messageResponse, otpSendBody, otpValidateBody, otpValidateResponse, recoveryPasswordBody } from '@tc/shared';
+import { sessionKey } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { recoverPassword, sendOtp, validateOtp } from './otp.service';
 
@@ -58,6 +59,8 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await recoverPassword(db, key, tipo, request.body.email, request.body.resetToken, request.body.novaSenha, clock.now());
+        // The reset names an e-mail, not an id: forget every cached session version of this role here.
+        app.ctx.sessions.invalidate(sessionKey(tipo));
         return { message: M.senhaAlterada };
       },
     );

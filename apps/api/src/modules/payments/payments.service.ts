@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { findPlan, M, type PaymentMethod } from '@tc/shared';
+import { pageOf, pageWindow } from '../../db/paging';
 import type { Db } from '../../db/client';
 import { creditLedger, paymentEvents, payments, profissionais } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
@@ -103,13 +104,13 @@ export async function listPayments(db: Db, profissionalId: number) {
 /** Every credit movement with the running balance, newest first. */
 export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
   const where = eq(creditLedger.profissionalId, profissionalId);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(creditLedger).where(where);
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({ id: creditLedger.id, tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, requestId: creditLedger.requestId, paymentId: creditLedger.paymentId, criadoEm: creditLedger.criadoEm })
     .from(creditLedger)
     .where(where)
     .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { items: rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
 }

@@ -8,12 +8,13 @@ const card = profissionalCard;
 const profile = profissionalPerfil;
 
 export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, cache } = app.ctx;
 
   app.get(
     '/profissional/top-avaliados',
     { schema: { tags: ['profissional'], summary: 'Profissionais mais bem avaliados (público)', response: { 200: z.array(card) } } },
-    async () => topRated(db),
+    // Public and the same for everyone: a 30 s cache, emptied when a review is decided.
+    async () => cache.get('home:top-avaliados', () => topRated(db)),
   );
 
   app.get(

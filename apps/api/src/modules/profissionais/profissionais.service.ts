@@ -1,15 +1,11 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-
-/** Accent- and case-insensitive "contains", done by PostgreSQL (trigram-indexed columns). */
-export const likeFolded = (column: SQL | unknown, q: string) =>
-  sql`lower(f_unaccent(${column})) like '%' || lower(f_unaccent(${q})) || '%'`;
-
-export const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { pageOf, pageWindow } from '../../db/paging';
+import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 
 const publicCard = {
   id: profissionais.id,
@@ -19,10 +15,11 @@ const publicCard = {
   bairro: profissionais.bairro,
   fotoKey: profissionais.fotoKey,
   notaMedia: profissionais.notaMedia,
+  totalAvaliacoes: profissionais.totalAvaliacoes,
   verificacao: profissionais.verificacao,
 };
 
-type Card = { id: number; nome: string; especialidades: string[]; cidade: string; bairro: string; fotoKey: string | null; notaMedia: number | null; verificacao: string | null };
+type Card = { id: number; nome: string; especialidades: string[]; cidade: string; bairro: string; fotoKey: string | null; notaMedia: number | null; totalAvaliacoes: number; verificacao: string | null };
 const toCard = ({ fotoKey, verificacao, ...r }: Card) => ({
   ...r,
   especialidadesLabels: r.especialidades.map(specialtyLabel),
@@ -30,22 +27,27 @@ const toCard = ({ fotoKey, verificacao, ...r }: Card) => ({
   verificado: verificacao === 'VERIFICADO',
 });
 
-/** Search by name, specialty (its label) or city/district; 10 a page; best rated first. */
+/**
+ * Search by name, city or district (the folded, trigram-indexed `busca` column) or by specialty (labels
+ * matched in code, then the GIN-indexed array); 10 a page; best rated first.
+ */
 export async function searchProfissionais(db: Db, q: string | undefined, page: number, pageSize: number) {
-  const term = q?.trim() ? escapeLike(q.trim()) : undefined;
-  const where = term
-    ? sql`(${likeFolded(profissionais.nome, term)} or ${likeFolded(profissionais.cidade, term)} or ${likeFolded(profissionais.bairro, term)}
-        or exists (select 1 from especialidades e where e.value = any(${profissionais.especialidades}) and ${likeFolded(sql`e.label`, term)}))`
-    : undefined;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profissionais).where(where);
+  const term = searchTerm(q);
+  let where: SQL | undefined;
+  if (term) {
+    const values = specialtiesMatching(q!);
+    const byText = containsFolded(profissionais.busca, term);
+    where = values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText;
+  }
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select(publicCard)
     .from(profissionais)
     .where(where)
     .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return { items: rows.map(toCard), total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map(toCard), page, pageSize);
 }
 
 /** Public profile: never the e-mail nor the ID documents. */
@@ -60,12 +62,13 @@ export async function getProfissional(db: Db, id: number) {
   return { ...c, telefone, descricao: bio, contato: telefone, especialidade: c.especialidadesLabels[0] ?? null };
 }
 
+/** The home page's list: rated professionals with a photo, best first (walks the rating index). */
 export async function topRated(db: Db, limit = 8) {
   const rows = await db
     .select(publicCard)
     .from(profissionais)
-    .where(and(sql`${profissionais.fotoKey} is not null`))
-    .orderBy(sql`${profissionais.notaMedia} desc nulls last`, desc(profissionais.criadoEm))
+    .where(sql`${profissionais.fotoKey} is not null`)
+    .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
     .limit(limit);
   return rows.map(toCard);
 }

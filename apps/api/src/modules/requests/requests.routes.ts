@@ -26,10 +26,17 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/cliente/:id',
-    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Projetos de um cliente (o próprio)', security: sec, params: idParams, response: { 200: z.array(requestResponse), ...errors } } },
+    {
+      onRequest: requireRole('cliente', 'admin'),
+      schema: {
+        tags: ['projetos'], summary: 'Projetos de um cliente (o próprio), mais recentes primeiro, 20 por página', security: sec, params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
+        response: { 200: paged(requestResponse), ...errors },
+      },
+    },
     async (request) => {
       if (request.user.tipo === 'cliente' && request.user.id !== request.params.id) throw forbidden();
-      return listClientRequests(db, request.params.id);
+      return listClientRequests(db, request.params.id, request.query.page, request.query.pageSize);
     },
   );
 

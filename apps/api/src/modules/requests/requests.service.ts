@@ -1,11 +1,13 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { M, type CreateRequestBody, type Role } from '@tc/shared';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { districtByLabel, districtByValue, fold, M, type CreateRequestBody, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, creditLedger, profissionais, requests, subscriptions } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
+import { pageOf, pageWindow } from '../../db/paging';
+import { containsFolded, searchTerm } from '../../db/search';
 
 const requestColumns = {
   id: requests.id,
@@ -55,14 +57,18 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   return getRequest(db, row.id, { tipo: 'cliente', id: clienteId });
 }
 
-export async function listClientRequests(db: Db, clienteId: number) {
+/** The client's own projects, newest first, a page at a time (some clients have hundreds). */
+export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select(requestColumns)
     .from(requests)
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
     .where(eq(requests.clienteId, clienteId))
-    .orderBy(desc(requests.criadoEm), desc(requests.id));
-  return rows.map((r) => toDto(r, { revealContact: true }));
+    .orderBy(desc(requests.criadoEm), desc(requests.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map((r) => toDto(r, { revealContact: true })), page, pageSize);
 }
 
 async function hasApplied(db: Db | Tx, requestId: number, profissionalId: number) {
@@ -155,21 +161,27 @@ export const applicantCount = async (db: Db | Tx, requestId: number) =>
 
 
 /**
- * Jobs a professional can apply to: approved (ABERTO) with a price set; filters by title, specialty,
- * district and urgency; newest first; with the price, the places taken and whether I applied.
+ * Jobs a professional can apply to: approved (ABERTO) with a price set; filters by text (title, city,
+ * district), specialty, district and urgency; newest first; with the price, the places taken and
+ * whether I applied. Each filter has a partial index in that order (migration 0004).
  */
 export async function listAvailable(
   db: Db,
   profissionalId: number,
-  f: { q?: string; especialidade?: string; bairro?: string; tempo?: string; page: number; pageSize: number },
+  f: { q?: string; especialidade?: string; bairro?: string; tempo?: TimeOption; page: number; pageSize: number },
 ) {
-  const conds = [eq(requests.status, 'ABERTO'), sql`${requests.creditos} is not null`];
-  if (f.q?.trim()) conds.push(sql`lower(f_unaccent(${requests.titulo})) like '%' || lower(f_unaccent(${f.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)})) || '%'`);
-  if (f.especialidade) conds.push(eq(requests.especialidade, f.especialidade));
-  if (f.bairro) conds.push(sql`lower(f_unaccent(${requests.bairro})) = lower(f_unaccent(${f.bairro}))`);
-  if (f.tempo) conds.push(sql`${requests.tempo} = ${f.tempo}`);
-  const where = and(...conds);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(requests).where(where);
+  const term = searchTerm(f.q);
+  // The district is matched to the catalogue here, so the query compares the stored name exactly.
+  const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
+  const where = and(
+    eq(requests.status, 'ABERTO'),
+    isNotNull(requests.creditos),
+    term ? containsFolded(requests.busca, term) : undefined,
+    f.especialidade ? eq(requests.especialidade, f.especialidade) : undefined,
+    bairro ? eq(requests.bairro, bairro) : undefined,
+    f.tempo ? eq(requests.tempo, f.tempo) : undefined,
+  );
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
       ...requestColumns,
@@ -179,10 +191,10 @@ export async function listAvailable(
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
     .where(where)
     .orderBy(desc(requests.criadoEm), desc(requests.id))
-    .limit(f.pageSize)
-    .offset((f.page - 1) * f.pageSize);
-  return {
-    items: rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
-    total, page: f.page, pageSize: f.pageSize, totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
-  };
+    .limit(limit)
+    .offset(offset);
+  return pageOf(
+    rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
+    f.page, f.pageSize,
+  );
 }

@@ -20,7 +20,8 @@ describe('publishing and reading projects', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 'ESPERA', tempo: 'URGENTE', clienteId: c.id, creditos: null, contato: '+351912345678' });
     const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
-    expect(list.json().map((r: { id: number }) => r.id)).toEqual([res.json().id]);
+    expect(list.json()).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
+    expect(list.json().items.map((r: { id: number }) => r.id)).toEqual([res.json().id]);
   });
 
   it('refuses a project with missing fields or an unknown specialty, and stores nothing', async () => {
@@ -29,7 +30,7 @@ describe('publishing and reading projects', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ titulo: M.campoProjetoObrigatorio, descricao: M.campoProjetoObrigatorio, especialidade: M.campoProjetoObrigatorio });
     const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
-    expect(list.json()).toEqual([]);
+    expect(list.json()).toEqual({ items: [], page: 1, pageSize: 20, hasMore: false });
   });
 
   it('only clients publish; a professional or an anonymous caller cannot', async () => {

@@ -20,13 +20,14 @@ const reviewable = z.object({
 });
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, cache } = app.ctx;
   const sec = [{ bearer: [] }];
 
   app.get(
     '/review/recent',
     { schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recent) } } },
-    async () => recentReviews(db),
+    // Public and the same for everyone: a 30 s cache, emptied when a review is decided.
+    async () => cache.get('home:recentes', () => recentReviews(db)),
   );
 
   app.get(

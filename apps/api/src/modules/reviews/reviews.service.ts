@@ -5,14 +5,15 @@ import { candidaturas, clientes, profissionais, requests, reviews } from '../../
 import { badRequest, conflict } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { publicFileUrl } from '../../lib/storage';
-import { escapeLike, likeFolded } from '../profissionais/profissionais.service';
+import { pageOf, pageWindow } from '../../db/paging';
+import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 
-/** notaMedia counts approved reviews only (DESIGN §4); null when there is none. */
+/** notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there is none. */
 export async function recomputeRating(db: Db | Tx, profissionalId: number) {
   await db.execute(sql`
-    update profissionais set nota_media = (
-      select avg(nota)::float8 from reviews where profissional_id = ${profissionalId} and status = 'APROVADO'
-    ) where id = ${profissionalId}`);
+    update profissionais p set nota_media = r.media, total_avaliacoes = r.n
+    from (select avg(nota)::float8 as media, count(*)::int as n from reviews where profissional_id = ${profissionalId} and status = 'APROVADO') r
+    where p.id = ${profissionalId}`);
 }
 
 export async function recentReviews(db: Db, limit = 6) {
@@ -37,19 +38,16 @@ export async function recentReviews(db: Db, limit = 6) {
 /** Approved reviews of one professional, newest first, paginated. */
 export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
   const where = and(eq(reviews.profissionalId, profissionalId), eq(reviews.status, 'APROVADO'));
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(reviews).where(where);
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({ id: reviews.id, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm, clienteId: reviews.clienteId, clienteNome: clientes.nome, profissionalId: reviews.profissionalId })
     .from(reviews)
     .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
     .where(where)
     .orderBy(desc(reviews.criadoEm), desc(reviews.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    items: rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
-    total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })), page, pageSize);
 }
 
 /**
@@ -57,18 +55,22 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
  * project to review them for: the most recent one not yet reviewed, finished projects first.
  */
 export async function reviewableProfessionals(db: Db, clienteId: number, q: string | undefined, page: number, pageSize: number) {
-  const term = q?.trim() ? escapeLike(q.trim()) : undefined;
+  const term = searchTerm(q);
+  const values = term ? specialtiesMatching(q!) : [];
   const where = and(
-    sql`exists (select 1 from candidaturas c join requests r on r.id = c.request_id where c.profissional_id = ${profissionais.id} and r.cliente_id = ${clienteId})`,
+    // Starts from this client's projects (an index), not from every professional.
+    sql`${profissionais.id} in (select c.profissional_id from candidaturas c join requests r on r.id = c.request_id where r.cliente_id = ${clienteId})`,
     term
-      ? sql`(${likeFolded(profissionais.nome, term)} or exists (select 1 from especialidades e where e.value = any(${profissionais.especialidades}) and ${likeFolded(sql`e.label`, term)}))`
+      ? values.length
+        ? sql`(${containsFolded(profissionais.busca, term)} or ${profissionais.especialidades} && ${textArray(values)})`
+        : containsFolded(profissionais.busca, term)
       : undefined,
   );
   const pending = (col: 'id' | 'titulo') => sql.raw(`(select r.${col} from candidaturas c join requests r on r.id = c.request_id
       where c.profissional_id = profissionais.id and r.cliente_id = `).append(sql`${clienteId}`).append(sql.raw(`
       and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
       order by (r.status = 'CONCLUIDO') desc, r.criado_em desc limit 1)`));
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(profissionais).where(where);
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
       id: profissionais.id, nome: profissionais.nome, especialidades: profissionais.especialidades, cidade: profissionais.cidade,
@@ -78,12 +80,9 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
     .from(profissionais)
     .where(where)
     .orderBy(profissionais.nome, profissionais.id)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  return {
-    items: rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),
-    total, page, pageSize, totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })), page, pageSize);
 }
 
 export async function createReview(

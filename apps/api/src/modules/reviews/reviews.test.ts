@@ -52,7 +52,8 @@ describe('reviews', () => {
   it('lists the professionals a client may review, with the project to review them for', async () => {
     const { c, p, requestId } = await appliedPair();
     const list = await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth });
-    expect(list.json()).toMatchObject({ total: 1, items: [{ id: p.id, requestId, podeAvaliar: true }] });
+    expect(list.json()).toMatchObject({ hasMore: false, items: [{ id: p.id, requestId, podeAvaliar: true }] });
+    expect(list.json().items).toHaveLength(1);
     await review(c.auth, { profissionalId: p.id, nota: 5, comentario: 'Top' });
     const after = await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth });
     expect(after.json().items[0]).toMatchObject({ id: p.id, requestId: null, podeAvaliar: false });

@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SPECIALTIES } from '@tc/shared';
+
+/** The term as typed, trimmed, with LIKE's wildcards escaped; undefined when empty. */
+export const searchTerm = (q?: string) => (q?.trim() ? q.trim().replace(/[\\%_]/g, (c) => `\\${c}`) : undefined);
+
+/**
+ * "Contains", ignoring case and accents, against a stored search column that is already folded
+ * (`lower(f_unaccent(...))`, trigram-indexed): only the term is folded per query.
+ */
+export const containsFolded = (foldedColumn: SQL | unknown, term: string) =>
+  sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, label: fold(s.label) }));
+
+/**
+ * Specialties whose label contains the typed text, resolved here so the query matches the indexed
+ * array of values instead of looking labels up row by row.
+ */
+export function specialtiesMatching(q: string): string[] {
+  const t = fold(q.trim());
+  return t ? foldedLabels.filter((s) => s.label.includes(t)).map((s) => s.value) : [];
+}
+
+/** A text[] parameter (drizzle would spread a JS array into a row constructor). */
+export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
