@@ -157,7 +157,7 @@ export const useAdminPayments = (tipo: PaymentsKind, mes: string, plano: string,
   useQuery({
     queryKey: [...adminKeys.payments, tipo, mes, plano, page],
     queryFn: ({ signal }) =>
-      api<Paged<AdminPayment> & { somaEuros: number }>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+      api<Paged<AdminPayment> & { somaEuros: number; total: number }>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -12,11 +12,6 @@ export function SearchField(props: { label: string; value: string; onChange: (v:
   return <SharedSearchField {...props} className="field admin-search" />;
 }
 
-export function ResultCount({ total, singular, plural }: { total: number | undefined; singular: string; plural: string }) {
-  if (total === undefined) return null;
-  return <p className="admin-count muted" aria-live="polite">{total} {total === 1 ? singular : plural}</p>;
-}
-
 /** Spec delete confirmation: 'Tem certeza?' / 'Esta ação não pode ser desfeita!' with 'Sim, excluir' / 'Cancelar'. */
 export function ConfirmDeleteDialog({ open, onClose, onConfirm, busy, note }: { open: boolean; onClose: () => void; onConfirm: () => void; busy?: boolean; note?: ReactNode }) {
   return (

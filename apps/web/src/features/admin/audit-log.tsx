@@ -95,7 +95,7 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} totalPages={log.data.totalPages} onChange={setPage} label="Paginação do registo de auditoria" />
+          <Pagination page={page} hasMore={log.data.hasMore} onChange={setPage} label="Paginação do registo de auditoria" />
         </>
       )}
     </section>

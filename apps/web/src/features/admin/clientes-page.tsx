@@ -4,7 +4,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminLayout } from './admin-layout';
 import { useAdminClientes } from './admin-api';
-import { ResultCount, SearchField, useListParams } from './admin-ui';
+import { SearchField, useListParams } from './admin-ui';
 
 export function AdminClientesPage() {
   const list = useListParams();
@@ -16,7 +16,6 @@ export function AdminClientesPage() {
         <div className="toolbar-fields">
           <SearchField label="Pesquisar por nome" placeholder="Nome ou e-mail do cliente" value={list.text} onChange={list.setText} />
         </div>
-        <ResultCount total={clientes.data?.total} singular="cliente" plural="clientes" />
       </div>
 
       {clientes.isPending ? (
@@ -57,7 +56,7 @@ export function AdminClientesPage() {
             </table>
           </div>
           <div className="section-foot">
-            <Pagination page={list.page} totalPages={clientes.data.totalPages} onChange={list.setPage} label="Paginação dos clientes" />
+            <Pagination page={list.page} hasMore={clientes.data.hasMore} onChange={list.setPage} label="Paginação dos clientes" />
           </div>
         </section>
       )}

@@ -105,7 +105,7 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={list.page} totalPages={payments.data.totalPages} onChange={list.setPage} label="Paginação dos pagamentos" />
+              <Pagination page={list.page} hasMore={payments.data.hasMore} onChange={list.setPage} label="Paginação dos pagamentos" />
             </>
           )}
         </section>

@@ -9,7 +9,7 @@ import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminLayout } from './admin-layout';
 import { useAdminProfissionais, type AdminProfissional } from './admin-api';
-import { ResultCount, SearchField, useListParams } from './admin-ui';
+import { SearchField, useListParams } from './admin-ui';
 import { DocumentosDialog } from './documentos-dialog';
 import { VerificationBadge } from './verification-badge';
 
@@ -73,7 +73,6 @@ export function AdminProfissionaisPage() {
             {VERIFICACOES.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
           </SelectField>
         </div>
-        <ResultCount total={profs.data?.total} singular="profissional" plural="profissionais" />
       </div>
 
       {profs.isPending ? (
@@ -87,7 +86,7 @@ export function AdminProfissionaisPage() {
           <div className="admin-list two">
             {profs.data.items.map((p) => <ProfissionalCard key={p.id} p={p} onDocs={() => setOpen(p)} />)}
           </div>
-          <Pagination page={list.page} totalPages={profs.data.totalPages} onChange={list.setPage} label="Paginação dos profissionais" />
+          <Pagination page={list.page} hasMore={profs.data.hasMore} onChange={list.setPage} label="Paginação dos profissionais" />
         </div>
       )}
       <DocumentosDialog profissional={open} onClose={() => setOpen(null)} />

@@ -14,7 +14,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { AdminLayout } from './admin-layout';
 import { adminKeys, useAdminProjects, type AdminProject, type Paged } from './admin-api';
-import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, ResultCount, SearchField, useListParams } from './admin-ui';
+import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, SearchField, useListParams } from './admin-ui';
 
 type CreditsForm = { creditos: string };
 const creditsResolver = zodResolver(updateCreditsBody) as unknown as Resolver<CreditsForm>;
@@ -149,7 +149,6 @@ export function AdminProjetosPage() {
             {PROJECT_STATUSES.map((s) => <option key={s} value={s}>{PROJECT_STATUS_TEXT[s]}</option>)}
           </SelectField>
         </div>
-        <ResultCount total={projects.data?.total} singular="projeto" plural="projetos" />
       </div>
 
       {projects.isPending ? (
@@ -163,7 +162,7 @@ export function AdminProjetosPage() {
           <div className="admin-list">
             {projects.data.items.map((p) => <ProjectCard key={p.id} project={p} />)}
           </div>
-          <Pagination page={list.page} totalPages={projects.data.totalPages} onChange={list.setPage} label="Paginação dos projetos" />
+          <Pagination page={list.page} hasMore={projects.data.hasMore} onChange={list.setPage} label="Paginação dos projetos" />
         </div>
       )}
     </AdminLayout>

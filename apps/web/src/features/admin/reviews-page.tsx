@@ -12,7 +12,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { AdminLayout } from './admin-layout';
 import { adminKeys, useAdminReviews, type AdminReview, type Paged } from './admin-api';
-import { ConfirmDeleteDialog, ResultCount, ReviewStatusBadge, SearchField, useListParams } from './admin-ui';
+import { ConfirmDeleteDialog, ReviewStatusBadge, SearchField, useListParams } from './admin-ui';
 
 /** Filter options: the spec's names; REPROVADO is the API's NEGADO. */
 const FILTERS: { value: string; label: string }[] = [
@@ -102,7 +102,6 @@ export function AdminReviewsPage() {
             {FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
           </SelectField>
         </div>
-        <ResultCount total={reviews.data?.total} singular="review" plural="reviews" />
       </div>
 
       {reviews.isPending ? (
@@ -116,7 +115,7 @@ export function AdminReviewsPage() {
           <div className="admin-list two">
             {reviews.data.items.map((r) => <ReviewCard key={r.id} review={r} />)}
           </div>
-          <Pagination page={list.page} totalPages={reviews.data.totalPages} onChange={list.setPage} label="Paginação das reviews" />
+          <Pagination page={list.page} hasMore={reviews.data.hasMore} onChange={list.setPage} label="Paginação das reviews" />
         </div>
       )}
     </AdminLayout>

@@ -35,7 +35,7 @@ export function stubApi(routes: Record<string, Handler>) {
   return { spy, calls, to: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path) };
 }
 
-export const paged = <T>(items: T[], page = 1, totalPages = 1) => ({ items, total: items.length, page, pageSize: 10, totalPages });
+export const paged = <T>(items: T[], page = 1, hasMore = false) => ({ items, page, pageSize: 10, hasMore });
 
 /** jsdom has no layout: recharts' ResponsiveContainer asks for ResizeObserver. */
 export function stubLayoutApis() {

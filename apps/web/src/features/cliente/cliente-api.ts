@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, CreateRequestBody, RequestDto } from '@tc/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, CreateRequestBody, Paged, RequestDto } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 
@@ -18,13 +18,15 @@ export interface Applicant {
 /** The logged-in client's id: `clienteId`, or the generic `id` kept at login (spec §3). */
 export const ownClienteId = () => storedId('clienteId') ?? storedId('id');
 
-const projectsKey = (clienteId: number | null) => ['cliente', 'projetos', clienteId] as const;
+const projectsKey = (clienteId: number | null, page: number) => ['cliente', 'projetos', clienteId, page] as const;
 
-export const useClienteProjects = (clienteId: number | null) =>
+/** The client's own projects, newest first, 20 a page. */
+export const useClienteProjects = (clienteId: number | null, page = 1) =>
   useQuery({
-    queryKey: projectsKey(clienteId),
-    queryFn: ({ signal }) => api<RequestDto[]>(`/requests/cliente/${clienteId}`, { as: 'cliente', signal }),
+    queryKey: projectsKey(clienteId, page),
+    queryFn: ({ signal }) => api<Paged<RequestDto>>(`/requests/cliente/${clienteId}?page=${page}`, { as: 'cliente', signal }),
     enabled: clienteId !== null,
+    placeholderData: keepPreviousData,
   });
 
 export const useApplicants = (requestId: number | null) =>

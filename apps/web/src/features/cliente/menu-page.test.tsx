@@ -15,7 +15,7 @@ describe('Área do Cliente (menu)', () => {
     loginCliente();
     stubApi({
       'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json({ id: CLIENTE_ID, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null }),
-      [`GET /api/requests/cliente/${CLIENTE_ID}`]: () => json([]),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }),
     });
     renderAt('/areadocliente/menu');
     expect(await screen.findByRole('heading', { level: 1, name: 'Área do Cliente' })).toBeInTheDocument();
@@ -33,10 +33,10 @@ describe('Área do Cliente (menu)', () => {
     loginCliente({ email: null });
     stubCarouselApis();
     stubApi({
-      [`GET /api/requests/cliente/${CLIENTE_ID}`]: () => json([
-        project({ id: 1, titulo: 'Quadro novo', status: 'ABERTO' }),
-        project({ id: 2, titulo: 'Câmaras no jardim', status: 'CONCLUIDO' }),
-      ]),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({
+        items: [project({ id: 1, titulo: 'Quadro novo', status: 'ABERTO' }), project({ id: 2, titulo: 'Câmaras no jardim', status: 'CONCLUIDO' })],
+        page: 1, pageSize: 20, hasMore: false,
+      }),
     });
     renderAt('/areadocliente/menu');
     expect(await screen.findByRole('heading', { name: 'Quadro novo' })).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('Área do Cliente (menu)', () => {
 
   it('offers a retry when the projects cannot be loaded', async () => {
     loginCliente({ email: null });
-    stubApi({ [`GET /api/requests/cliente/${CLIENTE_ID}`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403) });
+    stubApi({ [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403) });
     renderAt('/areadocliente/menu');
     expect(await screen.findByText('Não foi possível carregar os seus projetos.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

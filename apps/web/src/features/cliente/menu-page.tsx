@@ -35,7 +35,7 @@ function History({ clienteId }: { clienteId: number | null }) {
   if (clienteId === null) return <ErrorState text={M.idInvalido} />;
   if (projects.isPending) return <Loading text="A carregar os seus projetos..." />;
   if (projects.isError) return <ErrorState text="Não foi possível carregar os seus projetos." onRetry={() => projects.refetch()} />;
-  if (projects.data.length === 0) {
+  if (projects.data.items.length === 0) {
     return (
       <EmptyState text="Nenhum projeto encontrado.">
         <Link className="btn btn-outline" to="/agendamento">Publicar o primeiro projeto</Link>
@@ -44,7 +44,7 @@ function History({ clienteId }: { clienteId: number | null }) {
   }
   return (
     <Carousel label="Historico de Projetos">
-      {projects.data.map((p) => <ProjectSlide key={p.id} p={p} />)}
+      {projects.data.items.map((p) => <ProjectSlide key={p.id} p={p} />)}
     </Carousel>
   );
 }

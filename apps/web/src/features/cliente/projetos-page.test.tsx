@@ -11,7 +11,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const LIST = `GET /api/requests/cliente/${CLIENTE_ID}`;
+const LIST = `GET /api/requests/cliente/${CLIENTE_ID}?page=1`;
 const three = () => [
   project({ id: 10, titulo: 'Em espera', status: 'ESPERA' }),
   project({ id: 11, titulo: 'Aberto ao público', status: 'ABERTO', candidaturas: 2, creditos: 10 }),
@@ -22,7 +22,7 @@ const card = (title: string) => screen.getByRole('article', { name: title });
 describe('Os meus projetos', () => {
   it('shows each status with its own action', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json(three()) });
+    stubApi({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Os meus projetos' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Em espera' });
@@ -42,7 +42,7 @@ describe('Os meus projetos', () => {
     loginCliente({ email: null });
     let concluded = false;
     const spy = stubApi({
-      [LIST]: () => json(three().map((p) => (p.id === 11 && concluded ? { ...p, status: 'CONCLUIDO' } : p))),
+      [LIST]: () => json({ items: three().map((p) => (p.id === 11 && concluded ? { ...p, status: 'CONCLUIDO' } : p)), page: 1, pageSize: 20, hasMore: false }),
       'PATCH /api/requests/11/concluir': () => {
         concluded = true;
         return json({ id: 11, status: 'CONCLUIDO' });
@@ -62,7 +62,7 @@ describe('Os meus projetos', () => {
   it('lists the applicants and opens the review of the chosen one', async () => {
     loginCliente({ email: null });
     stubApi({
-      [LIST]: () => json(three()),
+      [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/12/profissionais': () => json([
         { id: 7, nome: 'João Ferreira', fotoUrl: null, especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, candidatadoEm: '2026-03-03T10:00:00.000Z' },
       ]),
@@ -81,7 +81,7 @@ describe('Os meus projetos', () => {
 
   it('says when nobody applied', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json(three()), 'GET /api/requests/12/profissionais': () => json([]) });
+    stubApi({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }), 'GET /api/requests/12/profissionais': () => json([]) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Avaliar profissional' }));
@@ -91,9 +91,26 @@ describe('Os meus projetos', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('pages through many projects, 20 at a time', async () => {
+    loginCliente({ email: null });
+    const spy = stubApi({
+      [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: true }),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=2`]: () => json({ items: [project({ id: 3, titulo: 'Um projeto antigo', status: 'CONCLUIDO' })], page: 2, pageSize: 20, hasMore: false }),
+    });
+    renderAt(`/projetos/${CLIENTE_ID}`);
+    await screen.findByRole('article', { name: 'Em espera' });
+    expect(screen.getByText('Página 1')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Próxima/ }));
+    expect(await screen.findByRole('article', { name: 'Um projeto antigo' })).toBeInTheDocument();
+    expect(screen.getByText('Página 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
+    expect(spy.mock.calls.some(([u]) => String(u).endsWith('?page=2'))).toBe(true);
+  });
+
   it('shows the empty state with a way to publish', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json([]) });
+    stubApi({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByText('Nenhum projeto encontrado.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Publicar projeto' })).toHaveAttribute('href', '/agendamento');
@@ -101,7 +118,7 @@ describe('Os meus projetos', () => {
 
   it("goes to the client's own list when the address has another id", async () => {
     loginCliente({ email: null });
-    const spy = stubApi({ [LIST]: () => json([]) });
+    const spy = stubApi({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
     const { router } = renderAt('/projetos/99');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projetos/${CLIENTE_ID}`));
     await screen.findByText('Nenhum projeto encontrado.');

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { formatDate, MAX_APPLICANTS, specialtyLabel, TIME_OPTION_LABELS, type RequestDto } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { MessageDialog } from '../../components/ui/message-dialog';
+import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { errorMessage } from '../../lib/api';
@@ -59,7 +60,8 @@ export function ProjetosPage() {
   const own = ownClienteId();
   const param = id && /^\d+$/.test(id) ? Number(id) : null;
   const clienteId = own ?? param;
-  const projects = useClienteProjects(clienteId);
+  const [page, setPage] = useState(1);
+  const projects = useClienteProjects(clienteId, page);
   const conclude = useConcludeProject();
   const [confirming, setConfirming] = useState<RequestDto | null>(null);
   const [rating, setRating] = useState<RequestDto | null>(null);
@@ -83,7 +85,7 @@ export function ProjetosPage() {
   if (clienteId === null) body = <ErrorState text="ID inválido. Faça login novamente." />;
   else if (projects.isPending) body = <Loading text="A carregar os seus projetos..." />;
   else if (projects.isError) body = <ErrorState text="Não foi possível carregar os seus projetos." onRetry={() => projects.refetch()} />;
-  else if (projects.data.length === 0) {
+  else if (projects.data.items.length === 0 && page === 1) {
     body = (
       <EmptyState text="Nenhum projeto encontrado.">
         <Link className="btn btn-primary" to="/agendamento">Publicar projeto</Link>
@@ -91,24 +93,27 @@ export function ProjetosPage() {
     );
   } else {
     body = (
-      <ul className="cards project-list">
-        {projects.data.map((p) => (
-          <li key={p.id}>
-            <ProjectCard p={p} onConclude={() => setConfirming(p)} onRate={() => setRating(p)} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className="cards project-list" aria-busy={projects.isFetching || undefined}>
+          {projects.data.items.map((p) => (
+            <li key={p.id}>
+              <ProjectCard p={p} onConclude={() => setConfirming(p)} onRate={() => setRating(p)} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={projects.data.page} hasMore={projects.data.hasMore} onChange={setPage} label="Páginas de projetos" />
+      </>
     );
   }
 
-  const hasProjects = !!projects.data?.length;
+  const hasProjects = !!projects.data?.items.length;
   return (
     <div className="container"><div className="page">
       <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente</Link>
       <div className="page-header">
         <div>
           <h1>Os meus projetos</h1>
-          {hasProjects && <p className="muted page-sub">{projects.data!.length === 1 ? '1 projeto' : `${projects.data!.length} projetos`}</p>}
+          <p className="muted page-sub">Os mais recentes primeiro.</p>
         </div>
         {hasProjects && <Link className="btn btn-primary" to="/agendamento"><Plus size={18} aria-hidden /> Publicar projeto</Link>}
       </div>

@@ -26,6 +26,6 @@ export function stubApi(routes: Record<string, Handler>) {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export const paged = <T>(items: T[], page: number, totalPages: number, total = items.length) => ({
-  items, total, page, pageSize: 10, totalPages,
+export const paged = <T>(items: T[], page: number, hasMore = false) => ({
+  items, page, pageSize: 10, hasMore,
 });

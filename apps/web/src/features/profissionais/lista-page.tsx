@@ -19,7 +19,7 @@ export function ProfissionaisPage() {
 
   // A page number past the end (old link, list shrank): go to the last page.
   useEffect(() => {
-    if (data && data.total > 0 && page > data.totalPages) setPage(data.totalPages);
+    if (data && data.items.length === 0 && page > 1) setPage(1);
   }, [data, page, setPage]);
 
   const changePage = (n: number) => {
@@ -43,7 +43,7 @@ export function ProfissionaisPage() {
         </form>
 
         <div aria-live="polite" className="pro-count muted">
-          {data && !query.isError && (data.total === 0 ? '' : `${data.total} ${data.total === 1 ? 'profissional encontrado' : 'profissionais encontrados'}${q ? ` para «${q}»` : ''}`)}
+          {data && !query.isError && q && data.items.length > 0 ? `Resultados para «${q}»` : ''}
         </div>
 
         {query.isPending ? (
@@ -59,7 +59,7 @@ export function ProfissionaisPage() {
             <ul className="cards pro-cards" aria-busy={query.isFetching || undefined} data-stale={query.isPlaceholderData || undefined}>
               {data.items.map((p) => <ProfissionalResultCard key={p.id} p={p} />)}
             </ul>
-            <Pagination page={data.page} totalPages={data.totalPages} onChange={changePage} label="Páginas de profissionais" />
+            <Pagination page={data.page} hasMore={data.hasMore} onChange={changePage} label="Páginas de profissionais" />
           </>
         ) : null}
       </div>

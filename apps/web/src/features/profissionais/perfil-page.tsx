@@ -123,12 +123,12 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
         </section>
       </article>
 
-      <Avaliacoes id={p.id} />
+      <Avaliacoes id={p.id} total={p.totalAvaliacoes} />
     </>
   );
 }
 
-function Avaliacoes({ id }: { id: number }) {
+function Avaliacoes({ id, total }: { id: number; total: number }) {
   const [page, setPage] = useState(1);
   const query = useProfissionalReviews(id, page);
   const data = query.data;
@@ -136,7 +136,7 @@ function Avaliacoes({ id }: { id: number }) {
     <section className="card pro-reviews" aria-labelledby="pro-aval">
       <h2 id="pro-aval">
         Avaliações de clientes
-        {data && data.total > 0 && <span className="pro-reviews-count"> ({data.total})</span>}
+        {total > 0 && <span className="pro-reviews-count"> ({total})</span>}
       </h2>
       {query.isPending ? (
         <Loading text="A carregar avaliações..." />
@@ -160,7 +160,7 @@ function Avaliacoes({ id }: { id: number }) {
               </li>
             ))}
           </ul>
-          <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} label="Páginas de avaliações" />
+          <Pagination page={data.page} hasMore={data.hasMore} onChange={setPage} label="Páginas de avaliações" />
         </>
       )}
     </section>

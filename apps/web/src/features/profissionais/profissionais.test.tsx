@@ -25,8 +25,8 @@ describe('/profissionais', () => {
     const { calls } = stubApi({
       'GET /api/profissional/see-all': (url) =>
         url.searchParams.get('q') === 'canal'
-          ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, notaMedia: null })], 1, 3, 21)
-          : paged([card(1, 'João Ferreira')], 1, 1),
+          ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, notaMedia: null })], 1, true)
+          : paged([card(1, 'João Ferreira')], 1),
     });
     const { router } = renderAt('/profissionais');
     expect(await screen.findByRole('heading', { level: 1, name: 'Encontrar profissionais' })).toBeInTheDocument();
@@ -39,7 +39,8 @@ describe('/profissionais', () => {
 
     const user = userEvent.setup();
     await user.type(screen.getByPlaceholderText('Buscar por nome, especialidade ou cidade...'), 'canal');
-    expect(await screen.findByText('Página 1 de 3')).toBeInTheDocument();
+    expect(await screen.findByText('Página 1')).toBeInTheDocument();
+    expect(screen.getByText('Resultados para «canal»')).toBeInTheDocument();
     expect(screen.getByText('Não informado')).toBeInTheDocument();
     const searched = calls.filter((c) => c.url.pathname === '/api/profissional/see-all');
     // Debounced: one call for the empty list, one for the whole word (not one per letter).
@@ -54,16 +55,18 @@ describe('/profissionais', () => {
   });
 
   it('reads q and page from the URL (reload / back keep them)', async () => {
-    const { calls } = stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'João Ferreira')], 2, 2, 11) });
+    const { calls } = stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'João Ferreira')], 2) });
     renderAt('/profissionais?q=porto&page=2');
-    expect(await screen.findByText('Página 2 de 2')).toBeInTheDocument();
+    expect(await screen.findByText('Página 2')).toBeInTheDocument();
+    // The last page: no next one.
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
     expect(screen.getByRole('searchbox')).toHaveValue('porto');
     expect(calls[0]!.url.searchParams.get('q')).toBe('porto');
     expect(calls[0]!.url.searchParams.get('page')).toBe('2');
   });
 
   it('says when nobody matches', async () => {
-    stubApi({ 'GET /api/profissional/see-all': () => paged([], 1, 1, 0) });
+    stubApi({ 'GET /api/profissional/see-all': () => paged([], 1) });
     renderAt('/profissionais?q=zzz');
     expect(await screen.findByText('Nenhum profissional encontrado.')).toBeInTheDocument();
     expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
@@ -85,7 +88,7 @@ describe('/profissionais/:id', () => {
         especialidade: 'Tomadas e interruptores', email: 'joao@exemplo.pt',
       }),
       'GET /api/review/profissional/7': () => ({
-        ...paged([{ id: 1, nota: 5, comentario: 'Excelente trabalho.', criadoEm: '2026-03-02T10:00:00Z', cliente: { nome: 'Ana Sousa' } }], 1, 1),
+        ...paged([{ id: 1, nota: 5, comentario: 'Excelente trabalho.', criadoEm: '2026-03-02T10:00:00Z', cliente: { nome: 'Ana Sousa' } }], 1),
         pageSize: 5,
       }),
     });

@@ -27,7 +27,7 @@ describe('Buscar trabalhos', () => {
         job(),
         job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
         job({ id: 2, titulo: 'Iluminação LED na cozinha', jaCandidatado: true, contato: '+351912000111', candidaturas: 1 }),
-      ], { total: 3 })),
+      ], { hasMore: true })),
     });
     renderAt('/areadoprofissional/buscar-trabalhos');
     const card = (await screen.findByRole('heading', { name: 'Fuga de água na casa de banho' })).closest('article')!;
@@ -41,7 +41,8 @@ describe('Buscar trabalhos', () => {
     expect(within(full).getByText('Completo')).toBeInTheDocument();
     const applied = screen.getByRole('heading', { name: 'Iluminação LED na cozinha' }).closest('article')!;
     expect(within(applied).getByText('Já se candidatou')).toBeInTheDocument();
-    expect(screen.getByText('3 trabalhos encontrados')).toBeInTheDocument();
+    expect(screen.getByText('Página 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeEnabled();
   });
 
   it('puts the filters in the address and sends them to the API', async () => {

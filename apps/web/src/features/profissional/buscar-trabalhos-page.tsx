@@ -117,12 +117,9 @@ export function BuscarTrabalhosPage() {
       </EmptyState>
     );
   } else {
-    const { items, total, page, totalPages } = jobs.data;
+    const { items, page, hasMore } = jobs.data;
     body = (
       <>
-        <p className="muted results-count" aria-live="polite">
-          {total === 1 ? '1 trabalho encontrado' : `${total.toLocaleString('pt-PT')} trabalhos encontrados`}
-        </p>
         <ul className={`cards job-list${jobs.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={jobs.isFetching}>
           {items.map((job) => (
             <li key={job.id}>
@@ -130,7 +127,7 @@ export function BuscarTrabalhosPage() {
             </li>
           ))}
         </ul>
-        <Pagination page={page} totalPages={totalPages} onChange={goToPage} label="Páginas de trabalhos" />
+        <Pagination page={page} hasMore={hasMore} onChange={goToPage} label="Páginas de trabalhos" />
       </>
     );
   }

@@ -114,7 +114,7 @@ function History({ id }: { id: number | null }) {
           </tbody>
         </table>
       </div>
-      <Pagination page={ledger.data.page} totalPages={ledger.data.totalPages} onChange={setPage} label="Páginas do histórico de créditos" />
+      <Pagination page={ledger.data.page} hasMore={ledger.data.hasMore} onChange={setPage} label="Páginas do histórico de créditos" />
     </>
   );
 }

@@ -9,8 +9,9 @@ import { Rating, starString } from '../../components/ui/stars';
 import { ownProfissionalId, useMyReviews, useOwnProfile } from './profissional-api';
 import './profissional.css';
 
-function Average({ id, total }: { id: number; total: number | undefined }) {
+function Average({ id }: { id: number }) {
   const profile = useOwnProfile(id);
+  const total = profile.data?.totalAvaliacoes;
   return (
     <section className="card rating-summary" aria-label="Avaliação média">
       <p className="side-label">Avaliação média</p>
@@ -58,7 +59,7 @@ export function MinhasAvaliacoesPage() {
             </li>
           ))}
         </ul>
-        <Pagination page={reviews.data.page} totalPages={reviews.data.totalPages} onChange={setPage} label="Páginas de avaliações" />
+        <Pagination page={reviews.data.page} hasMore={reviews.data.hasMore} onChange={setPage} label="Páginas de avaliações" />
       </>
     );
   }
@@ -73,7 +74,7 @@ export function MinhasAvaliacoesPage() {
         </div>
       </div>
       <div className="reviews-layout">
-        {id !== null && <Average id={id} total={reviews.data?.total} />}
+        {id !== null && <Average id={id} />}
         <div>{body}</div>
       </div>
     </div></div>

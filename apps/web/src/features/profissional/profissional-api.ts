@@ -8,7 +8,8 @@ export type { Payment, PaymentState } from '@tc/shared';
 /** The logged-in professional's id: `profissionalId`, or the generic `id` kept at login (spec §3). */
 export const ownProfissionalId = () => storedId('profissionalId') ?? storedId('id');
 
-export interface Paged<T> { items: T[]; total: number; page: number; pageSize: number; totalPages: number }
+export type { Paged } from '@tc/shared';
+import type { Paged } from '@tc/shared';
 
 export type LedgerType = 'COMPRA' | 'CANDIDATURA' | 'REEMBOLSO' | 'AJUSTE';
 export interface LedgerEntry {
@@ -58,6 +59,8 @@ export interface ProfissionalProfile {
   id: number;
   nome: string;
   notaMedia: number | null;
+  /** Approved reviews behind the average. */
+  totalAvaliacoes: number;
   fotoUrl: string | null;
   verificado: boolean;
 }

@@ -59,8 +59,8 @@ export const job = (over: Partial<Record<string, unknown>> = {}) => ({
   ...over,
 });
 
-export const paged = <T>(items: T[], over: Partial<{ page: number; totalPages: number; total: number; pageSize: number }> = {}) => ({
-  items, total: items.length, page: 1, pageSize: 12, totalPages: 1, ...over,
+export const paged = <T>(items: T[], over: Partial<{ page: number; hasMore: boolean; pageSize: number }> = {}) => ({
+  items, page: 1, pageSize: 12, hasMore: false, ...over,
 });
 
 /** A stand-in for XMLHttpRequest that records what was sent and answers with `FakeXhr.reply`. */

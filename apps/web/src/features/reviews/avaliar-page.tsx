@@ -20,11 +20,12 @@ export function AvaliarPage() {
   const data = query.data;
 
   useEffect(() => {
-    if (data && data.total > 0 && page > data.totalPages) setPage(data.totalPages);
+    // A page past the end (old link, list shrank): back to the first.
+    if (data && data.items.length === 0 && page > 1) setPage(1);
   }, [data, page, setPage]);
 
   // Nothing to search in until someone has applied: hide the box then.
-  const semCandidatos = !!data && data.total === 0 && !q;
+  const semCandidatos = !!data && data.items.length === 0 && page === 1 && !q;
 
   return (
     <div className="page">
@@ -66,7 +67,7 @@ export function AvaliarPage() {
             <ul className="cards rv-cards" aria-busy={query.isFetching || undefined} data-stale={query.isPlaceholderData || undefined}>
               {data.items.map((p) => <AvaliavelCard key={p.id} p={p} />)}
             </ul>
-            <Pagination page={data.page} totalPages={data.totalPages} onChange={setPage} label="Páginas de profissionais" />
+            <Pagination page={data.page} hasMore={data.hasMore} onChange={setPage} label="Páginas de profissionais" />
           </>
         ) : null}
       </div>

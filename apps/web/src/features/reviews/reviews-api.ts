@@ -43,9 +43,9 @@ export const useCreateReview = () => {
 /** Title of one of my projects (the review is for it), looked up in my own project list. */
 export const useTituloProjeto = (requestId: number | null, clienteId: number | null, enabled: boolean) =>
   useQuery({
-    queryKey: ['avaliacao', 'projetos', clienteId],
-    queryFn: ({ signal }) => api<{ id: number; titulo: string }[]>(`/requests/cliente/${clienteId}`, { as: 'cliente', signal }),
+    queryKey: ['avaliacao', 'projeto', requestId],
+    queryFn: ({ signal }) => api<{ id: number; titulo: string }>(`/requests/${requestId}`, { as: 'cliente', signal }),
     enabled: enabled && requestId !== null && clienteId !== null,
-    select: (list) => list.find((r) => r.id === requestId)?.titulo ?? null,
+    select: (r) => r.titulo ?? null,
     staleTime: 60_000,
   });

@@ -28,7 +28,7 @@ afterEach(() => {
 describe('/avaliar', () => {
   it('lists who applied to my projects with Ver and Avaliar (disabled once reviewed)', async () => {
     const { calls } = stubApi({
-      'GET /api/cliente/profissionais-avaliaveis': () => ({ ...paged([avaliavel(7, 'João Ferreira', true), avaliavel(8, 'Sofia Almeida', false)], 1, 1), pageSize: 6 }),
+      'GET /api/cliente/profissionais-avaliaveis': () => ({ ...paged([avaliavel(7, 'João Ferreira', true), avaliavel(8, 'Sofia Almeida', false)], 1), pageSize: 6 }),
     });
     renderAt('/avaliar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Avaliar profissionais' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('/avaliar', () => {
   });
 
   it('explains the empty list', async () => {
-    stubApi({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1, 1, 0) });
+    stubApi({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1) });
     renderAt('/avaliar');
     expect(await screen.findByText(/aparecem aqui depois de se candidatarem aos seus projetos/)).toBeInTheDocument();
   });
@@ -70,7 +70,7 @@ describe('/avaliacao/:id', () => {
     const { calls } = stubApi({
       'GET /api/profissional/7': () => perfil,
       'POST /api/review/create': () => json({ id: 1, status: 'ESPERA', criadoEm: '2026-01-01T00:00:00Z', requestId: 47, message: 'Feedback enviado!' }, 201),
-      'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1, 1, 0),
+      'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1),
     });
     const { router } = renderAt('/avaliacao/7?projeto=47');
     const user = userEvent.setup();
