@@ -46,7 +46,11 @@ async function migratePostgres(url: string) {
  * PostgreSQL when a URL is given, otherwise embedded PGlite (a folder, or memory when `dataDir` is
  * undefined). Migrations run before the handle is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolMax?: number; statementTimeoutMs?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string; dataDir?: string; poolMax?: number; statementTimeoutMs?: number;
+  /** Sees every statement with its parameters (the query-plan tests read them). */
+  logQuery?: (query: string, params: unknown[]) => void;
+}): Promise<Database> {
   if (opts.url) {
     await migratePostgres(opts.url);
     const pool = new pg.Pool({
@@ -61,7 +65,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolM
     // listener node-postgres throws that as an uncaught exception and the process dies; the pool
     // already discards the client and opens a new one on the next query.
     pool.on('error', (err) => console.error(`PostgreSQL: idle connection lost (${err.message})`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const logger = opts.logQuery ? { logQuery: opts.logQuery } : undefined;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
