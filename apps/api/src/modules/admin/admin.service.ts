@@ -111,7 +111,7 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, fotoKey: clientes.fotoKey, criadoEm: clientes.criadoEm,
-      projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = ${clientes.id})` })
+      projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)` })
     .from(clientes)
     .where(where)
     .orderBy(desc(clientes.criadoEm), desc(clientes.id))

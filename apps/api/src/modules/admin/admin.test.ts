@@ -176,10 +176,14 @@ describe('figures', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
-  it('lists clients with search by name', async () => {
-    await registerAndLogin(t.app, 'cliente', { nome: 'Zélia Procurada' });
+  it('lists clients with search by name or e-mail, with their number of projects', async () => {
+    const zelia = await registerAndLogin(t.app, 'cliente', { nome: 'Zélia Procurada', email: 'zp.unica@exemplo.pt' });
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: zelia.auth, payload: projectPayload() });
     const res = (await t.app.inject({ method: 'GET', url: '/api/cliente/see-all?q=zelia', headers: admin.auth })).json();
     expect(res.items.map((c: { nome: string }) => c.nome)).toEqual(['Zélia Procurada']);
+    expect(res.items[0].projetos).toBe(3);
+    const byEmail = (await t.app.inject({ method: 'GET', url: '/api/cliente/see-all?q=ZP.UNICA', headers: admin.auth })).json();
+    expect(byEmail.items.map((c: { id: number }) => c.id)).toEqual([zelia.id]);
     expect(res.items[0]).toHaveProperty('email');
     expect(res.items[0]).toHaveProperty('criadoEm');
   });

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:plans`: runs the API in this process against DATABASE_URL (the generated data set),
+ * calls each list and search once as a real user would, and prints EXPLAIN (ANALYZE, BUFFERS) of the
+ * main statement each one sent: execution time, the nodes, the indexes used. `PLANS_ONLY=regex` picks
+ * some; `PLANS_FULL=1` prints whole plans. Read-only.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadEnv } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('bench:plans needs DATABASE_URL (a database filled by npm run bench:data).');
+  process.exit(1);
+}
+const captured: { query: string; params: unknown[] }[] = [];
+const database = await openDatabase({ url, logQuery: (query, params) => captured.push({ query, params }) });
+const dataDir = mkdtempSync(join(tmpdir(), 'tc-plans-'));
+const secret = randomBytes(32).toString('hex');
+const env = loadEnv({ NODE_ENV: 'production', JWT_SECRET: secret, DATABASE_URL: url, DATA_DIR: dataDir, RATE_LIMIT: 'false', LOG_LEVEL: 'silent' });
+const app = await buildApp({ env, database, jwtSecret: secret });
+await app.ready();
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+
+const one = async (q: string) => (await client.query(q)).rows[0];
+const admin = await one(`select id, sessao_versao v from admins order by id limit 1`);
+const heavy = await one(`select cliente_id id, count(*) n from requests group by 1 order by 2 desc limit 1`);
+const typical = await one(`select id from clientes where id = (select cliente_id from requests where id = (select max(id) / 2 from requests))`);
+const prof = await one(`select profissional_id id from subscriptions where creditos_restantes > 0 order by id limit 1`);
+const reqId = (await one(`select max(id) / 3 as id from requests`)).id;
+const sign = (tipo: string, id: number) => app.jwt.sign({ sub: String(id), tipo, v: 0 } as never);
+const h = (tipo: string, id: number) => ({ authorization: `Bearer ${sign(tipo, id)}` });
+
+const cases: [string, string, Record<string, string>][] = [
+  ['top-rated', '/api/profissional/top-avaliados', {}],
+  ['recent reviews', '/api/review/recent', {}],
+  ['pros: no text', '/api/profissional/see-all', h('cliente', typical.id)],
+  ['pros: silva', '/api/profissional/see-all?q=silva', h('cliente', typical.id)],
+  ['pros: lisboa', '/api/profissional/see-all?q=lisboa', h('cliente', typical.id)],
+  ['pros: specialty', '/api/profissional/see-all?q=canaliza', h('cliente', typical.id)],
+  ['pros: rare', '/api/profissional/see-all?q=zzqx', h('cliente', typical.id)],
+  ['pros: page 20', '/api/profissional/see-all?page=20', h('cliente', typical.id)],
+  ['jobs: no filter', '/api/requests/disponiveis', h('profissional', prof.id)],
+  ['jobs: specialty', '/api/requests/disponiveis?especialidade=camaras-cctv', h('profissional', prof.id)],
+  ['jobs: district', '/api/requests/disponiveis?bairro=Lisboa', h('profissional', prof.id)],
+  ['jobs: small district', '/api/requests/disponiveis?bairro=Portalegre', h('profissional', prof.id)],
+  ['jobs: urgency', '/api/requests/disponiveis?tempo=PIQUETE', h('profissional', prof.id)],
+  ['jobs: all filters', '/api/requests/disponiveis?especialidade=camaras-cctv&bairro=Porto&tempo=URGENTE', h('profissional', prof.id)],
+  ['jobs: text', '/api/requests/disponiveis?q=quadro', h('profissional', prof.id)],
+  ['jobs: rare text', '/api/requests/disponiveis?q=zzqx', h('profissional', prof.id)],
+  ['jobs: deep page', '/api/requests/disponiveis?page=40', h('profissional', prof.id)],
+  ['project detail', `/api/requests/${reqId}`, h('admin', admin.id)],
+  ['client: typical', `/api/requests/cliente/${typical.id}`, h('cliente', typical.id)],
+  ['client: heavy', `/api/requests/cliente/${heavy.id}`, h('cliente', heavy.id)],
+  ['admin projects', '/api/requests/all', h('admin', admin.id)],
+  ['admin projects ABERTO', '/api/requests/all?status=ABERTO', h('admin', admin.id)],
+  ['admin projects q', '/api/requests/all?q=silva', h('admin', admin.id)],
+  ['admin projects rare', '/api/requests/all?q=zzqx', h('admin', admin.id)],
+  ['admin reviews', '/api/review/all', h('admin', admin.id)],
+  ['admin reviews NEGADO', '/api/review/all?status=NEGADO', h('admin', admin.id)],
+  ['admin reviews q', '/api/review/all?q=excelente', h('admin', admin.id)],
+  ['admin clients', '/api/cliente/see-all', h('admin', admin.id)],
+  ['admin clients q', '/api/cliente/see-all?q=sousa', h('admin', admin.id)],
+  ['admin pros', '/api/admin/profissionais', h('admin', admin.id)],
+  ['admin pros PENDENTE', '/api/admin/profissionais?verificacao=PENDENTE', h('admin', admin.id)],
+  ['admin pros q', '/api/admin/profissionais?q=ferreira', h('admin', admin.id)],
+  ['admin payments', '/api/admin/pagamentos', h('admin', admin.id)],
+  ['admin audit', '/api/admin/audit', h('admin', admin.id)],
+  ['admin stats', '/api/admin/stats', h('admin', admin.id)],
+];
+const only = process.env.PLANS_ONLY ? new RegExp(process.env.PLANS_ONLY, 'i') : undefined;
+
+type Node = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Actual Rows'?: number; 'Actual Total Time'?: number; Plans?: Node[] };
+const describeNode = (n: Node, depth: number, out: string[]) => {
+  out.push(`${'  '.repeat(depth)}${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : n['Relation Name'] ? ` on ${n['Relation Name']}` : ''} (rows ${n['Actual Rows']}, ${n['Actual Total Time']?.toFixed(2)} ms)`);
+  for (const c of n.Plans ?? []) describeNode(c, depth + 1, out);
+};
+
+for (const [name, path, headers] of cases) {
+  if (only && !only.test(name)) continue;
+  captured.length = 0;
+  const res = await app.inject({ method: 'GET', url: path, headers });
+  const statements = captured.filter((c) => !/sessao_versao/.test(c.query));
+  console.log(`\n## ${name}  GET ${path}  → ${res.statusCode}, ${statements.length} statement(s)`);
+  for (const s of statements) {
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.query}`, s.params);
+    const plan = rows[0]['QUERY PLAN'][0];
+    const lines: string[] = [];
+    describeNode(plan.Plan, 1, lines);
+    console.log(`  ${plan['Execution Time'].toFixed(2)} ms  ${s.query.slice(0, 110).replace(/\s+/g, ' ')}…`);
+    console.log(process.env.PLANS_FULL ? lines.join('\n') : lines.slice(0, 8).join('\n'));
+  }
+}
+await client.end();
+await app.close();
+await database.close();
+rmSync(dataDir, { recursive: true, force: true });
