@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer';
 import { join, resolve } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -93,11 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   // Any successful write may move a back-office figure: this instance's cached figures are dropped.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
+    done();
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

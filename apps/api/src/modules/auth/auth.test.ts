@@ -148,6 +148,16 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ ok: true });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // The rest of helmet's set, on errors as well as answers.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nada-aqui' });
+    for (const r of [res, missing]) {
+      expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 });
