@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
+import { param, prepared } from '../../db/prepared';
 
 const requestColumns = {
   id: requests.id,
@@ -173,26 +174,31 @@ export async function listAvailable(
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
-  const where = and(
-    eq(requests.status, 'ABERTO'),
-    isNotNull(requests.creditos),
-    term ? containsFolded(requests.busca, term) : undefined,
-    f.especialidade ? eq(requests.especialidade, f.especialidade) : undefined,
-    bairro ? eq(requests.bairro, bairro) : undefined,
-    f.tempo ? eq(requests.tempo, f.tempo) : undefined,
-  );
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await db
-    .select({
-      ...requestColumns,
-      jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${profissionalId})`,
-    })
-    .from(requests)
-    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-    .where(where)
-    .orderBy(desc(requests.criadoEm), desc(requests.id))
-    .limit(limit)
-    .offset(offset);
+  const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, limit, offset };
+  const build = (isPrepared: boolean) => {
+    const v = (name: keyof typeof values) => param(isPrepared, name, values[name]);
+    return db
+      .select({
+        ...requestColumns,
+        jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${v('profissionalId')})`,
+      })
+      .from(requests)
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      .where(and(
+        eq(requests.status, 'ABERTO'),
+        isNotNull(requests.creditos),
+        term ? containsFolded(requests.busca, term) : undefined,
+        f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
+        bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
+        f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
+      ))
+      .orderBy(desc(requests.criadoEm), desc(requests.id))
+      .limit(v('limit') as number)
+      .offset(v('offset') as number);
+  };
+  const shape = `jobs_${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}`;
+  const rows = term ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
     f.page, f.pageSize,
