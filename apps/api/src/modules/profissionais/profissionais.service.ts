@@ -5,6 +5,7 @@ import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
+import { prepared } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 
 const publicCard = {
@@ -33,20 +34,24 @@ const toCard = ({ fotoKey, verificacao, ...r }: Card) => ({
  */
 export async function searchProfissionais(db: Db, q: string | undefined, page: number, pageSize: number) {
   const term = searchTerm(q);
-  let where: SQL | undefined;
+  const window = pageWindow(page, pageSize);
+  const build = (where: SQL | undefined, limit: unknown, offset: unknown) =>
+    db
+      .select(publicCard)
+      .from(profissionais)
+      .where(where)
+      .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
+      .limit(limit as number)
+      .offset(offset as number);
+  let rows: Card[];
   if (term) {
     const values = specialtiesMatching(q!);
     const byText = containsFolded(profissionais.busca, term);
-    where = values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText;
+    rows = await build(values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText, window.limit, window.offset);
+  } else {
+    // The unfiltered list (best rated first) is the common case: a prepared statement.
+    rows = await prepared(db, 'pros_all', () => build(undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('pros_all')).execute(window);
   }
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select(publicCard)
-    .from(profissionais)
-    .where(where)
-    .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
-    .limit(limit)
-    .offset(offset);
   return pageOf(rows.map(toCard), page, pageSize);
 }
 

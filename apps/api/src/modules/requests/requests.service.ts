@@ -60,25 +60,18 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
 
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
 export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select(requestColumns)
-    .from(requests)
-    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-    .where(eq(requests.clienteId, clienteId))
-    .orderBy(desc(requests.criadoEm), desc(requests.id))
-    .limit(limit)
-    .offset(offset);
+  const own = prepared(db, 'client_requests', () =>
+    db
+      .select(requestColumns)
+      .from(requests)
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      .where(eq(requests.clienteId, sql.placeholder('clienteId')))
+      .orderBy(desc(requests.criadoEm), desc(requests.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('client_requests'));
+  const rows = await own.execute({ clienteId, ...pageWindow(page, pageSize) });
   return pageOf(rows.map((r) => toDto(r, { revealContact: true })), page, pageSize);
-}
-
-async function hasApplied(db: Db | Tx, requestId: number, profissionalId: number) {
-  const rows = await db
-    .select({ id: candidaturas.id })
-    .from(candidaturas)
-    .where(and(eq(candidaturas.requestId, requestId), eq(candidaturas.profissionalId, profissionalId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**
@@ -86,14 +79,26 @@ async function hasApplied(db: Db | Tx, requestId: number, profissionalId: number
  * contact only after paying for it; other clients see nothing.
  */
 export async function getRequest(db: Db, id: number, user: SessionUser) {
-  const [row] = await db.select(requestColumns).from(requests).leftJoin(clientes, eq(clientes.id, requests.clienteId)).where(eq(requests.id, id));
-  if (!row) throw notFound(M.chamadoNaoEncontrado);
+  // One statement, prepared: the project, its client and whether the caller (if a professional) applied.
+  const byId = prepared(db, 'request_by_id', () =>
+    db
+      .select({
+        ...requestColumns,
+        jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${sql.placeholder('profissionalId')})`,
+      })
+      .from(requests)
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      .where(eq(requests.id, sql.placeholder('id')))
+      .prepare('request_by_id'));
+  const [found] = await byId.execute({ id, profissionalId: user.tipo === 'profissional' ? user.id : 0 });
+  if (!found) throw notFound(M.chamadoNaoEncontrado);
+  const { jaCandidatado, ...row } = found;
   if (user.tipo === 'admin') return toDto(row, { revealContact: true });
   if (user.tipo === 'cliente') {
     if (row.clienteId !== user.id) throw notFound(M.chamadoNaoEncontrado);
     return toDto(row, { revealContact: true });
   }
-  const applied = await hasApplied(db, id, user.id);
+  const applied = !!jaCandidatado;
   if (!applied && row.status === 'ESPERA') throw notFound(M.chamadoNaoEncontrado);
   return toDto(row, { revealContact: applied, jaCandidatado: applied });
 }
