@@ -19,6 +19,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
+import { registerCompression } from './plugins/compress';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -92,9 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
-  // Any successful write may move a back-office figure: this instance's cached figures are dropped.
+  // An admin's own successful write (approve, price, delete...) drops this instance's cached
+  // back-office figures so the dashboard shows it at once; everyone else's writes show within 30 s.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
+    const admin = (request as { user?: { tipo?: string } }).user?.tipo === 'admin';
+    if (admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
     done();
   });
 
@@ -139,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // JSON of 1 KB or more goes out compressed. Only under /api: the web app's files are
+      // compressed at build time (plugins/web.ts).
+      registerCompression(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(filesRoutes);
