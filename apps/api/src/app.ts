@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: deps.clock ?? systemClock,
     storage: deps.storage ?? localStorage(join(resolve(env.DATA_DIR), 'uploads')),
     hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
-    cache: ttlCache(30_000),
+    cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });

@@ -7,9 +7,11 @@ import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
 let t: TestApp;
+let skew = 0;
 let admin: Awaited<ReturnType<typeof adminSession>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Real time, moved forward where a test needs the short caches to expire.
+  t = await createTestApp({ clock: { now: () => new Date(Date.now() + skew) } });
   admin = await adminSession(t.app);
 });
 afterAll(() => t.close());
@@ -163,6 +165,10 @@ describe('figures', () => {
     await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Poupança', metodo: 'multibanco' } });
     const cancelled = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Básico' } })).json();
     await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${cancelled.pagamentoId}/cancelar`, headers: p.auth });
+    // The figures come from a 30 s cache: a professional's purchase shows once it expires...
+    const cached = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json();
+    expect(cached.valorRecebido).toBe(before.valorRecebido);
+    skew += 31_000;
     const after = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json();
     expect(after.valorRecebido - before.valorRecebido).toBe(120);
     expect(after.valorTotal - before.valorTotal).toBe(180);
@@ -174,6 +180,14 @@ describe('figures', () => {
     expect(total.somaEuros).toBe(after.valorTotal);
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from audit_log where acao = 'PROJETO_APROVADO'`);
     expect(rows[0].n).toBeGreaterThan(0);
+    // ...and an admin's own action shows at once.
+    const c = await registerAndLogin(t.app, 'cliente');
+    await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() });
+    skew += 31_000;
+    const pending = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json().pendentes.projetos;
+    const id = (await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA', headers: admin.auth })).json().items[0].id;
+    await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth });
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json().pendentes.projetos).toBe(pending - 1);
   });
 
   it('lists clients with search by name or e-mail, with their number of projects', async () => {
