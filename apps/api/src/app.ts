@@ -93,11 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
-  // An admin's own successful write (approve, price, delete...) drops this instance's cached
-  // back-office figures so the dashboard shows it at once; everyone else's writes show within 30 s.
+  // Any successful write may move a back-office figure: this instance's cached figures are dropped
+  // (the next dashboard view recomputes them once); other instances catch up within 30 s.
   app.addHook('onResponse', (request, reply, done) => {
-    const admin = (request as { user?: { tipo?: string } }).user?.tipo === 'admin';
-    if (admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
     done();
   });
 
