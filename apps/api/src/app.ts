@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider,
+  jsonSchemaTransform, validatorCompiler, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@tc/shared';
 import type { Env } from './config/env';
@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { createHmac } from 'node:crypto';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serializerCompiler } from './plugins/serializer';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
 import { registerCompression } from './plugins/compress';
