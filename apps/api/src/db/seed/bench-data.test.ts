@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { AlreadyFilledError, generate, parseArgs, type GenerateResult } from '../../../bench/generate';
+import { buildApp } from '../../app';
+import { loadEnv } from '../../config/env';
+import { openDatabase, type Database } from '../client';
+import { TEST_DB } from '../../test/harness';
+import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-data';
+
+/**
+ * The benchmark data generator (`npm run bench:data`) at a tiny scale, on its own PostgreSQL
+ * database: the invariants the application keeps must hold in the generated data too.
+ */
+describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
+  const base = process.env.DATABASE_URL!;
+  const name = `tc_test_gen_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const url = (() => {
+    const u = new URL(base ?? 'postgres://localhost/x');
+    u.pathname = `/${name}`;
+    return u.toString();
+  })();
+  let dataDir: string;
+  const sizes = parseArgs(['--scale', '0.001']).sizes;
+  let db: pg.Client;
+  let result: GenerateResult;
+  let database: Database;
+  let app: FastifyInstance;
+
+  const count = async (sqlText: string) => Number((await db.query(sqlText)).rows[0].n);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tc-gen-test-'));
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    result = await generate({ url, sizes, dataDir, log: () => undefined });
+    db = new pg.Client({ connectionString: url });
+    await db.connect();
+    database = await openDatabase({ url });
+    const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    app = await buildApp({ env, database, jwtSecret: randomBytes(32).toString('hex') });
+    await app.ready();
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await db?.end();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('generates the requested sizes on top of the demo', () => {
+    expect(sizes).toMatchObject({ profissionais: 100, clientes: 200, requests: 1000, reviews: 500, payments: 290 });
+    expect(result.counts.profissionais).toBeGreaterThanOrEqual(100);
+    expect(result.counts.clientes).toBeGreaterThanOrEqual(200);
+    expect(result.counts.requests).toBeGreaterThanOrEqual(1000);
+    expect(result.counts.reviews).toBeGreaterThanOrEqual(500);
+    expect(result.counts.payments).toBeGreaterThanOrEqual(290);
+    expect(result.counts.candidaturas).toBeGreaterThan(result.counts.requests);
+  });
+
+  it('covers every status, time option and review status', async () => {
+    const values = async (sqlText: string) => (await db.query(sqlText)).rows.map((r) => r.v);
+    expect(await values(`select distinct status::text v from requests order by 1`)).toEqual(['ABERTO', 'CONCLUIDO', 'ESPERA']);
+    expect(await values(`select distinct tempo::text v from requests order by 1`)).toEqual(['AVARIA', 'NORMAL', 'PIQUETE', 'URGENTE']);
+    expect(await values(`select distinct status::text v from reviews order by 1`)).toEqual(['APROVADO', 'ESPERA', 'NEGADO']);
+    expect(await values(`select distinct estado::text v from payments order by 1`)).toContain('PAGO');
+    // Approval and completion dates follow creation; only approved projects have a price.
+    expect(await count(`select count(*) n from requests where (status = 'ESPERA') <> (aprovado_em is null)
+      or (status = 'CONCLUIDO') <> (concluido_em is not null) or aprovado_em < criado_em or concluido_em < aprovado_em
+      or (status = 'ESPERA' and creditos is not null) or criado_em > now()`)).toBe(0);
+  });
+
+  it('keeps every balance equal to the sum of its ledger, with running balances never negative', async () => {
+    expect(await count(`select count(*) n from subscriptions s
+      left join (select subscription_id, sum(delta) soma from credit_ledger group by 1) l on l.subscription_id = s.id
+      where s.creditos_restantes <> coalesce(l.soma, 0)`)).toBe(0);
+    expect(await count(`select count(*) n from (
+      select saldo_apos, sum(delta) over (partition by profissional_id order by criado_em, id) corrido from credit_ledger) x
+      where saldo_apos <> corrido or saldo_apos < 0`)).toBe(0);
+    // One COMPRA line per paid payment, one CANDIDATURA line per application, with the project's price.
+    expect(await count(`select count(*) n from payments p left join credit_ledger l on l.payment_id = p.id and l.tipo = 'COMPRA'
+      where (p.estado = 'PAGO') <> (l.id is not null) or l.delta <> p.creditos`)).toBe(0);
+    expect(await count(`select count(*) n from candidaturas c
+      left join credit_ledger l on l.tipo = 'CANDIDATURA' and l.request_id = c.request_id and l.profissional_id = c.profissional_id
+      join requests r on r.id = c.request_id
+      where l.id is null or l.delta <> -c.creditos or c.creditos <> r.creditos`)).toBe(0);
+    expect(await count(`select count(*) n from payments p join (values ('basico', 100, 20), ('poupanca', 6000, 60),
+      ('profissional', 9000, 100), ('elite', 12000, 150)) v(plano, valor, creditos) on v.plano = p.plano
+      where p.valor_centimos <> v.valor or p.creditos <> v.creditos`)).toBe(0);
+    expect(await count(`select count(*) n from payments where plano not in ('basico', 'poupanca', 'profissional', 'elite')`)).toBe(0);
+  });
+
+  it('never puts more than 5 applications on a project, and only on approved, priced ones after approval', async () => {
+    expect(await count(`select coalesce(max(n), 0) n from (select count(*) n from candidaturas group by request_id) x`)).toBeLessThanOrEqual(5);
+    expect(await count(`select count(*) n from candidaturas c join requests r on r.id = c.request_id
+      join profissionais p on p.id = c.profissional_id
+      where r.status = 'ESPERA' or r.creditos is null or c.criado_em < r.aprovado_em or c.criado_em < p.criado_em`)).toBe(0);
+  });
+
+  it('has reviews only by the client of a project the professional applied to, and ratings that match', async () => {
+    expect(await count(`select count(*) n from reviews v join requests r on r.id = v.request_id
+      left join candidaturas c on c.request_id = v.request_id and c.profissional_id = v.profissional_id
+      where c.id is null or r.cliente_id <> v.cliente_id`)).toBe(0);
+    expect(await count(`select count(*) n from reviews where request_id is null`)).toBe(0);
+    expect(await count(`select count(*) n from profissionais p
+      left join (select profissional_id, avg(nota)::float8 media from reviews where status = 'APROVADO' group by 1) r on r.profissional_id = p.id
+      where (p.nota_media is null) <> (r.media is null) or abs(p.nota_media - r.media) > 1e-9`)).toBe(0);
+    const hasTotal = await count(`select count(*) n from information_schema.columns where table_name = 'profissionais' and column_name = 'total_avaliacoes'`);
+    if (hasTotal) {
+      expect(await count(`select count(*) n from profissionais p
+        left join (select profissional_id, count(*) c from reviews where status = 'APROVADO' group by 1) r on r.profissional_id = p.id
+        where p.total_avaliacoes <> coalesce(r.c, 0)`)).toBe(0);
+    }
+  });
+
+  it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {
+    for (const [child, col, parent] of [
+      ['requests', 'cliente_id', 'clientes'], ['subscriptions', 'profissional_id', 'profissionais'],
+      ['candidaturas', 'request_id', 'requests'], ['candidaturas', 'profissional_id', 'profissionais'], ['candidaturas', 'subscription_id', 'subscriptions'],
+      ['credit_ledger', 'subscription_id', 'subscriptions'], ['credit_ledger', 'profissional_id', 'profissionais'],
+      ['payments', 'profissional_id', 'profissionais'], ['reviews', 'profissional_id', 'profissionais'], ['reviews', 'cliente_id', 'clientes'],
+      ['reviews', 'request_id', 'requests'], ['profissionais', 'verificado_por', 'admins'],
+    ]) {
+      expect(await count(`select count(*) n from ${child} x left join ${parent} p on p.id = x.${col} where x.${col} is not null and p.id is null`), `${child}.${col}`).toBe(0);
+    }
+    expect(await count(`select count(*) n from candidaturas c join subscriptions s on s.id = c.subscription_id where s.profissional_id <> c.profissional_id`)).toBe(0);
+  });
+
+  it('lets the demo admin and any generated user log in with the demo password', async () => {
+    const login = (email: string, tipo: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: DEMO_PASSWORD, tipo } });
+    expect((await login(DEMO_ADMIN.email, 'admin')).statusCode).toBe(200);
+    const prof = (await db.query(`select email from profissionais order by id desc limit 1`)).rows[0].email;
+    const cliente = (await db.query(`select email from clientes order by id desc limit 1`)).rows[0].email;
+    expect((await login(prof, 'profissional')).statusCode).toBe(200);
+    expect((await login(cliente, 'cliente')).statusCode).toBe(200);
+    // Sequences follow the explicit ids: a new sign-up gets a fresh id.
+    const reg = await app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Nova Cliente', email: `nova.${randomBytes(3).toString('hex')}@exemplo.pt`, senha: 'Segura#123' } });
+    expect(reg.statusCode).toBe(201);
+  });
+
+  it('refuses to fill the same database twice without --force', async () => {
+    await expect(generate({ url, sizes, dataDir, log: () => undefined })).rejects.toBeInstanceOf(AlreadyFilledError);
+  });
+});
