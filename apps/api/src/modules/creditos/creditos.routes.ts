@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditBalanceResponse, errorResponse, idParams, useCreditsBody } from '@tc/shared';
+import { creditBalanceResponse, errorResponse, idParams, pageQuery, useCreditsBody } from '@tc/shared';
 import { forbidden } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
@@ -58,10 +58,16 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/creditos/profissional/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional', security: sec, params: idParams } },
+    {
+      onRequest: requireRole('profissional', 'admin'),
+      schema: {
+        tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional, mais recentes primeiro, 20 por página', security: sec, params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
+      },
+    },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
-      return listApplications(db, request.params.id);
+      return listApplications(db, request.params.id, request.query.page, request.query.pageSize);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS } from '@tc/shared';
+import { pageOf, pageWindow } from '../../db/paging';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -78,8 +79,9 @@ export async function applyToRequest(db: Db, profissionalId: number, requestId: 
   }
 }
 
-/** The professional's applications, newest first, with the revealed contact. */
-export async function listApplications(db: Db, profissionalId: number) {
+/** The professional's applications, newest first, with the revealed contact, a page at a time. */
+export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
+  const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
       id: candidaturas.id, criadoEm: candidaturas.criadoEm, creditos: candidaturas.creditos, requestId: requests.id,
@@ -91,15 +93,17 @@ export async function listApplications(db: Db, profissionalId: number) {
     .innerJoin(requests, eq(requests.id, candidaturas.requestId))
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
     .where(eq(candidaturas.profissionalId, profissionalId))
-    .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id));
-  return rows.map((r) => ({
+    .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map((r) => ({
     id: r.id, criadoEm: r.criadoEm.toISOString(), creditos: r.creditos,
     request: {
       id: r.requestId, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
       status: r.status, tempo: r.tempo, contato: r.contato,
       cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail },
     },
-  }));
+  })), page, pageSize);
 }
 
 /**

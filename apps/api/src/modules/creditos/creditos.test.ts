@@ -44,7 +44,8 @@ describe(`applying with credits (${TEST_DB})`, () => {
     expect(res.json()).toMatchObject({ creditosGastos: 15, creditosRestantes: 35, contato: '+351912345678', message: M.candidaturaOk });
     expect(await balanceOf(p)).toBe(35);
     const list = await t.app.inject({ method: 'GET', url: `/api/creditos/profissional/${p.id}`, headers: p.auth });
-    expect(list.json()[0]).toMatchObject({ creditos: 15, request: { id, contato: '+351912345678' } });
+    expect(list.json()).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
+    expect(list.json().items[0]).toMatchObject({ creditos: 15, request: { id, contato: '+351912345678' } });
     const history = await t.app.inject({ method: 'GET', url: `/api/creditos/historico/${p.id}`, headers: p.auth });
     expect(history.json().items.map((h: { tipo: string; delta: number; saldoApos: number }) => [h.tipo, h.delta, h.saldoApos])).toEqual([['CANDIDATURA', -15, 35], ['AJUSTE', 50, 50]]);
     await ledgerAddsUp();

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { ArrowLeft, CalendarClock, Coins, Mail, MapPin, Phone, User, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateTime, M, PROJECT_STATUS_LABELS, specialtyLabel } from '@tc/shared';
+import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ContactValue, creditsText, place } from './job-bits';
@@ -43,13 +45,14 @@ function ApplicationCard({ a }: { a: Application }) {
 export function ChamadosAgendadosPage() {
   usePageTitle('Chamados agendados');
   const id = ownProfissionalId();
-  const list = useApplications(id);
+  const [page, setPage] = useState(1);
+  const list = useApplications(id, page);
 
   let body;
   if (id === null) body = <ErrorState text={M.profissionalNaoIdentificado} />;
   else if (list.isPending) body = <Loading text="A carregar os seus chamados..." />;
   else if (list.isError) body = <ErrorState text={M.erroCarregarChamados} onRetry={() => list.refetch()} />;
-  else if (list.data.length === 0) {
+  else if (list.data.items.length === 0 && page === 1) {
     body = (
       <EmptyState text="Nenhum chamado encontrado.">
         <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Buscar trabalhos</Link>
@@ -57,13 +60,16 @@ export function ChamadosAgendadosPage() {
     );
   } else {
     body = (
-      <ul className="cards applied-list">
-        {list.data.map((a) => <li key={a.id}><ApplicationCard a={a} /></li>)}
-      </ul>
+      <>
+        <ul className="cards applied-list" aria-busy={list.isFetching || undefined}>
+          {list.data.items.map((a) => <li key={a.id}><ApplicationCard a={a} /></li>)}
+        </ul>
+        <Pagination page={list.data.page} hasMore={list.data.hasMore} onChange={setPage} label="Páginas de candidaturas" />
+      </>
     );
   }
 
-  const n = list.data?.length ?? 0;
+  const some = !!list.data?.items.length;
   return (
     <div className="container"><div className="page">
       <Link to="/areadoprofissional/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional</Link>
@@ -71,7 +77,7 @@ export function ChamadosAgendadosPage() {
         <div>
           <h1>Chamados agendados</h1>
           <p className="muted page-sub">
-            {n > 0 ? `${n === 1 ? '1 candidatura' : `${n} candidaturas`}. Contacte o cliente para combinar o trabalho.` : 'Os projetos a que se candidatou, com o contacto do cliente.'}
+            {some ? 'As suas candidaturas, mais recentes primeiro. Contacte o cliente para combinar o trabalho.' : 'Os projetos a que se candidatou, com o contacto do cliente.'}
           </p>
         </div>
       </div>

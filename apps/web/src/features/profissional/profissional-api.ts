@@ -124,11 +124,13 @@ export const useJob = (id: number | null, passed?: RequestDto | null) =>
     placeholderData: passed && passed.id === id ? passed : undefined,
   });
 
-export const useApplications = (id: number | null) =>
+/** My applications, newest first, 20 a page. */
+export const useApplications = (id: number | null, page = 1) =>
   useQuery({
-    queryKey: ['profissional', 'candidaturas', id],
-    queryFn: ({ signal }) => api<Application[]>(`/creditos/profissional/${id}`, { as, signal }),
+    queryKey: ['profissional', 'candidaturas', id, page],
+    queryFn: ({ signal }) => api<Paged<Application>>(`/creditos/profissional/${id}?page=${page}`, { as, signal }),
     enabled: id !== null,
+    placeholderData: keepPreviousData,
   });
 
 export function useApply() {
