@@ -20,56 +20,55 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * 5 places are counted by one application at a time), then the balance row (so one professional's
  * concurrent applications spend one after the other). Every rule is checked under those locks;
  * any failure rolls back and changes nothing. The price is the project's, never the client's.
+ * Four statements between BEGIN and COMMIT (each a round trip while the locks are held).
  */
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number) {
   try {
     return await db.transaction(async (tx) => {
-      const locked = await tx.execute<{ id: number; status: string; creditos: number | null; titulo: string }>(
-        sql`select id, status, creditos, titulo from requests where id = ${requestId} for update`,
-      );
+      // 1. The project, locked, with what the professional is paying to see.
+      const locked = await tx.execute<{ status: string; creditos: number | null; titulo: string; contato: string; nome: string; email: string }>(sql`
+        select r.status, r.creditos, r.titulo, r.contato, c.nome, c.email
+        from requests r join clientes c on c.id = r.cliente_id
+        where r.id = ${requestId} for update of r`);
       const req = locked.rows[0];
       if (!req) throw notFound(M.chamadoNaoEncontrado);
       if (req.status !== 'ABERTO' || req.creditos === null) throw conflict('NOT_OPEN', M.projetoIndisponivel);
       const price = Number(req.creditos);
 
-      const already = await tx
-        .select({ id: candidaturas.id })
-        .from(candidaturas)
-        .where(and(eq(candidaturas.requestId, requestId), eq(candidaturas.profissionalId, profissionalId)));
-      if (already.length) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
+      // 2. The places taken, and whether one of them is mine.
+      const taken = await tx.execute<{ n: number; mine: boolean | null }>(sql`
+        select count(*)::int as n, bool_or(profissional_id = ${profissionalId}) as mine from candidaturas where request_id = ${requestId}`);
+      if (taken.rows[0].mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
+      if (Number(taken.rows[0].n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
 
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(candidaturas).where(eq(candidaturas.requestId, requestId));
-      if (Number(n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
-
-      const subs = await tx.execute<{ id: number; creditos_restantes: number }>(
-        sql`select id, creditos_restantes from subscriptions where profissional_id = ${profissionalId} for update`,
-      );
-      const sub = subs.rows[0];
-      if (!sub) throw notFound(M.profissionalNaoIdentificado);
-      if (Number(sub.creditos_restantes) < price) {
+      // 3. The debit: the UPDATE locks the balance row and only passes when it covers the price
+      // (the CHECK saldo >= 0 stays the last line of defence).
+      const debited = await tx.execute<{ id: number; saldo: number }>(sql`
+        update subscriptions set creditos_restantes = creditos_restantes - ${price}
+        where profissional_id = ${profissionalId} and creditos_restantes >= ${price}
+        returning id, creditos_restantes as saldo`);
+      const sub = debited.rows[0];
+      if (!sub) {
+        const [exists] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.profissionalId, profissionalId));
+        if (!exists) throw notFound(M.profissionalNaoIdentificado);
         throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
       }
-      // The CHECK (saldo >= 0) is the last line of defence should any path above be wrong.
-      const [after] = await tx
-        .update(subscriptions)
-        .set({ creditosRestantes: sql`${subscriptions.creditosRestantes} - ${price}` })
-        .where(eq(subscriptions.id, sub.id))
-        .returning({ saldo: subscriptions.creditosRestantes });
-      const [cand] = await tx
-        .insert(candidaturas)
-        .values({ requestId, profissionalId, subscriptionId: sub.id, creditos: price })
-        .returning({ id: candidaturas.id, criadoEm: candidaturas.criadoEm });
-      await tx.insert(creditLedger).values({
-        subscriptionId: sub.id, profissionalId, tipo: 'CANDIDATURA', delta: -price, saldoApos: after.saldo, requestId, descricao: req.titulo,
-      });
-      const [contact] = await tx
-        .select({ contato: requests.contato, nome: clientes.nome, email: clientes.email })
-        .from(requests)
-        .innerJoin(clientes, eq(clientes.id, requests.clienteId))
-        .where(eq(requests.id, requestId));
+
+      // 4. The application and its ledger line, in one statement.
+      const inserted = await tx.execute<{ id: number; ms: string }>(sql`
+        with cand as (
+          insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
+          values (${requestId}, ${profissionalId}, ${sub.id}, ${price})
+          returning id, criado_em
+        ), ledger as (
+          insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
+          values (${sub.id}, ${profissionalId}, 'CANDIDATURA', ${-price}, ${sub.saldo}, ${requestId}, ${req.titulo})
+        )
+        select id, (extract(epoch from criado_em) * 1000)::bigint as ms from cand`);
+      const cand = inserted.rows[0];
       return {
-        id: cand.id, requestId, creditosGastos: price, creditosRestantes: after.saldo, criadoEm: cand.criadoEm.toISOString(),
-        contato: contact.contato, cliente: { nome: contact.nome, email: contact.email }, message: M.candidaturaOk,
+        id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(sub.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
+        contato: req.contato, cliente: { nome: req.nome, email: req.email }, message: M.candidaturaOk,
       };
     });
   } catch (e) {
