@@ -66,7 +66,7 @@ describe("the client's whole journey", () => {
     const admin = await apiLogin(page.request, DEMO.admin, 'admin');
     const cliente = await apiLogin(page.request, email, 'cliente', 'Casa#Segura2026');
     const mine = await (await page.request.get(`/api/requests/cliente/${cliente.id}`, { headers: cliente.headers })).json();
-    const projectId = mine[0].id as number;
+    const projectId = mine.items[0].id as number;
     expect((await page.request.patch(`/api/requests/${projectId}/aprovar`, { headers: admin.headers })).status()).toBe(200);
     expect((await page.request.put(`/api/requests/atualiza-creditos/${projectId}`, { headers: admin.headers, data: { creditos: 10 } })).status()).toBe(200);
     const pro = await apiLogin(page.request, DEMO.profissional, 'profissional');

@@ -7,6 +7,7 @@ export * from './catalogue/districts';
 export * from './messages';
 export * from './format';
 export * from './schemas/fields';
+export * from './schemas/phone';
 export * from './schemas/auth';
 export * from './schemas/account';
 export * from './schemas/otp';

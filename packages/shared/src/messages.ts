@@ -2,8 +2,12 @@
  * Every text a user reads for validation and errors (spec §5 and §8), in one place.
  * Deliberate changes from the spec (DESIGN.md §4): passwords need 8 characters, the OTP has 6 digits.
  */
+import { INTERNAL_ERROR } from './api-messages';
+
 export const PASSWORD_MIN = 8;
 export const OTP_LENGTH = 6;
+
+export { INTERNAL_ERROR };
 
 export const M = {
   // login (cliente / profissional)
@@ -116,5 +120,5 @@ export const M = {
   notFound: 'Não encontrado.',
   validation: 'Os dados enviados não são válidos.',
   tooManyRequests: 'Demasiadas tentativas. Aguarde um pouco e tente novamente.',
-  internal: 'Ocorreu um erro inesperado. Tente novamente mais tarde.',
+  internal: INTERNAL_ERROR,
 } as const;

@@ -1,8 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +66,11 @@ export async function openDatabase(opts: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  // Loaded only here: on PostgreSQL the embedded engine (about 40 MB of memory) is never loaded.
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+  ]);
   // PGlite.create awaits the extension bundles; the bare constructor would not have them yet.
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite(client, { schema });

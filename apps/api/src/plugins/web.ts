@@ -7,6 +7,8 @@ import { M } from '@tc/shared';
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other
  * GET that is not under /api falls back to index.html so client-side routes survive a reload.
+ * The build writes brotli and gzip copies of every text file (apps/web/precompress.ts): the one the
+ * browser accepts is sent as is, with `Vary: Accept-Encoding`, and nothing is compressed per request.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string | undefined) {
   const hasDist = !!distDir && existsSync(join(distDir, 'index.html'));
@@ -15,6 +17,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       root: distDir!,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The .br/.gz copies are chosen by Accept-Encoding, not requested by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(reply, path) {
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Role } from '@tc/shared';
+import type { Role } from '@tc/shared/catalogue/statuses';
 import { getToken, LOGIN_PATH, useSession } from '../lib/session';
 
 /** Spec §2: professional routes → professional login, admin routes → /login, anything else → client login. */

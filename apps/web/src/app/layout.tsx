@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
-import { PRODUCT_NAME } from '@tc/shared';
+import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
 import logo from '../assets/logo-mark.svg';
 import visa from '../assets/pay-visa.svg';
 import mastercard from '../assets/pay-mastercard.svg';

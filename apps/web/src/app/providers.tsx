@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { Toaster } from '../components/ui/toaster';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -20,7 +20,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster />
     </QueryClientProvider>
   );
 }

@@ -2,16 +2,23 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { Layout } from './layout';
 import { EntryRedirect, RequireRole } from './guards';
-import { NotFoundPage } from './not-found';
 import { RouteError } from './route-error';
-import { LoginPage } from '../features/auth/login-page';
-import { RegisterClientePage } from '../features/auth/register-cliente-page';
-import { RegisterProfissionalPage } from '../features/auth/register-profissional-page';
-import { AdminSignupPage } from '../features/auth/admin-signup-page';
+import type { Role } from '@tc/shared/catalogue/statuses';
 
 /** A route whose screen is loaded on demand (one chunk per screen keeps the first load small). */
 function page<M extends Record<string, unknown>>(path: string, load: () => Promise<M>, name: keyof M & string): RouteObject {
   return { path, lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+}
+
+/** A log-in screen, also on demand: its form brings zod and the shared schemas, which the home page does without. */
+function loginPage(path: string, role: Role): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const { LoginPage } = await import('../features/auth/login-page');
+      return { element: <LoginPage role={role} /> };
+    },
+  };
 }
 
 /** Spec §2 route table. */
@@ -24,13 +31,13 @@ export const routes: RouteObject[] = [
       page('/', () => import('../features/home/home-page'), 'HomePage'),
       page('/comofunciona', () => import('../features/home/como-funciona-page'), 'ComoFuncionaPage'),
       { path: '/areadocliente', element: <EntryRedirect role="cliente" /> },
-      { path: '/areadocliente/login', element: <LoginPage role="cliente" /> },
+      loginPage('/areadocliente/login', 'cliente'),
       { path: '/areadoprofissional', element: <EntryRedirect role="profissional" /> },
-      { path: '/areadoprofissional/login', element: <LoginPage role="profissional" /> },
-      { path: '/login', element: <LoginPage role="admin" /> },
-      { path: '/cadastro', element: <AdminSignupPage /> },
-      { path: '/cadastro-cliente', element: <RegisterClientePage /> },
-      { path: '/cadastro-profissional', element: <RegisterProfissionalPage /> },
+      loginPage('/areadoprofissional/login', 'profissional'),
+      loginPage('/login', 'admin'),
+      page('/cadastro', () => import('../features/auth/admin-signup-page'), 'AdminSignupPage'),
+      page('/cadastro-cliente', () => import('../features/auth/register-cliente-page'), 'RegisterClientePage'),
+      page('/cadastro-profissional', () => import('../features/auth/register-profissional-page'), 'RegisterProfissionalPage'),
       page('/areadoprofissional/completar-perfil', () => import('../features/profissional/completar-perfil-page'), 'ProfissionalCompletarPerfilPage'),
       page('/areadocliente/completar-perfil', () => import('../features/cliente/completar-perfil-page'), 'ClienteCompletarPerfilPage'),
       page('/creditos', () => import('../features/creditos/creditos-page'), 'CreditosPage'),
@@ -91,7 +98,7 @@ export const routes: RouteObject[] = [
           page('/conta/alterar-senha', () => import('../features/conta/alterar-senha-page'), 'AlterarSenhaPage'),
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      page('*', () => import('./not-found'), 'NotFoundPage'),
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { M, type Role } from '@tc/shared';
+import { INTERNAL_ERROR } from '@tc/shared/api-messages';
+import type { Role } from '@tc/shared/catalogue/statuses';
 import { getToken } from './session';
 
 /** An API failure, carrying the server's Portuguese message and per-field messages. */
@@ -42,7 +43,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => null);
   if (!res.ok) {
-    throw new ApiError(res.status, data?.code ?? 'HTTP_ERROR', data?.message ?? M.internal, data?.fields ?? {});
+    throw new ApiError(res.status, data?.code ?? 'HTTP_ERROR', data?.message ?? INTERNAL_ERROR, data?.fields ?? {});
   }
   return data as T;
 }

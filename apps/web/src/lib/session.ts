@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { Role } from '@tc/shared';
+import type { Role } from '@tc/shared/catalogue/statuses';
 
 /** Spec §3 "Local data" and "Session tokens": the exact keys the product has always used. */
 export const TOKEN_KEY: Record<Role, string> = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' };

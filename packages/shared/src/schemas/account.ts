@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { M } from '../messages';
 import { SPECIALTY_VALUES } from '../catalogue/specialties';
-import { emailField, idParam, passwordField, phoneField, requiredText } from './fields';
+import { emailField, idParam, passwordField, requiredText } from './fields';
+import { phoneField } from './phone';
 
 /** GET /cliente/account/{email}, GET /profissional/account/{email}. */
 export const accountResponse = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { M, PASSWORD_MIN } from '../messages';
+import { PASSWORD_MIN } from '../messages';
 
 /** "shape {email} with 2+ characters after the dot" (spec §5). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
@@ -13,14 +12,6 @@ export const passwordField = (required: string, tooShort: string) =>
 
 export const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
-
-/** PT phone; the country is locked to +351 on the web. */
-export const phoneField = z
-  .string({ error: M.telefoneRequired })
-  .trim()
-  .min(1, M.telefoneRequired)
-  .min(10, M.telefoneInvalid)
-  .refine((v) => isValidPhoneNumber(v, 'PT'), M.telefoneInvalid);
 
 export const idParam = z.coerce.number().int().positive();
 export const idParams = z.object({ id: idParam });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@tc/shared';
+import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
 
 /** Sets the document title: "<page> · Técnico Certo". */
 export function usePageTitle(title?: string) {

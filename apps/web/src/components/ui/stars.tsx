@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { useRef } from 'react';
-import { formatRating } from '@tc/shared';
+import { formatRating } from '@tc/shared/format';
 
 /** Read-only rating: one decimal and a star, or N/A. */
 export function Rating({ value }: { value: number | null | undefined }) {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { ClipboardList, ImageOff, ShieldCheck, ShieldX, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { MessageDialog } from '../../components/ui/message-dialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { CalendarDays, Coins, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
 import { formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ProjectStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';

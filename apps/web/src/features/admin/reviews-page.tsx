@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { CalendarDays, Check, HardHat, Trash2, User, X } from 'lucide-react';
 import { formatDate, REVIEW_STATUSES, type ReviewStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';

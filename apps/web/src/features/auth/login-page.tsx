@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { adminLoginFormSchema, loginFormSchema, M, type Role } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextField } from '../../components/ui/field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, CalendarDays, CircleCheck, Clock, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { formatDate, MAX_APPLICANTS, specialtyLabel, TIME_OPTION_LABELS, type RequestDto } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { MessageDialog } from '../../components/ui/message-dialog';

@@ -3,7 +3,7 @@ import { ArrowLeft, Download, KeyRound, LogOut, Mail, Pencil, Phone, ShieldCheck
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPhoneNumberIntl } from 'react-phone-number-input';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { M } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';

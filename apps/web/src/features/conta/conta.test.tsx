@@ -84,7 +84,8 @@ describe('/conta', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sair da Conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/login'));
-    expect(localStorage.length).toBe(0);
+    // The session is forgotten when this page unmounts, a render after the (lazy) login route commits.
+    await waitFor(() => expect(localStorage.length).toBe(0));
     expect(sessionStorage.length).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { editProfileFields, M, type Account } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { PasswordField, TextAreaField, TextField } from '../../components/ui/field';

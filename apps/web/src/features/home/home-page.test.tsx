@@ -40,9 +40,16 @@ function stubApi(routes: Record<string, () => Response> = {}) {
 
 beforeEach(() => {
   // jsdom lacks what the testimonials carousel (embla) observes.
-  class Observer { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  class Observer { observe(_target?: Element) {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  // jsdom has no layout: every observed element counts as in view (the sections below the fold render).
+  class InView extends Observer {
+    constructor(private readonly callback: IntersectionObserverCallback) { super(); }
+    override observe(target: Element) {
+      queueMicrotask(() => this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+    }
+  }
   vi.stubGlobal('ResizeObserver', Observer);
-  vi.stubGlobal('IntersectionObserver', Observer);
+  vi.stubGlobal('IntersectionObserver', InView);
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false, media: query, onchange: null,
     addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
@@ -175,8 +182,12 @@ describe('home: project-title start box', () => {
     const input = await screen.findByLabelText('Qual é o título do seu projeto?');
     await user.click(screen.getByRole('button', { name: /Publicar projeto/ }));
     expect(await screen.findByText('Escreva o título do seu projeto.')).toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/');
     await user.type(input, '  Trocar o esquentador  ');
+    // After a failed submit every change is checked again: the message goes as soon as the title is there.
+    await waitFor(() => expect(screen.queryByText('Escreva o título do seu projeto.')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: /Publicar projeto/ }));
     // Logged out: /areadocliente sends on to the client login, which then lands on /agendamento.
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/login'));

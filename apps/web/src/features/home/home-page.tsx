@@ -1,13 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BadgeCheck, Clock, MapPin, ShieldCheck } from 'lucide-react';
-import { REGIONS, SERVICE_CARDS } from '@tc/shared';
+import { REGIONS } from '@tc/shared/catalogue/brand';
+import { SERVICE_CARDS } from '@tc/shared/catalogue/services';
+import { NearViewport } from '../../components/ui/near-viewport';
 import { usePageTitle } from '../../components/ui/page-title';
 import banner from '../../assets/banner.svg';
 import { ServiceCard } from './service-card';
-import { Testimonials } from './testimonials';
 import { TitleStartBox } from './title-start-box';
-import { TopProfissionais } from './top-profissionais';
 import './home.css';
+
+// Far below the fold: their code (the carousel above all) and their data load as the visitor scrolls
+// towards them, which keeps the home page's first load small.
+const Testimonials = lazy(() => import('./testimonials').then((m) => ({ default: m.Testimonials })));
+const TopProfissionais = lazy(() => import('./top-profissionais').then((m) => ({ default: m.TopProfissionais })));
 
 const regionList = new Intl.ListFormat('pt-PT', { style: 'long', type: 'conjunction' }).format(REGIONS);
 
@@ -67,8 +73,12 @@ export function HomePage() {
         </div>
       </section>
 
-      <Testimonials />
-      <TopProfissionais />
+      <NearViewport>
+        <Suspense fallback={null}>
+          <Testimonials />
+          <TopProfissionais />
+        </Suspense>
+      </NearViewport>
 
       <section className="home-section" aria-labelledby="home-pro-cta">
         <div className="container">

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ServiceCard as ServiceCardData } from '@tc/shared';
+import type { ServiceCard as ServiceCardData } from '@tc/shared/catalogue/services';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { getToken } from '../../lib/session';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ArrowLeft, MapPin, MessageSquareQuote, Phone } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatPhoneNumberIntl } from 'react-phone-number-input';
 import { formatDate } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
+import { PhoneText } from '../../components/ui/phone-text';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Rating, starString } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -12,14 +12,6 @@ import { ApiError } from '../../lib/api';
 import { parseId, useProfissional, useProfissionalReviews, type ProfissionalPerfil } from './profissionais-api';
 import { localidade, VerificadoBadge } from './profissional-card';
 import './profissionais.css';
-
-const telefoneLegivel = (tel: string) => {
-  try {
-    return formatPhoneNumberIntl(tel as Parameters<typeof formatPhoneNumberIntl>[0]) || tel;
-  } catch {
-    return tel;
-  }
-};
 
 /** Back to the search the user came from (its ?q=&page=), else the plain list. */
 function BackToList() {
@@ -81,7 +73,7 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
     <>
       <article className="card pro-profile" aria-labelledby="pro-nome">
         <div className="pro-profile-head">
-          <Avatar src={p.fotoUrl} alt={`Fotografia de ${p.nome}`} size={128} className="pro-profile-photo" />
+          <Avatar src={p.fotoUrl} alt={`Fotografia de ${p.nome}`} size={128} className="pro-profile-photo" priority />
           <div className="pro-profile-id">
             <h1 id="pro-nome">{p.nome}</h1>
             <p className="pro-profile-spec">{p.especialidade ?? 'Especialidade não informada'}</p>
@@ -98,7 +90,7 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
           {telefone && (
             <div className="pro-profile-cta">
               <a className="btn btn-primary" href={`tel:${telefone.replace(/\s+/g, '')}`}>
-                <Phone size={18} aria-hidden /> <span><span className="sr-only">Telefone: </span>{telefoneLegivel(telefone)}</span>
+                <Phone size={18} aria-hidden /> <span><span className="sr-only">Telefone: </span><PhoneText value={telefone} /></span>
               </a>
             </div>
           )}

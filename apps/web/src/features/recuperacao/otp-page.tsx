@@ -1,6 +1,6 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { M, OTP_LENGTH } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../components/ui/page-title';

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_THRESHOLD, pickEncoding, registerCompression } from './compress';
+
+const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = Fastify();
+  await app.register(async (api) => {
+    registerCompression(api);
+    api.get('/big', async () => big);
+    api.get('/small', async () => ({ ok: true }));
+    api.get('/stream', async (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
+    api.get('/image', async (_req, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 1)));
+  }, { prefix: '/api' });
+  app.get('/outside', async () => big);
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('API answer compression', () => {
+  it('sends JSON of 1 KB or more as brotli when accepted, gzip otherwise, with Vary', async () => {
+    expect(JSON.stringify(big).length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    const br = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(big);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(big).length / 3);
+
+    const gz = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
+
+    // The same answer again comes from the memo, byte for byte.
+    const again = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+  });
+
+  it('leaves small answers, refusing clients, streams, images and routes outside /api alone', async () => {
+    const small = await app.inject({ url: '/api/small', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+
+    const identity = await app.inject({ url: '/api/big' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toMatch(/accept-encoding/i);
+    expect(identity.json()).toEqual(big);
+
+    for (const url of ['/api/stream', '/api/image', '/outside']) {
+      const r = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(r.headers['content-encoding'], url).toBeUndefined();
+    }
+  });
+
+  it('negotiates like a browser header says', () => {
+    expect(pickEncoding(undefined)).toBeNull();
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0')).toBeNull();
+  });
+});

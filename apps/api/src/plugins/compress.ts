@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Smaller answers go out as they are: compressing them costs more than the bytes it saves. */
+export const COMPRESS_THRESHOLD = 1024;
+const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/)/i;
+
+/** The encoding to use for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses). */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let br = false;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') br = true;
+    else if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return br ? 'br' : gzip ? 'gzip' : null;
+}
+
+function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(payload, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 1,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+        // The default 4 MB window is set up on every call; the answer's own size is all it needs.
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(size)))),
+      },
+    })
+    : gzipSync(payload, { level: 4 });
+}
+
+/**
+ * The last answers compressed, by their text: the public lists are the same for everyone for a while
+ * (the per-instance cache in app.ctx), and compressing one costs about as much as the rest of
+ * answering it. Looking a string up costs a hash of it; at most MEMO_ENTRIES answers of up to
+ * MEMO_MAX_BYTES are kept.
+ */
+const MEMO_ENTRIES = 64;
+const MEMO_MAX_BYTES = 64 * 1024;
+const memo = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
+
+function compressOnce(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
+  if (typeof payload !== 'string' || size > MEMO_MAX_BYTES) return compress(payload, size, encoding);
+  let entry = memo.get(payload);
+  if (!entry) {
+    if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    memo.set(payload, (entry = {}));
+  }
+  return (entry[encoding] ??= compress(payload, size, encoding));
+}
+
+function addVary(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
+}
+
+/**
+ * Compresses the API's JSON answers of 1 KB or more, in the onSend hook and synchronously: a few KB
+ * take some 20-30 µs. @fastify/compress pipes every answer through a zlib stream instead, which cut
+ * a cached list's throughput four- to five-fold here. Brotli at quality 1 with a window sized to the
+ * answer (within a tenth of gzip -6's size in half the time or less); gzip level 4 for clients
+ * without brotli. Streams (files) are left alone, and so is anything already encoded.
+ */
+export function registerCompression(app: FastifyInstance) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    const size = Buffer.byteLength(payload);
+    if (size < COMPRESS_THRESHOLD || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
+    addVary(reply);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    reply.header('content-encoding', encoding);
+    done(null, compressOnce(payload, size, encoding));
+  });
+}

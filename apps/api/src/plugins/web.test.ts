@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { registerWeb } from './web';
+
+const html = `<!doctype html><html lang="pt-PT"><head><title>Técnico Certo</title></head><body>${'<p>olá</p>'.repeat(100)}</body></html>`;
+const js = `export const x = ${JSON.stringify('a'.repeat(2000))};`;
+
+let dist: string;
+let app: FastifyInstance;
+beforeAll(async () => {
+  // A built web app as apps/web/precompress.ts leaves it.
+  dist = mkdtempSync(join(tmpdir(), 'tc-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  for (const [name, text] of [['index.html', html], ['assets/index-abc123.js', js]] as const) {
+    writeFileSync(join(dist, name), text);
+    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
+  }
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  app = Fastify();
+  await registerWeb(app, dist);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('sends the precompressed page the browser accepts, never cached, for every client route', async () => {
+    for (const url of ['/', '/comofunciona', '/profissionais/3']) {
+      const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/html/);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    }
+    const gz = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(html);
+  });
+
+  it('sends hashed assets compressed and cached for a year; the copies are not addressable', async () => {
+    const r = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(r.headers['content-encoding']).toBe('br');
+    expect(r.headers['content-type']).toMatch(/javascript/);
+    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(r.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(r.rawPayload).toString()).toBe(js);
+    expect((await app.inject({ url: '/assets/index-abc123.js.br' })).statusCode).toBe(404);
+  });
+
+  it('sends a file without copies as it is', async () => {
+    const r = await app.inject({ url: '/robots.txt', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.body).toContain('User-agent');
+  });
+});

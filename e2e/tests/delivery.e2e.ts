@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { closeBrowser, launch } from '../support/browser';
+import { measureFirstLoad } from '../perf/first-load';
+
+afterAll(closeBrowser);
+
+/** Issue #8: what the first visit to the home page costs, and how it is sent. */
+describe('delivery of the home page', () => {
+  it('loads under 120 KB of gzipped script, sent compressed and cached as it should be', async () => {
+    const baseURL = inject('baseURL');
+    const load = await measureFirstLoad(await launch(), baseURL, '/');
+    const scripts = load.resources.filter((r) => r.type === 'script');
+    expect(scripts.length).toBeGreaterThan(2);
+    // The budget: entry, preloaded chunks and the home route's own chunks (zod, forms and the
+    // carousel stay out until needed).
+    expect(load.initialJsGzip, `initial JS ${(load.initialJsGzip / 1024).toFixed(1)} KB`).toBeLessThan(120 * 1024);
+
+    const doc = load.resources.find((r) => r.type === 'document')!;
+    expect(doc).toMatchObject({ status: 200, encoding: 'br', cacheControl: 'no-cache' });
+    expect(doc.vary).toMatch(/accept-encoding/i);
+    for (const r of load.resources.filter((x) => x.url.startsWith('/assets/'))) {
+      expect(r.cacheControl, r.url).toBe('public, max-age=31536000, immutable');
+      // Text files big enough to gain from it come precompressed (fonts are compressed already).
+      if (r.type !== 'font' && r.decoded >= 1024) expect(r.encoding, r.url).toBe('br');
+    }
+  });
+
+  it('compresses API answers of 1 KB or more, not the small ones', async () => {
+    const baseURL = inject('baseURL');
+    const big = await fetch(`${baseURL}/api/profissional/top-avaliados`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(big.headers.get('content-encoding')).toBe('br');
+    expect(((await big.json()) as unknown[]).length).toBeGreaterThan(0);
+    const small = await fetch(`${baseURL}/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
