@@ -143,7 +143,7 @@ export function AdminProjetosPage() {
     <AdminLayout title="Projetos" lead="Aprove novos projetos, defina quantos créditos custa candidatar-se e elimine os que não cumprem as regras.">
       <div className="admin-toolbar card" role="search" aria-label="Filtrar projetos">
         <div className="toolbar-fields">
-          <SearchField label="Pesquisar projetos" placeholder="Título, descrição, cliente ou cidade" value={list.text} onChange={list.setText} />
+          <SearchField label="Pesquisar projetos" placeholder="Título, cidade ou nome do cliente" value={list.text} onChange={list.setText} />
           <SelectField label="Estado" value={status} onChange={(e) => list.set('status', e.target.value === 'TODOS' ? '' : e.target.value)}>
             <option value="TODOS">TODOS</option>
             {PROJECT_STATUSES.map((s) => <option key={s} value={s}>{PROJECT_STATUS_TEXT[s]}</option>)}
