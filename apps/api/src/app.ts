@@ -72,10 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
     logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
-    // Only trust X-Forwarded-For from the configured number of proxies: otherwise a client could
+    // Only trust X-Forwarded-For from the configured proxies' addresses: otherwise a client could
     // pick its own address and escape every per-IP limit.
-    // (A hop count is documented and supported at run time; the type declarations omit number.)
-    trustProxy: (env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false) as boolean,
+    trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     // Numeric ids in paths; keep the router strict about the rest.
     routerOptions: { ignoreTrailingSlash: true },

@@ -36,6 +36,15 @@ describe('configuration', () => {
     expect(loadEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
 
+  it('takes TRUST_PROXY as proxy addresses or CIDR ranges, and refuses a hop count', () => {
+    expect(loadEnv({}).TRUST_PROXY).toEqual([]);
+    expect(loadEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toEqual([]);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'loopback']);
+    for (const bad of ['1', 'balanceador', '10.0.0.0/33', '300.1.1.1']) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: list the proxies/);
+    }
+  });
+
   it('stops the real process with the list and a non-zero exit', () => {
     const main = fileURLToPath(new URL('../main.ts', import.meta.url));
     const run = spawnSync(process.execPath, ['--import', 'tsx', main], {

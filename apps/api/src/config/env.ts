@@ -1,4 +1,15 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An address, a CIDR range or one of proxy-addr's named ranges. */
+function isProxyAddress(p: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(p)) return true;
+  const [addr, bits, extra] = p.split('/');
+  const version = isIP(addr ?? '');
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -37,8 +48,20 @@ export const envSchema = z
     DEMO_MODE: bool.default(false),
     /** Unset: follows the demo mode. */
     SEED_DEMO: bool.optional(),
-    /** Number of reverse-proxy hops whose X-Forwarded-For is trusted (0: none; the socket address counts). */
-    TRUST_PROXY: z.coerce.number({ error: 'must be a whole number of proxy hops' }).int().min(0).max(10).default(0),
+    /**
+     * The reverse proxies whose X-Forwarded-For is trusted: comma-separated addresses or CIDR ranges
+     * (or loopback, linklocal, uniquelocal). Unset or 0: none, the socket address counts. A hop count
+     * is refused: Fastify 5.12 takes a number as "trust nobody", which locked everyone behind a
+     * balancer into one per-IP counter.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((v) => (v === '0' || v === '' ? [] : v.split(',').map((p) => p.trim()).filter(Boolean)))
+      .refine((list) => list.every(isProxyAddress), {
+        error: 'list the proxies as IP addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1), or loopback/linklocal/uniquelocal',
+      })
+      .default([]),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT: bool.default(true),
     WEB_DIST: z.string().optional(),

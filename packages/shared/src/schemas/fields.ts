@@ -13,5 +13,10 @@ export const passwordField = (required: string, tooShort: string) =>
 export const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
 
-export const idParam = z.coerce.number().int().positive();
+/** A positive whole number within PostgreSQL's integer, as every id is. */
+export const idParam = z.coerce
+  .number({ error: 'Identificador inválido.' })
+  .int('Identificador inválido.')
+  .positive('Identificador inválido.')
+  .max(2_147_483_647, 'Identificador inválido.');
 export const idParams = z.object({ id: idParam });

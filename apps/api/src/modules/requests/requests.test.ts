@@ -24,6 +24,16 @@ describe('publishing and reading projects', () => {
     expect(list.json().items.map((r: { id: number }) => r.id)).toEqual([res.json().id]);
   });
 
+  it('refuses ids outside the database\'s integers with a Portuguese 400, not a 500', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (const id of ['99999999999', '2147483648', '0', '-3', '1.5', 'abc']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: c.auth });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message).toBe('Identificador inválido.');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/requests/2147483647', headers: c.auth })).statusCode).toBe(404);
+  });
+
   it('refuses a project with missing fields or an unknown specialty, and stores nothing', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: '', especialidade: 'astrologia' } });
