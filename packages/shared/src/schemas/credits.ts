@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idParam } from './fields';
 import { PLAN_VALUES } from '../catalogue/plans';
 
 /** POST /creditos/usar. `quantidade` is ignored by the server: the project's price is authoritative. */
 export const useCreditsBody = z.object({
-  requestId: z.coerce.number().int().positive(),
-  subscriptionId: z.coerce.number().int().positive().optional(),
-  profissionalId: z.coerce.number().int().positive().optional(),
+  requestId: idParam,
+  subscriptionId: idParam.optional(),
+  profissionalId: idParam.optional(),
   quantidade: z.coerce.number().int().optional(),
 });
 export const creditBalanceResponse = z.object({ creditosRestantes: z.number().int() });
@@ -21,7 +22,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 /** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted. */
 export const checkoutBody = z.object({
   pacote: z.string().min(1),
-  profissionalId: z.coerce.number().int().positive().optional(),
+  profissionalId: idParam.optional(),
   valor: z.union([z.string(), z.number()]).optional(),
   metodo: z.enum(PAYMENT_METHODS).default('card'),
 });

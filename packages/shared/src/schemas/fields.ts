@@ -13,10 +13,16 @@ export const passwordField = (required: string, tooShort: string) =>
 export const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
 
-/** A positive whole number within PostgreSQL's integer, as every id is. */
-export const idParam = z.coerce
-  .number({ error: 'Identificador inválido.' })
-  .int('Identificador inválido.')
-  .positive('Identificador inválido.')
-  .max(2_147_483_647, 'Identificador inválido.');
+/**
+ * A positive whole number within PostgreSQL's integer, as every id is: a number, or digits in a
+ * string (paths, forms); never `true`, `1.5` or `1e3`, which a plain coercion would turn into ids.
+ */
+export const idParam = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'Identificador inválido.' })
+    .int('Identificador inválido.')
+    .positive('Identificador inválido.')
+    .max(2_147_483_647, 'Identificador inválido.'),
+);
 export const idParams = z.object({ id: idParam });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idParam } from './fields';
 import { M } from '../messages';
 import { REVIEW_STATUSES } from '../catalogue/statuses';
 
 export const createReviewBody = z.object({
-  profissionalId: z.coerce.number().int().positive(),
-  clienteId: z.coerce.number().int().positive().optional(),
-  requestId: z.coerce.number().int().positive().optional(),
+  profissionalId: idParam,
+  clienteId: idParam.optional(),
+  requestId: idParam.optional(),
   nota: z.coerce.number({ error: M.preenchaCampos }).int().min(1, M.preenchaCampos).max(5, M.preenchaCampos),
   comentario: z.string({ error: M.preenchaCampos }).trim().min(1, M.preenchaCampos).max(1000, 'Máximo 1000 caracteres'),
 });

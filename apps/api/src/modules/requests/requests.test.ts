@@ -32,6 +32,13 @@ describe('publishing and reading projects', () => {
       expect(res.json().message).toBe('Identificador inválido.');
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/requests/2147483647', headers: c.auth })).statusCode).toBe(404);
+    // In a JSON body an id is a number (or digits): true is not the id 1.
+    const p = await registerAndLogin(t.app, 'profissional');
+    for (const requestId of [true, 1.5, '1e3', 99999999999]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } });
+      expect(res.statusCode, String(requestId)).toBe(400);
+      expect(res.json().message).toBe('Identificador inválido.');
+    }
   });
 
   it('refuses a project with missing fields or an unknown specialty, and stores nothing', async () => {
