@@ -18,6 +18,7 @@ import { createHmac } from 'node:crypto';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
+import { registerControlCharGuard } from './plugins/control-chars';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
 import { registerCompression } from './plugins/compress';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
+  registerControlCharGuard(app);
   // Any successful write may move a back-office figure: this instance's cached figures are dropped
   // (the next dashboard view recomputes them once); other instances catch up within 30 s.
   app.addHook('onResponse', (request, reply, done) => {

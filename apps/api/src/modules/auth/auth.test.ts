@@ -144,6 +144,21 @@ describe('platform', () => {
     expect(bad.json()).toMatchObject({ message: M.validation });
   });
 
+  it('refuses control characters in any text (NUL cannot be stored) with a Portuguese 400, creating nothing', async () => {
+    const email = 'nul.teste@exemplo.pt';
+    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\u0000', email, senha: 'Segura#123' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'O texto contém caracteres inválidos.' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
+    const c = await registerAndLogin(t.app, 'cliente');
+    const query = await t.app.inject({ method: 'GET', url: '/api/profissional/see-all?q=a%00b', headers: c.auth });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().message).toBe('O texto contém caracteres inválidos.');
+    // Line breaks and tabs are ordinary text.
+    const ok = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\tSousa', email, senha: 'Segura#123' } });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('sends a strict Content-Security-Policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ ok: true });

@@ -17,6 +17,13 @@ const put = (url: string, auth: Record<string, string>, form: ReturnType<typeof 
   t.app.inject({ method: 'PUT', url, headers: { ...auth, ...form.headers }, payload: form.payload });
 
 describe('client profile completion', () => {
+  it('refuses a control character in a form field, changing nothing', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const res = await put('/api/profissional/complete-profile', p.auth, multipart({ id: String(p.id), telefone: '+351912345678', bio: 'Olá\u0000', consentimento: 'true' }, []));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('O texto contém caracteres inválidos.');
+  });
+
   it('stores the phone and a re-encoded photo without its GPS metadata', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [

@@ -1,3 +1,4 @@
+import { assertNoControlChars } from '../../plugins/control-chars';
 import type { FastifyRequest } from 'fastify';
 import { M } from '@tc/shared';
 import { badRequest } from '../../lib/app-error';
@@ -31,6 +32,7 @@ export async function readMultipart(request: FastifyRequest): Promise<ParsedForm
       else fields[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];
     }
   }
+  assertNoControlChars(fields);
   return { fields, files };
 }
 
