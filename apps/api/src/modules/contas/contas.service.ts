@@ -27,12 +27,12 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
     .from(t)
     .where(eq(t.email, email.trim().toLowerCase()))
     .limit(1);
-  // A stranger's e-mail and a missing one answer alike: nothing to learn by probing.
+  // A stranger's e-mail and a missing one answer alike (same status, same words): nothing to learn by probing.
   if (!row) {
     if (user.tipo === 'admin') throw notFound();
     throw forbidden();
   }
-  assertOwner(user, tipo, row.id, true);
+  if (user.tipo !== 'admin' && (user.tipo !== tipo || user.id !== row.id)) throw forbidden();
   return { id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null };
 }
 
