@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../messages';
+import { portugueseIssue } from './zod-pt';
+
+// Every schema file imports this one: zod's own issues are worded in pt-PT wherever schemas load
+// (a call here, not a bare import: the package is marked free of side effects for the bundler).
+z.config({ customError: portugueseIssue });
 
 /** "shape {email} with 2+ characters after the dot" (spec §5). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;

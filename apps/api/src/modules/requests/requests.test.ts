@@ -24,6 +24,25 @@ describe('publishing and reading projects', () => {
     expect(list.json().items.map((r: { id: number }) => r.id)).toEqual([res.json().id]);
   });
 
+  it('words every validation message in Portuguese, even where a schema names none', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const answers = [
+      await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ tempo: 'AMANHA' }) }),
+      await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ tempo: 7 }) }),
+      await t.app.inject({ method: 'GET', url: '/api/requests/disponiveis?tempo=QUALQUER', headers: p.auth }),
+      await t.app.inject({ method: 'GET', url: '/api/requests/disponiveis?page=abc', headers: p.auth }),
+      await t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?q=${'x'.repeat(200)}`, headers: p.auth }),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      const text = JSON.stringify(res.json());
+      expect(text).not.toMatch(/Invalid|expected|received|must|Too (big|small)|option/i);
+    }
+    expect(answers[2].json().message).toBe('Opção inválida.');
+    expect(answers[4].json().message).toBe('A pesquisa tem no máximo 100 caracteres.');
+  });
+
   it('refuses ids outside the database\'s integers with a Portuguese 400, not a 500', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     for (const id of ['99999999999', '2147483648', '0', '-3', '1.5', 'abc']) {
