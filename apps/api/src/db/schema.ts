@@ -154,8 +154,9 @@ export const candidaturas = pgTable(
   {
     id: id(),
     requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
-    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    /** Null once the professional deleted the account: the paid place and its price stay (money records). */
+    profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     creditos: integer().notNull(),
     criadoEm: createdAt(),
   },
@@ -171,8 +172,9 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: id(),
-    subscriptionId: integer('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
-    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    /** Both null once the professional deleted the account: the line, its amount and date stay. */
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
     tipo: ledgerKind().notNull(),
     delta: integer().notNull(),
     saldoApos: integer('saldo_apos').notNull(),
@@ -193,7 +195,8 @@ export const payments = pgTable(
   'payments',
   {
     id: id(),
-    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
+    /** Null once the professional deleted the account: payments are kept (tax law, RGPD art. 17(3)(b)). */
+    profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
     plano: text().notNull(),
     valorCentimos: integer('valor_centimos').notNull(),
     creditos: integer().notNull(),

@@ -32,7 +32,8 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const paymentResponse = z.object({
   id: z.number().int(),
-  profissionalId: z.number().int().optional(),
+  /** Null once the professional deleted the account (the payment itself is kept). */
+  profissionalId: z.number().int().nullable().optional(),
   plano: z.string(),
   valorCentimos: z.number().int(),
   creditos: z.number().int(),

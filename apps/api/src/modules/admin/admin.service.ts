@@ -248,7 +248,7 @@ export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { t
   const rows = await db
     .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, provider: payments.provider, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm, profissionalId: payments.profissionalId, profissionalNome: profissionais.nome })
     .from(payments)
-    .innerJoin(profissionais, eq(profissionais.id, payments.profissionalId))
+    .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
     .where(where)
     .orderBy(desc(payments.criadoEm), desc(payments.id))
     .limit(limit)

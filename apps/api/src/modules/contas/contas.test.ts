@@ -2,14 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import { adminSession, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
 let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
 beforeAll(async () => {
   t = await createTestApp();
+  // Admin sign-up is open only for the first admin: one for the whole file.
+  admin = await adminSession(t.app);
 });
 afterAll(() => t.close());
 
@@ -173,7 +177,6 @@ describe('RGPD', () => {
   });
 
   it('deletes a client after the password, refunding professionals who paid for its open projects', async () => {
-    const admin = await adminSession(t.app);
     const c = await registerAndLogin(t.app, 'cliente');
     const p = await registerAndLogin(t.app, 'profissional');
     await t.db.transaction((tx) => grantCredits(tx, p.id, 30, 'AJUSTE', { descricao: 'teste' }));
@@ -208,5 +211,33 @@ describe('sessions end with a password change', () => {
     const c = await registerAndLogin(t.app, 'cliente');
     await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
     expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('money records outlive accounts', () => {
+  it("deleting a professional's account keeps its payments, ledger lines and paid places: revenue does not move", async () => {
+    const client = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth });
+    const requestId = await openProject(t.app, client, admin, 10);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
+    const revenue = async () => (await t.app.inject({ method: 'GET', url: '/api/subscriptions/valorPagoTotal', headers: admin.auth })).json() as number;
+    const before = await revenue();
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
+    expect(del.statusCode).toBe(200);
+
+    expect(await revenue()).toBe(before);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=recebido', headers: admin.auth })).json();
+    expect(listed.items.find((x: { id: number }) => x.id === pagamentoId)).toMatchObject({ profissionalNome: null, valorCentimos: 12000, estado: 'PAGO' });
+    const { rows } = await t.db.execute<{ ledger: number; places: number; person: number }>(sql`
+      select (select count(*)::int from credit_ledger where payment_id = ${pagamentoId} or request_id = ${requestId}) as ledger,
+             (select count(*)::int from candidaturas where request_id = ${requestId}) as places,
+             (select count(*)::int from profissionais where id = ${p.id}) as person`);
+    // The purchase and the application stay on the books (without the person); the paid place still counts.
+    expect(rows[0]).toEqual({ ledger: 2, places: 1, person: 0 });
+    // Deleting the project later refunds nobody who no longer exists, and does not fail.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth })).statusCode).toBe(200);
   });
 });

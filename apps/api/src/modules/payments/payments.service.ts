@@ -49,6 +49,8 @@ export async function fulfilPayment(db: Db, where: { sessionId: string } | { pay
     const cond = 'sessionId' in where ? eq(payments.providerSessionId, where.sessionId) : eq(payments.id, where.paymentId);
     const [pay] = await tx.select().from(payments).where(cond);
     if (!pay) return { granted: false as const, reason: 'unknown' };
+    // The buyer deleted the account before the payment settled: nobody to credit.
+    if (pay.profissionalId === null) return { granted: false as const, reason: 'account-deleted' };
     if (check && check.amountCents !== pay.valorCentimos) return { granted: false as const, reason: 'amount-mismatch' };
     const [updated] = await tx
       .update(payments)

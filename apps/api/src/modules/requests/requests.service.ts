@@ -140,10 +140,12 @@ export async function concludeRequest(db: Db, id: number, clienteId: number, now
  */
 export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string) {
   await tx.execute(sql`select id from requests where id = ${id} for update`);
-  const paid = await tx
+  // Places paid by accounts since deleted have no balance left to refund into.
+  const paid = (await tx
     .select({ profissionalId: candidaturas.profissionalId, subscriptionId: candidaturas.subscriptionId, creditos: candidaturas.creditos })
     .from(candidaturas)
-    .where(eq(candidaturas.requestId, id));
+    .where(eq(candidaturas.requestId, id)))
+    .filter((p): p is { profissionalId: number; subscriptionId: number; creditos: number } => p.profissionalId !== null && p.subscriptionId !== null);
   const [req] = await tx.select({ titulo: requests.titulo }).from(requests).where(eq(requests.id, id));
   if (!req) throw notFound(M.chamadoNaoEncontrado);
   for (const p of paid) {

@@ -88,7 +88,8 @@ export interface AdminPayment {
   provider: string;
   criadoEm: string;
   pagoEm: string | null;
-  profissionalNome: string;
+  /** Null once the professional deleted the account (the payment is kept). */
+  profissionalNome: string | null;
 }
 
 export interface AuditEntry {

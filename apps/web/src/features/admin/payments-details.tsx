@@ -95,7 +95,7 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
                     {payments.data.items.map((p) => (
                       <tr key={p.id}>
                         <td data-label="Data" className="nowrap">{formatDateTime(p.criadoEm)}</td>
-                        <td data-label="Profissional"><span className="strong">{p.profissionalNome}</span></td>
+                        <td data-label="Profissional"><span className="strong">{p.profissionalNome ?? 'Conta eliminada'}</span></td>
                         <td data-label="Plano"><div>{planName(p.plano)}<span className="cell-sub">{p.creditos} créditos</span></div></td>
                         <td data-label="Método">{methodLabel(p.metodo)}</td>
                         <td data-label="Estado"><PaymentStateBadge estado={p.estado} /></td>
