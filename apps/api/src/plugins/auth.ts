@@ -21,7 +21,8 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: opts.expiresIn },
     // Verified tokens are remembered (until their own expiry) so a user's next request skips the HMAC.
-    verify: { algorithms: ['HS256'], cache: 5000 },
+    // A token without an expiry is refused even when its signature is good.
+    verify: { algorithms: ['HS256'], cache: 5000, requiredClaims: ['exp'] },
     formatUser: (p) => ({ id: Number(p.sub), tipo: p.tipo, v: p.v }),
   });
 });

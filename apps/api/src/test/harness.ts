@@ -47,12 +47,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
   const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', ...opts.env });
-  const app = await buildApp({ env, database, jwtSecret: randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist });
+  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist });
   await app.ready();
   return {
     app,

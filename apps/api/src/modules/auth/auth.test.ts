@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { M } from '@tc/shared';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 
@@ -174,5 +175,29 @@ describe('platform', () => {
       expect(r.headers['referrer-policy']).toBe('no-referrer');
       expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
+  });
+});
+
+describe('tokens', () => {
+  const secret = 'segredo-de-teste-'.repeat(3);
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ jwtSecret: secret });
+  });
+  afterAll(() => app.close());
+
+  const sign = (payload: Record<string, unknown>) => {
+    const b64 = (x: unknown) => Buffer.from(JSON.stringify(x)).toString('base64url');
+    const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
+    return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+  };
+
+  it('refuses a correctly signed token with no expiry, and accepts the same with one', async () => {
+    const c = await registerAndLogin(app.app, 'cliente');
+    const now = Math.floor(Date.now() / 1000);
+    const get = (token: string) => app.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: { authorization: `Bearer ${token}` } });
+    expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now }))).statusCode).toBe(401);
+    expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now, exp: now + 600 }))).statusCode).toBe(200);
+    expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now - 7200, exp: now - 3600 }))).statusCode).toBe(401);
   });
 });
