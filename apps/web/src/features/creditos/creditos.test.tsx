@@ -169,6 +169,14 @@ describe('Pagamento de demonstração (/pagamento-demo/:id)', () => {
 });
 
 describe('Resultado do pagamento', () => {
+  it('/sucesso without a purchase claims no payment', async () => {
+    stubApi({});
+    renderAt('/sucesso');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compra de créditos' })).toBeInTheDocument();
+    expect(screen.queryByText('Pagamento aprovado')).not.toBeInTheDocument();
+    expect(screen.getByText('Não há nenhuma compra para mostrar nesta página.')).toBeInTheDocument();
+  });
+
   it('/sucesso says a pending payment is being processed', async () => {
     loginProfissional();
     stubApi({ 'GET /api/pagamentos/12': () => json(payment({ metodo: 'multibanco' })) });

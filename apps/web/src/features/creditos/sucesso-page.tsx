@@ -88,13 +88,21 @@ function NotCompleted() {
   );
 }
 
-function Generic() {
+/** No purchase named (or nobody logged in): nothing is claimed about a payment we cannot see. */
+function Neutral() {
   return (
     <>
-      <span className="notice-icon notice-icon-success" aria-hidden><CheckCircle2 size={36} /></span>
-      <h1>Pagamento aprovado</h1>
-      <p className="notice-lead">Obrigado pela sua compra! Os créditos ficam disponíveis na sua conta assim que o pagamento for confirmado.</p>
-      <Actions />
+      <span className="notice-icon notice-icon-warning" aria-hidden><Clock size={36} /></span>
+      <h1>Compra de créditos</h1>
+      <p className="notice-lead">Não há nenhuma compra para mostrar nesta página.</p>
+      <p className="muted">
+        Se acabou de pagar, os créditos aparecem na sua conta assim que o pagamento for confirmado. Pode ver o saldo
+        e o histórico na Área do Profissional.
+      </p>
+      <div className="notice-actions">
+        <Link to="/areadoprofissional/menu" className="btn btn-primary">Ir para a Área do Profissional</Link>
+        <Link to="/creditos" className="btn btn-outline">Ver planos de créditos</Link>
+      </div>
     </>
   );
 }
@@ -121,13 +129,15 @@ export function SucessoPage() {
     refetchInterval: (q) => (polling && q.state.data?.estado === 'PENDENTE' ? POLL_MS : false),
   });
 
-  const estado = id === null ? 'PAGO' : query.data?.estado;
+  const estado = query.data?.estado;
   usePageTitle(
-    estado === 'PENDENTE' ? 'Pagamento em processamento' : estado === 'CANCELADO' || estado === 'FALHADO' ? 'Pagamento não concluído' : 'Pagamento aprovado',
+    id === null
+      ? 'Compra de créditos'
+      : estado === 'PENDENTE' ? 'Pagamento em processamento' : estado === 'CANCELADO' || estado === 'FALHADO' ? 'Pagamento não concluído' : 'Pagamento aprovado',
   );
 
   let body;
-  if (id === null) body = <Generic />;
+  if (id === null) body = <Neutral />;
   else if (query.isPending) body = <Loading text="A confirmar o pagamento..." />;
   else if (query.isError) {
     body = (
