@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { M } from '../messages';
 import { SPECIALTY_VALUES } from '../catalogue/specialties';
-import { emailField, idParam, passwordField, requiredText } from './fields';
+import { emailField, idParam, passwordField, requiredText, specialtyField } from './fields';
 import { phoneField } from './phone';
 
 /** GET /cliente/account/{email}, GET /profissional/account/{email}. */
@@ -22,7 +22,7 @@ export const profissionalCompleteProfileFields = z.object({
   telefone: phoneField,
   bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional().default(''),
   especialidades: z
-    .array(z.enum(SPECIALTY_VALUES, { error: 'Especialidade desconhecida' }))
+    .array(specialtyField('Especialidade desconhecida'))
     .min(1, M.especialidadeMin),
   consentimento: z.literal('true', { error: M.consentimentoRequired }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from '../messages';
 import { portugueseIssue } from './zod-pt';
+import { findSpecialty, SPECIALTY_VALUES } from '../catalogue/specialties';
 
 // Every schema file imports this one: zod's own issues are worded in pt-PT wherever schemas load
 // (a call here, not a bare import: the package is marked free of side effects for the bundler).
@@ -31,3 +32,13 @@ export const idParam = z.preprocess(
     .max(2_147_483_647, 'Identificador inválido.'),
 );
 export const idParams = z.object({ id: idParam });
+
+/**
+ * A specialty, by its value or by its label as people (and the original web client) write it, in any
+ * case, with or without accents: "Desentupimentos", "desentupimentos" and the value all name one.
+ */
+export const specialtyField = (error: string) =>
+  z
+    .string({ error })
+    .transform((v) => findSpecialty(v)?.value ?? v)
+    .pipe(z.enum(SPECIALTY_VALUES, { error }));

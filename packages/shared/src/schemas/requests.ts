@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { SPECIALTY_VALUES } from '../catalogue/specialties';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
-import { requiredText } from './fields';
+import { requiredText, specialtyField } from './fields';
 
 const req = M.campoProjetoObrigatorio;
 
@@ -12,7 +12,7 @@ export const createRequestBody = z.object({
   descricao: requiredText(req, 2000),
   cidade: requiredText(req, 80),
   bairro: requiredText(req, 80),
-  especialidade: z.enum(SPECIALTY_VALUES, { error: req }),
+  especialidade: specialtyField(req),
   contato: requiredText(req, 120),
   tempo: z.enum(TIME_OPTIONS, { error: req }),
   clienteId: z.coerce.number().int().positive().optional(),

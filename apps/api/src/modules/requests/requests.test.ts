@@ -24,6 +24,17 @@ describe('publishing and reading projects', () => {
     expect(list.json().items.map((r: { id: number }) => r.id)).toEqual([res.json().id]);
   });
 
+  it('takes the specialty by its label as well as its value', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (const especialidade of ['Desentupimentos', 'DESENTUPIMENTOS', 'desentupimentos']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ especialidade }) });
+      expect(res.statusCode, especialidade).toBe(201);
+      expect(res.json().especialidade).toBe('desentupimentos');
+    }
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ especialidade: 'Astrologia' }) });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('words every validation message in Portuguese, even where a schema names none', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const p = await registerAndLogin(t.app, 'profissional');

@@ -5,7 +5,8 @@ import { renderAt } from '../../test/render';
 import { FakeXhr, loginProfissional, stubApi } from './test-utils';
 
 // The first render loads the lazy route chunk, which can take over a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Typing and uploading through user-event is slow on a loaded 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
