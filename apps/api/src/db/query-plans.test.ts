@@ -16,14 +16,14 @@ import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from './client';
 import { syncCatalogue } from './catalogue-sync';
-import { adminSession, openProject, registerAndLogin, TEST_DB } from '../test/harness';
+import { adminSession, openProject, registerAndLogin, scratchPostgres, TEST_DB } from '../test/harness';
 
 const base = process.env.DATABASE_URL;
 const captured: { query: string; params: unknown[] }[] = [];
 let app: FastifyInstance;
 let database: Database;
 let explainer: pg.Client;
-let name: string;
+let dropScratch: (() => Promise<void>) | undefined;
 let dataDir: string;
 
 describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', () => {
@@ -32,14 +32,10 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
   let client: Awaited<ReturnType<typeof registerAndLogin>>;
 
   beforeAll(async () => {
-    name = `tc_plans_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const url = new URL(base!);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), logQuery: (query, params) => captured.push({ query, params }) });
+    const scratch = await scratchPostgres('tc_plans');
+    dropScratch = scratch.drop;
+    const url = scratch.url;
+    database = await openDatabase({ url, logQuery: (query, params) => captured.push({ query, params }) });
     await syncCatalogue(database.db);
     dataDir = mkdtempSync(join(tmpdir(), 'tc-plans-'));
     const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
@@ -49,7 +45,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     client = await registerAndLogin(app, 'cliente');
     prof = await registerAndLogin(app, 'profissional');
     for (let i = 0; i < 3; i++) await openProject(app, client, admin);
-    explainer = new pg.Client({ connectionString: url.toString() });
+    explainer = new pg.Client({ connectionString: url });
     await explainer.connect();
     await explainer.query('ANALYZE');
     // Price the alternatives out: what remains is what the indexes can do.
@@ -61,11 +57,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     await explainer?.end();
     await app?.close();
     await database?.close();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await dropScratch?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The plan of the list query that `url` runs (the statement reading `table` with a LIMIT). */

@@ -12,30 +12,39 @@ import type { Clock } from '../lib/clock';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** A new, empty PostgreSQL database on the server of DATABASE_URL: its URL, and `drop` for the end. */
+export async function scratchPostgres(prefix = 'tc_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('a PostgreSQL test needs DATABASE_URL');
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped at the end. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `tc_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const scratch = await scratchPostgres();
+  const database = await openDatabase({ url: scratch.url });
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     },
   };
 }

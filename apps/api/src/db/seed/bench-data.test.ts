@@ -9,7 +9,7 @@ import { AlreadyFilledError, generate, parseArgs, type GenerateResult } from '..
 import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
 import { openDatabase, type Database } from '../client';
-import { TEST_DB } from '../../test/harness';
+import { scratchPostgres, TEST_DB } from '../../test/harness';
 import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-data';
 
 /**
@@ -17,13 +17,8 @@ import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-data';
  * database: the invariants the application keeps must hold in the generated data too.
  */
 describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
-  const base = process.env.DATABASE_URL!;
-  const name = `tc_test_gen_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const url = (() => {
-    const u = new URL(base ?? 'postgres://localhost/x');
-    u.pathname = `/${name}`;
-    return u.toString();
-  })();
+  let url: string;
+  let dropScratch: (() => Promise<void>) | undefined;
   let dataDir: string;
   const sizes = parseArgs(['--scale', '0.001']).sizes;
   let db: pg.Client;
@@ -35,10 +30,7 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tc-gen-test-'));
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    ({ url, drop: dropScratch } = await scratchPostgres('tc_test_gen'));
     result = await generate({ url, sizes, dataDir, log: () => undefined });
     db = new pg.Client({ connectionString: url });
     await db.connect();
@@ -52,10 +44,7 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     await app?.close();
     await database?.close();
     await db?.end();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await dropScratch?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
