@@ -3,22 +3,23 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform, validatorCompiler, type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@tc/shared';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions } from './lib/log-redaction';
+import { memoryCounter, redisCounter, type FailureCounter } from './lib/failure-counter';
 import { ttlCache, type TtlCache } from './lib/ttl-cache';
 import { localStorage, type Storage } from './lib/storage';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer';
 import { join, resolve } from 'node:path';
 import { createHmac } from 'node:crypto';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { registerControlCharGuard } from './plugins/control-chars';
+import { openapiTransform } from './plugins/openapi';
 import { authPlugin } from './plugins/auth';
 import { registerWeb } from './plugins/web';
 import { registerCompression } from './plugins/compress';
@@ -33,8 +34,12 @@ import { creditosRoutes } from './modules/creditos/creditos.routes';
 import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { devEmailsRoutes } from './modules/otp/dev-emails.routes';
+import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
+import { registerOutboxWorker } from './modules/notificacoes/outbox-worker';
+import { emailConfirmationRoutes } from './modules/clientes/email-confirmation.routes';
 
 /** How long an instance trusts a session version it has read (another instance's password change shows after this). */
 export const SESSION_CACHE_MS = 5_000;
@@ -49,6 +54,8 @@ export interface AppDeps {
   redis?: import('ioredis').Redis;
   storage?: Storage;
   mailer?: Mailer;
+  /** Where the log goes (tests read it); default stdout, none under NODE_ENV=test. */
+  logStream?: import('pino').DestinationStream;
 }
 
 export interface AppContext {
@@ -63,6 +70,8 @@ export interface AppContext {
   cache: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
   sessions: TtlCache;
+  /** Failed log-ins and recovery attempts, shared through Redis when there is one (modules/auth/attempt-limits). */
+  failures: FailureCounter;
 }
 
 declare module 'fastify' {
@@ -72,13 +81,14 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
   const app = Fastify({
-    logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
+    logger: deps.logStream ? loggerOptions(env.LOG_LEVEL, deps.logStream) : env.NODE_ENV === 'test' ? false : loggerOptions(env.LOG_LEVEL),
     // Only trust X-Forwarded-For from the configured proxies' addresses: otherwise a client could
     // pick its own address and escape every per-IP limit.
     trustProxy: env.TRUST_PROXY.length ? env.TRUST_PROXY : false,
     bodyLimit: 1024 * 1024,
     // Numeric ids in paths; keep the router strict about the rest.
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
     cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
+    failures: deps.redis
+      ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
+      : memoryCounter(() => (deps.clock ?? systemClock).now().getTime()),
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
@@ -137,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'API REST do marketplace.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -157,11 +170,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRequestsRoutes);
       await api.register(paymentsRoutes);
       await api.register(adminRoutes);
+      await api.register(leadsRoutes);
       await api.register(otpRoutes);
+      await api.register(notificacoesRoutes);
+      await api.register(emailConfirmationRoutes);
     },
     { prefix: '/api' },
   );
 
+  // E-mails of the outbox: sent by this process unless NOTIFICATIONS_WORKER=false (docs/decisions/0010).
+  registerOutboxWorker(app);
   await app.register(devEmailsRoutes);
   await registerWeb(app, deps.webDist);
   return app;

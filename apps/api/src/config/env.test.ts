@@ -8,8 +8,9 @@ describe('configuration', () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
-    // Development on a bare machine is a demo: seed it.
-    expect(seedDemoEnabled(env)).toBe(true);
+    // Nothing demo without DEMO_MODE=true (npm start sets it).
+    expect(seedDemoEnabled(env)).toBe(false);
+    expect(seedDemoEnabled(loadEnv({ DEMO_MODE: 'true' }))).toBe(true);
   });
 
   it('lists every wrong variable at once', () => {
@@ -29,6 +30,7 @@ describe('configuration', () => {
 
   it('needs a shared JWT secret on a real deployment with PostgreSQL, not in the demo', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://db/x' })).toThrow(/JWT_SECRET/);
     expect(loadEnv({ NODE_ENV: 'production', DEMO_MODE: 'true', DATABASE_URL: 'postgres://db/x' }).DATABASE_URL).toBe('postgres://db/x');
   });
 

@@ -42,8 +42,8 @@ export const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
     /**
      * The local demonstration (npm start): seeds demo people with public passwords, enables the demo
-     * payment page and the /dev/emails outbox. Never on a real deployment. Development and tests
-     * behave as demo unless NODE_ENV=production.
+     * payment page and the /dev/emails outbox. Never on a real deployment. Only this switch turns them
+     * on, whatever NODE_ENV says: a forgotten NODE_ENV must not open a production instance.
      */
     DEMO_MODE: bool.default(false),
     /** Unset: follows the demo mode. */
@@ -62,6 +62,10 @@ export const envSchema = z
         error: 'list the proxies as IP addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1), or loopback/linklocal/uniquelocal',
       })
       .default([]),
+    /** The e-mail worker inside this process; false when `npm run worker` runs apart (docs/decisions/0010). */
+    NOTIFICATIONS_WORKER: bool.default(true),
+    /** How often the worker looks for e-mails to send. */
+    NOTIFICATIONS_POLL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(20).max(600000).default(5000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RATE_LIMIT: bool.default(true),
     WEB_DIST: z.string().optional(),
@@ -74,16 +78,16 @@ function crossProblems(raw: Record<string, string>): string[] {
     out.push('STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
   }
   const demo = ['true', '1', 'yes'].includes(raw.DEMO_MODE ?? '');
-  if (raw.NODE_ENV === 'production' && !demo && raw.DATABASE_URL && !raw.JWT_SECRET) {
-    out.push('JWT_SECRET: required in production when DATABASE_URL is set (every instance must share it)');
+  if (!demo && raw.DATABASE_URL && !raw.JWT_SECRET) {
+    out.push('JWT_SECRET: required outside the demo when DATABASE_URL is set (every instance must share it)');
   }
   return out;
 }
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Demo conveniences are on in development and tests, and in production only with DEMO_MODE=true. */
-export const isDemo = (env: Env) => env.DEMO_MODE || env.NODE_ENV !== 'production';
+/** Demo conveniences exist only with an explicit DEMO_MODE=true, whatever NODE_ENV says. */
+export const isDemo = (env: Env) => env.DEMO_MODE;
 export const seedDemoEnabled = (env: Env) => env.SEED_DEMO ?? isDemo(env);
 
 export class ConfigError extends Error {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex,
+  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
@@ -30,6 +30,8 @@ export const clientes = pgTable(
     sessaoVersao: sessionVersion(),
     telefone: text(),
     fotoKey: text('foto_key'),
+    /** Set by the signed link e-mailed at sign-up; a project goes to approval only once it is set. */
+    emailConfirmadoEm: timestamp('email_confirmado_em', { withTimezone: true }),
     criadoEm: createdAt(),
     /** What the admin's client search matches: the name (the e-mail has its own trigram index). */
     busca: text().generatedAlwaysAs(folded(`nome`)),
@@ -119,6 +121,9 @@ export const requests = pgTable(
     criadoEm: createdAt(),
     aprovadoEm: timestamp('aprovado_em', { withTimezone: true }),
     concluidoEm: timestamp('concluido_em', { withTimezone: true }),
+    /** The applicant the client chose (who did the job): the only one the client may review for it. */
+    escolhidoId: integer('escolhido_id').references(() => profissionais.id, { onDelete: 'set null' }),
+    escolhidoEm: timestamp('escolhido_em', { withTimezone: true }),
     /** What job and admin searches match: title, city and district, folded. */
     busca: text().generatedAlwaysAs(folded(`titulo || ' ' || cidade || ' ' || bairro`)),
   },
@@ -132,6 +137,8 @@ export const requests = pgTable(
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
+    index('requests_escolhido_idx').on(t.escolhidoId).where(sql`escolhido_id is not null`),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
   ],
 );
@@ -159,6 +166,8 @@ export const candidaturas = pgTable(
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     creditos: integer().notNull(),
     criadoEm: createdAt(),
+    /** Set once, by whichever refund comes first (report, deletion, cancellation): never twice. */
+    reembolsadoEm: timestamp('reembolsado_em', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('candidaturas_unica').on(t.requestId, t.profissionalId),
@@ -221,6 +230,41 @@ export const paymentEvents = pgTable('payment_events', {
   recebidoEm: timestamp('recebido_em', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * "Pagamentos por conciliar": provider events the webhook could not match to one of our payments
+ * (unknown session, amount or currency other than the payment's, foreign metadata, nobody to
+ * credit). No credits are granted for them; an admin looks at each and marks it resolved.
+ * One row per event (unique id), however often the event is delivered.
+ */
+export const paymentAnomalies = pgTable(
+  'payment_anomalies',
+  {
+    id: id(),
+    eventoId: text('evento_id').notNull().unique(),
+    tipo: text().notNull(),
+    sessaoId: text('sessao_id'),
+    /** The payment the session points to, when there is one. */
+    pagamentoId: integer('pagamento_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** Amount and currency as the event states them (null when it states none). */
+    valorCentimos: integer('valor_centimos'),
+    moeda: text(),
+    /** Our price for that payment, when the session matched one. */
+    esperadoCentimos: integer('esperado_centimos'),
+    codigo: text().notNull(),
+    /** Why it was not credited, in pt-PT, as the admin reads it. */
+    motivo: text().notNull(),
+    /** What the event said, without personal data (no names, e-mails, addresses or card details). */
+    resumo: jsonb().notNull(),
+    criadoEm: createdAt(),
+    resolvidoEm: timestamp('resolvido_em', { withTimezone: true }),
+    resolvidoPor: integer('resolvido_por').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // Admin list and dashboard count: unresolved first, then newest.
+    index('payment_anomalies_admin_idx').on(sql`(${t.resolvidoEm} is not null)`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
 export const reviews = pgTable(
   'reviews',
   {
@@ -282,7 +326,96 @@ export const auditLog = pgTable(
   (t) => [index('audit_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
+/** In-app notifications (the bell): one row per person and event. */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: id(),
+    destinatarioTipo: userRole('destinatario_tipo').notNull(),
+    destinatarioId: integer('destinatario_id').notNull(),
+    tipo: text().notNull(),
+    titulo: text().notNull(),
+    corpo: text().notNull(),
+    /** Path in the web app of the exact screen (e.g. /areadocliente/projetos). */
+    link: text(),
+    lidaEm: timestamp('lida_em', { withTimezone: true }),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    index('notificacoes_dest_idx').on(t.destinatarioTipo, t.destinatarioId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notificacoes_por_ler_idx').on(t.destinatarioTipo, t.destinatarioId).where(sql`lida_em is null`),
+  ],
+);
+
+/**
+ * E-mails to send, written in the same transaction as the event (transactional outbox) and sent by
+ * the worker, which claims rows with FOR UPDATE SKIP LOCKED (once across instances), retries with
+ * backoff and keeps the sent ones as the sent log. `chave` makes an event's mail unique.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    destinatarioTipo: userRole('destinatario_tipo'),
+    destinatarioId: integer('destinatario_id'),
+    email: text().notNull(),
+    tipo: text().notNull(),
+    assunto: text().notNull(),
+    texto: text().notNull(),
+    html: text().notNull(),
+    /** Unique per event and person, so a repeated event never mails twice. */
+    chave: text().notNull().unique(),
+    /** Non-null: the line waits to be merged into one digest mail with this key (e.g. admin, daily jobs). */
+    resumo: text(),
+    /** PENDENTE, A_ENVIAR (claimed), ENVIADO, FALHADO (gave up), AGRUPADO (sent inside a digest). */
+    estado: text().notNull().default('PENDENTE'),
+    tentativas: integer().notNull().default(0),
+    proximaTentativa: timestamp('proxima_tentativa', { withTimezone: true }).notNull().defaultNow(),
+    enviadoEm: timestamp('enviado_em', { withTimezone: true }),
+    erro: text(),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_pendentes_idx').on(t.proximaTentativa, t.id).where(sql`estado = 'PENDENTE'`),
+    index('email_outbox_resumo_idx').on(t.resumo, t.id).where(sql`estado = 'PENDENTE' and resumo is not null`),
+  ],
+);
+
+/** Per person: the kinds of e-mail switched off, and how new matching jobs arrive (professionals). */
+export const notificationPrefs = pgTable(
+  'notification_prefs',
+  {
+    destinatarioTipo: userRole('destinatario_tipo').notNull(),
+    destinatarioId: integer('destinatario_id').notNull(),
+    desligados: text().array().notNull().default(sql`'{}'::text[]`),
+    /** INSTANTANEO or DIARIO (urgent jobs always arrive at once). */
+    novosProjetos: text('novos_projetos').notNull().default('INSTANTANEO'),
+    atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.destinatarioTipo, t.destinatarioId] })],
+);
+
+/** A professional's report of a dead lead ("contacto inválido", ...), decided by an admin. */
+export const leadReports = pgTable(
+  'lead_reports',
+  {
+    id: id(),
+    candidaturaId: integer('candidatura_id').notNull().unique().references(() => candidaturas.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull(),
+    profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
+    /** CONTACTO_INVALIDO, CLIENTE_NAO_RESPONDE or DUPLICADO. */
+    motivo: text().notNull(),
+    nota: text(),
+    /** ABERTO, REEMBOLSADO or RECUSADO. */
+    estado: text().notNull().default('ABERTO'),
+    criadoEm: createdAt(),
+    decididoEm: timestamp('decidido_em', { withTimezone: true }),
+    decididoPor: integer('decidido_por').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
 export const schema = {
   clientes, profissionais, admins, especialidades, requests, subscriptions, candidaturas, creditLedger,
-  payments, paymentEvents, reviews, otpCodes, auditLog,
+  payments, paymentEvents, paymentAnomalies, reviews, otpCodes, auditLog, notificacoes, emailOutbox, notificationPrefs, leadReports,
 };

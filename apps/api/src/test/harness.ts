@@ -3,14 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { describe } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
 import { syncCatalogue } from '../db/catalogue-sync';
 import type { Clock } from '../lib/clock';
+import { createAdmin } from '../modules/auth/auth.service';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * For tests that prove a lock: they run on PostgreSQL only. PGlite runs one statement at a time, so
+ * there a race cannot happen and the test would pass with the lock removed; it is skipped, and says so.
+ */
+export const describeOnPostgres = (name: string, body: () => void) => {
+  if (TEST_DB !== 'postgres') {
+    console.warn(`[PGlite] ignorado: "${name}" só prova os bloqueios em PostgreSQL (corra com DATABASE_URL definido)`);
+    return describe.skip(`${name} [só PostgreSQL]`, body);
+  }
+  return describe(`${name} [PostgreSQL]`, body);
+};
 
 /** A new, empty PostgreSQL database on the server of DATABASE_URL: its URL, and `drop` for the end. */
 export async function scratchPostgres(prefix = 'tc_test'): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -56,12 +71,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string; logStream?: import('pino').DestinationStream } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', ...opts.env });
-  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist });
+  // No background e-mail worker unless a test asks for it (NOTIFICATIONS_WORKER=true): tests run passes themselves.
+  const env = loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...opts.env });
+  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist, logStream: opts.logStream });
   await app.ready();
   return {
     app,
@@ -75,8 +91,25 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
   };
 }
 
-/** Helpers that go through the public API, the way a user would. */
-export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | 'profissional', over: Record<string, string> = {}) {
+/**
+ * A client opens the link of the confirmation e-mail, as it arrived: the link is read from the
+ * e-mail outbox (the only place the harness reads the database for it), then opened through the
+ * public route. Returns the link.
+ */
+export async function confirmClientEmail(app: FastifyInstance, clienteId: number) {
+  const rows = (await app.ctx.db.execute<{ texto: string }>(sql`
+    select texto from email_outbox where tipo = 'confirmar_email' and destinatario_tipo = 'cliente' and destinatario_id = ${clienteId}
+    order by id desc limit 1`)).rows;
+  const link = rows[0]?.texto.match(/https?:\/\/\S+\/confirmar-email\?t=[\w.-]+/)?.[0];
+  if (!link) throw new Error(`no confirmation e-mail for client ${clienteId}`);
+  const url = new URL(link);
+  const res = await app.inject({ method: 'POST', url: `/api/cliente/confirmar-email${url.search}` });
+  if (res.statusCode !== 200) throw new Error(`confirm e-mail: ${res.body}`);
+  return link;
+}
+
+/** Helpers that go through the public API, the way a user would. Clients confirm their e-mail unless `confirmar: false`. */
+export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | 'profissional', over: Record<string, string> = {}, opts: { confirmar?: boolean } = {}) {
   const email = over.email ?? `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
   const body =
     tipo === 'cliente'
@@ -85,14 +118,14 @@ export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | '
   const res = await app.inject({ method: 'POST', url: `/api/${tipo}/register`, payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const { id, access_token } = res.json() as { id: number; access_token: string };
+  if (tipo === 'cliente' && opts.confirmar !== false) await confirmClientEmail(app, id);
   return { id, token: access_token, email, auth: { authorization: `Bearer ${access_token}` } };
 }
 
-/** The first admin (sign-up is open on an empty database), logged in. */
+/** An admin made the way the operator makes the first one (npm run admin:create), logged in. */
 export async function adminSession(app: FastifyInstance) {
   const email = `admin.${randomBytes(3).toString('hex')}@exemplo.pt`;
-  const first = await app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Admin Teste', email, senha: 'Segura#123' } });
-  if (first.statusCode !== 201) throw new Error(`admin register: ${first.body}`);
+  await createAdmin(app.ctx.db, { nome: 'Admin Teste', email, senha: 'Segura#123' }, null);
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Segura#123', tipo: 'admin' } });
   const { id, access_token } = login.json() as { id: number; access_token: string };
   return { id, auth: { authorization: `Bearer ${access_token}` } };
@@ -112,4 +145,11 @@ export async function openProject(app: FastifyInstance, client: { auth: Record<s
   const priced = await app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos } });
   if (priced.statusCode !== 200) throw new Error(`credits: ${priced.body}`);
   return id;
+}
+
+/** The client completes its project saying who did the job (the only one it may then review), or null. */
+export async function completeWith(app: FastifyInstance, client: { auth: Record<string, string> }, requestId: number, profissionalId: number | null) {
+  const res = await app.inject({ method: 'PATCH', url: `/api/requests/${requestId}/concluir`, headers: client.auth, payload: { profissionalId } });
+  if (res.statusCode !== 200) throw new Error(`complete: ${res.body}`);
+  return res.json() as { id: number; status: 'CONCLUIDO'; escolhidoId: number | null };
 }

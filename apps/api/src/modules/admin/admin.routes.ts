@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParam, idParams, PLAN_VALUES, pageQuery, PROJECT_STATUSES, REVIEW_STATUSES } from '@tc/shared';
+import { errorResponse, idParam, idParams, PLAN_VALUES, pageQuery, paymentAnomaliesPage, paymentAnomaly, PROJECT_STATUSES, REVIEW_STATUSES } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
+import { listPaymentAnomalies, resolvePaymentAnomaly } from '../payments/payment-anomalies.service';
 import {
   dashboardStats, decideReview, decideVerification, deleteReview, listAudit, listClientes, listPaymentsAdmin, listProfissionaisAdmin,
   listProjects, listReviews, readDocument, simpleTotals,
@@ -72,6 +73,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPaymentsAdmin(db, (key, load) => cache.get(`admin:${key}`, load), request.query),
+  );
+
+  app.get(
+    '/admin/pagamentos/por-conciliar',
+    {
+      schema: {
+        tags, security: sec, summary: 'Pagamentos por conciliar: eventos do Stripe que não correspondem a uma compra (nada creditado); por resolver primeiro',
+        querystring: listQuery.pick({ page: true, pageSize: true }), response: { 200: paymentAnomaliesPage, ...errors },
+      },
+    },
+    async (request) => listPaymentAnomalies(db, request.query.page, request.query.pageSize),
+  );
+  app.patch(
+    '/admin/pagamentos/por-conciliar/:id/resolver',
+    { schema: { tags, security: sec, summary: 'Marcar um pagamento por conciliar como resolvido (fica no registo de auditoria)', params: idParams, response: { 200: paymentAnomaly, 404: errorResponse, ...errors } } },
+    async (request) => resolvePaymentAnomaly(db, request.params.id, request.user.id, clock.now()),
   );
 
   app.get('/admin/audit', { schema: { tags, security: sec, summary: 'Registo de auditoria das ações de administração', querystring: listQuery.pick({ page: true, pageSize: true }) } },

@@ -9,6 +9,7 @@ import { audit } from '../audit/audit.service';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { recomputeRating } from '../reviews/reviews.service';
+import { notify } from '../notificacoes/notify';
 
 /**
  * Ids of the clients whose name matches, capped: a search by a client's name then reads that
@@ -29,6 +30,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
       id: requests.id, titulo: requests.titulo, descricao: requests.descricao, cidade: requests.cidade, bairro: requests.bairro,
       especialidade: requests.especialidade, contato: requests.contato, tempo: requests.tempo, clienteId: requests.clienteId,
       creditos: requests.creditos, status: requests.status, criadoEm: requests.criadoEm, clienteNome: clientes.nome, clienteEmail: clientes.email,
+      clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,
       candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
     })
     .from(requests)
@@ -39,9 +41,10 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .limit(limit)
     .offset(offset);
   return pageOf(
-    rows.map(({ clienteNome, clienteEmail, criadoEm, ...r }) => ({
+    rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, ...r }) => ({
       ...r, criadoEm: criadoEm.toISOString(), candidaturas: Number(r.candidaturas), especialidadeLabel: specialtyLabel(r.especialidade),
-      cliente: clienteNome === null ? null : { nome: clienteNome, email: clienteEmail },
+      // An unconfirmed e-mail keeps the project out of approval ("E-mail por confirmar").
+      cliente: clienteNome === null ? null : { nome: clienteNome, email: clienteEmail, emailConfirmado: !!clienteConfirmado },
     })),
     f.page, f.pageSize,
   );
@@ -76,7 +79,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
 }
 
 /** Approve or reject a pending review; the professional's average is recomputed in the same transaction. */
-export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'NEGADO', adminId: number) {
+export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(reviews)
@@ -90,6 +93,11 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
     }
     await recomputeRating(tx, row.profissionalId);
     await audit(tx, { tipo: 'admin', id: adminId }, decision === 'APROVADO' ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA', 'review', id);
+    if (decision === 'APROVADO') {
+      // Now public: the professional hears of it, and the client that it counts.
+      await notify(tx, { tipo: 'avaliacao_aprovada', reviewId: id }, now);
+      await notify(tx, { tipo: 'avaliacao_publicada', reviewId: id }, now);
+    }
     const [prof] = await tx.select({ notaMedia: profissionais.notaMedia }).from(profissionais).where(eq(profissionais.id, row.profissionalId));
     return { id: row.id, status: row.status, profissionalId: row.profissionalId, notaMedia: prof?.notaMedia ?? null };
   });
@@ -111,13 +119,17 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, fotoKey: clientes.fotoKey, criadoEm: clientes.criadoEm,
+      emailConfirmadoEm: clientes.emailConfirmadoEm,
       projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)` })
     .from(clientes)
     .where(where)
     .orderBy(desc(clientes.criadoEm), desc(clientes.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map(({ fotoKey, criadoEm, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), projetos: Number(r.projetos) })), f.page, f.pageSize);
+  return pageOf(rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
+    ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), projetos: Number(r.projetos),
+    emailConfirmado: emailConfirmadoEm !== null, emailConfirmadoEm: emailConfirmadoEm?.toISOString() ?? null,
+  })), f.page, f.pageSize);
 }
 
 export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
@@ -192,7 +204,7 @@ const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone
  */
 export async function dashboardStats(db: Db, now: Date) {
   const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
-  const [totals] = (await db.execute<{ recebido: number; total: number; clientes: number; profissionais: number; projetos: number; espera: number; reviews_espera: number; verificacoes: number }>(sql`
+  const [totals] = (await db.execute<{ recebido: number; total: number; clientes: number; profissionais: number; projetos: number; espera: number; reviews_espera: number; verificacoes: number; por_conciliar: number }>(sql`
     select
       coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint as recebido,
       coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
@@ -201,7 +213,8 @@ export async function dashboardStats(db: Db, now: Date) {
       (select count(*) from requests) as projetos,
       (select count(*) from requests where status = 'ESPERA') as espera,
       (select count(*) from reviews where status = 'ESPERA') as reviews_espera,
-      (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes`)).rows;
+      (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes,
+      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar`)).rows;
   const receita = await db
     .select({ mes: monthKey(payments.criadoEm), recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`, total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint` })
     .from(payments)
@@ -225,7 +238,7 @@ export async function dashboardStats(db: Db, now: Date) {
     clientes: Number(totals.clientes),
     profissionais: Number(totals.profissionais),
     projetos: Number(totals.projetos),
-    pendentes: { projetos: Number(totals.espera), reviews: Number(totals.reviews_espera), verificacoes: Number(totals.verificacoes) },
+    pendentes: { projetos: Number(totals.espera), reviews: Number(totals.reviews_espera), verificacoes: Number(totals.verificacoes), pagamentosPorConciliar: Number(totals.por_conciliar) },
     receitaPorMes: receita.map((r) => ({ mes: r.mes, recebido: Number(r.recebido) / 100, total: Number(r.total) / 100 })),
     projetosPorSemana: projetos.map((r) => ({ semana: r.semana, total: Number(r.total) })),
     registosPorSemana: registos.map((r) => ({ semana: r.semana, clientes: Number(r.clientes), profissionais: Number(r.profissionais) })),

@@ -5,7 +5,10 @@ import {
 } from '@tc/shared';
 import { optionalSession, signSession } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
-import { adminSignupOpen, login, registerAdmin, registerCliente, registerProfissional } from './auth.service';
+import { AppError } from '../../lib/app-error';
+import { loginLimits } from './attempt-limits';
+import { confirmationLinks } from '../clientes/email-confirmation.service';
+import { login, registerAdmin, registerCliente, registerProfissional } from './auth.service';
 
 const registered = z.object({ id: z.number().int(), access_token: z.string() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -13,17 +16,14 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
   const limits = app.ctx.env.RATE_LIMIT;
-  // Per e-mail, on top of the per-IP limit: slows password guessing spread over many addresses.
-  const perEmail = app.createRateLimit({
-    max: 10,
-    timeWindow: '15 minutes',
-    keyGenerator: (req) => `login:${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
-  });
+  const guard = loginLimits(app.ctx.failures);
+  const links = confirmationLinks(app.ctx.env, app.ctx.hashKey, () => app.ctx.clock.now());
 
   app.post(
     '/auth/login',
     {
-      config: routeLimit(limits, 20, '1 minute'),
+      // A flood guard per address on every request; the limits that matter count failures only.
+      config: routeLimit(limits, 60, '1 minute'),
       schema: {
         tags: ['auth'],
         summary: 'Iniciar sessão (cliente, profissional ou admin)',
@@ -32,11 +32,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (limits) {
-        const r = await perEmail(request);
-        if (!r.isAllowed && r.isExceeded) return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: M.tooManyRequests });
+      const { email, senha, tipo } = request.body;
+      if (limits && (await guard.blocked(tipo, email, request.ip))) {
+        return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: M.tooManyRequests });
       }
-      const { id, v } = await login(db, request.body.email, request.body.senha, request.body.tipo);
+      let session;
+      try {
+        session = await login(db, email, senha, tipo);
+      } catch (e) {
+        if (limits && e instanceof AppError && e.statusCode === 401) await guard.failed(tipo, email, request.ip);
+        throw e;
+      }
+      if (limits) await guard.succeeded(tipo, email, request.ip);
+      const { id, v } = session;
       const access_token = await signSession(reply, { id, tipo: request.body.tipo, v });
       return { id, access_token };
     },
@@ -48,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/register',
     { config: registerLimit, schema: { tags: ['cliente'], summary: 'Registo de cliente', body: clienteRegisterBody, response: { 201: registered, ...errors } } },
     async (request, reply) => {
-      const { id } = await registerCliente(db, request.body);
+      const { id } = await registerCliente(db, request.body, links);
       const access_token = await signSession(reply, { id, tipo: 'cliente' });
       return reply.status(201).send({ id, access_token });
     },
@@ -64,12 +72,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/admin/register/status',
-    { schema: { tags: ['admin'], summary: 'O registo público de administradores ainda está aberto?', response: { 200: z.object({ aberto: z.boolean() }) } } },
-    async () => ({ aberto: await adminSignupOpen(db) }),
-  );
-
   app.post(
     '/admin/register',
     {
@@ -77,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: optionalSession,
       schema: {
         tags: ['admin'],
-        summary: 'Registo de administrador: aberto só enquanto não existe nenhum; depois, só um admin cria outro',
+        summary: 'Um administrador cria outro (o primeiro é criado no servidor com npm run admin:create)',
         security: [{ bearer: [] }],
         body: adminRegisterBody,
         response: { 201: z.object({ id: z.number().int() }), ...errors },

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { M, type ClienteRegisterBody, type ProfissionalRegisterBody, type Role } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { admins, clientes, profissionais, subscriptions } from '../../db/schema';
@@ -7,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { findCredentials } from './accounts';
 import { audit } from '../audit/audit.service';
+import { queueConfirmation, type ConfirmationLinks } from '../clientes/email-confirmation.service';
 
 function assertStrongPassword(senha: string) {
   if (isCommonPassword(senha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { senha: M.passwordTooCommon });
@@ -21,13 +21,17 @@ async function insertOnce<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function registerCliente(db: Db, body: ClienteRegisterBody) {
+/** The confirmation e-mail is queued in the same transaction as the account (its first project waits for it). */
+export async function registerCliente(db: Db, body: ClienteRegisterBody, links: ConfirmationLinks) {
   assertStrongPassword(body.senha);
   const senhaHash = await hashPassword(body.senha);
-  return insertOnce(async () => {
-    const [row] = await db.insert(clientes).values({ nome: body.nome, email: body.email, senhaHash }).returning({ id: clientes.id });
-    return row;
-  });
+  return insertOnce(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(clientes).values({ nome: body.nome, email: body.email, senhaHash }).returning({ id: clientes.id, email: clientes.email });
+      await queueConfirmation(tx, links, row.id, row.email);
+      return { id: row.id };
+    }),
+  );
 }
 
 /** A professional starts with an empty credit balance, created in the same transaction. */
@@ -46,37 +50,27 @@ export async function registerProfissional(db: Db, body: ProfissionalRegisterBod
   );
 }
 
-/** Is admin sign-up still open to anyone (no admin exists yet)? */
-export async function adminSignupOpen(db: Db) {
-  const rows = await db.select({ id: admins.id }).from(admins).limit(1);
-  return rows.length === 0;
-}
-
 /**
- * Open only while no admin exists; afterwards only an admin may add one. The advisory lock makes two
- * simultaneous first-run sign-ups create one admin, not two.
+ * Only an admin adds another admin; the first one is made on the server with `npm run admin:create`
+ * (a fresh production instance must not hand its back office to whoever finds it first).
  */
 export async function registerAdmin(
   db: Db,
   body: { nome: string; email: string; senha: string },
   caller: { id: number; tipo: Role } | undefined,
 ) {
+  if (caller?.tipo !== 'admin') throw forbidden(M.adminSignupClosed);
+  return createAdmin(db, body, caller.id);
+}
+
+/** Creates an admin (by another admin, or by the operator's command when `criadoPor` is null). */
+export async function createAdmin(db: Db, body: { nome: string; email: string; senha: string }, criadoPor: number | null) {
   assertStrongPassword(body.senha);
   const senhaHash = await hashPassword(body.senha);
   return insertOnce(() =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
-      const existing = await tx.select({ id: admins.id }).from(admins).limit(1);
-      const isAdmin = caller?.tipo === 'admin';
-      if (existing.length > 0 && !isAdmin) throw forbidden(M.adminSignupClosed);
-      const [row] = await tx
-        .insert(admins)
-        .values({ nome: body.nome, email: body.email, senhaHash, criadoPor: isAdmin ? caller!.id : null })
-        .returning({ id: admins.id });
-      await audit(tx, { tipo: 'admin', id: isAdmin ? caller!.id : row.id }, 'ADMIN_CRIADO', 'admin', row.id, {
-        email: body.email,
-        primeiro: existing.length === 0,
-      });
+      const [row] = await tx.insert(admins).values({ nome: body.nome, email: body.email, senhaHash, criadoPor }).returning({ id: admins.id });
+      await audit(tx, { tipo: 'admin', id: criadoPor ?? row.id }, 'ADMIN_CRIADO', 'admin', row.id, { email: body.email, porComando: criadoPor === null });
       return row;
     }),
   );

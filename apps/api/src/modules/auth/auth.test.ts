@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { M } from '@tc/shared';
-import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,26 +93,19 @@ describe('login', () => {
 });
 
 describe('admin sign-up', () => {
-  it('is open while no admin exists, then only an admin can add admins', async () => {
-    const status1 = await t.app.inject({ method: 'GET', url: '/api/admin/register/status' });
-    expect(status1.json()).toEqual({ aberto: true });
-
-    const first = await t.app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Primeira Admin', email: 'admin1@exemplo.pt', senha: 'Segura#123' } });
-    expect(first.statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/register/status' })).json()).toEqual({ aberto: false });
-
+  it('is closed to anyone who is not an admin, even on an empty database; an admin adds admins', async () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
     expect(anon.statusCode).toBe(403);
     expect(anon.json().message).toBe(M.adminSignupClosed);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/register/status' })).statusCode).toBe(404);
 
     const cliente = await registerAndLogin(t.app, 'cliente');
     const asClient = await t.app.inject({ method: 'POST', url: '/api/admin/register', headers: cliente.auth, payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
     expect(asClient.statusCode).toBe(403);
 
-    const adminLogin = await login('admin1@exemplo.pt', 'Segura#123', 'admin');
-    expect(adminLogin.statusCode).toBe(200);
+    const admin = await adminSession(t.app);
     const second = await t.app.inject({
-      method: 'POST', url: '/api/admin/register', headers: { authorization: `Bearer ${adminLogin.json().access_token}` },
+      method: 'POST', url: '/api/admin/register', headers: admin.auth,
       payload: { nome: 'Segunda Admin', email: 'admin2@exemplo.pt', senha: 'Segura#123' },
     });
     expect(second.statusCode).toBe(201);

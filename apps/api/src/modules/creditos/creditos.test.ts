@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import { adminSession, createTestApp, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import { grantCredits } from './creditos.service';
 
 let t: TestApp;
@@ -74,6 +74,45 @@ describe(`applying with credits (${TEST_DB})`, () => {
     await ledgerAddsUp();
   });
 
+  it('the database itself refuses a negative balance', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    await expect(t.db.execute(sql`update subscriptions set creditos_restantes = -1 where profissional_id = ${p.id}`)).rejects.toThrow();
+    expect(await balanceOf(p)).toBe(0);
+  });
+
+  it('job search lists only open, priced projects, with filters, newest first, 12 a page', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const c = await registerAndLogin(t.app, 'cliente');
+    const mk = async (over: Record<string, unknown>, approve = true, creditos: number | null = 5) => {
+      const id = (await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload(over) })).json().id;
+      if (approve) await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth });
+      if (approve && creditos) await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos } });
+      return id;
+    };
+    const a = await mk({ titulo: 'Fuga na cozinha Évora', bairro: 'Évora', especialidade: 'reparacao-fugas-agua', tempo: 'URGENTE' });
+    const b = await mk({ titulo: 'Quadro novo', bairro: 'Faro' });
+    await mk({ titulo: 'Sem preço ainda' }, true, null);
+    await mk({ titulo: 'Por aprovar' }, false);
+    const get = async (qs: string) => (await t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?${qs}`, headers: p.auth })).json();
+    const all = await get('pageSize=50');
+    const ids = all.items.map((r: { id: number }) => r.id);
+    expect(ids).toContain(a);
+    expect(ids).toContain(b);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    expect(all.items.every((r: { status: string; creditos: number | null; contato: string | null }) => r.status === 'ABERTO' && r.creditos && r.contato === null)).toBe(true);
+    expect((await get('q=evora')).items.map((r: { id: number }) => r.id)).toEqual([a]);
+    expect((await get('bairro=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
+    expect((await get('tempo=URGENTE')).items.map((r: { id: number }) => r.id)).toEqual([a]);
+    expect((await get('especialidade=reparacao-fugas-agua')).items.map((r: { id: number }) => r.id)).toEqual([a]);
+    expect((await get('')).pageSize).toBe(12);
+    // The district as typed (any case, accents or not) is matched to the catalogue's name.
+    expect((await get('bairro=EVORA')).items.map((r: { id: number }) => r.id)).toEqual([a]);
+    expect((await get('q=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/requests/disponiveis', headers: c.auth })).statusCode).toBe(403);
+  });
+});
+
+describeOnPostgres('applying at the same moment', () => {
   it('the same professional clicking ten times at once spends once', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
     await give(p.id, 100);
@@ -113,42 +152,5 @@ describe(`applying with credits (${TEST_DB})`, () => {
     expect(results.filter((r) => r.statusCode === 402)).toHaveLength(2);
     expect(await balanceOf(p)).toBe(0);
     await ledgerAddsUp();
-  });
-
-  it('the database itself refuses a negative balance', async () => {
-    const p = await registerAndLogin(t.app, 'profissional');
-    await expect(t.db.execute(sql`update subscriptions set creditos_restantes = -1 where profissional_id = ${p.id}`)).rejects.toThrow();
-    expect(await balanceOf(p)).toBe(0);
-  });
-
-  it('job search lists only open, priced projects, with filters, newest first, 12 a page', async () => {
-    const p = await registerAndLogin(t.app, 'profissional');
-    const c = await registerAndLogin(t.app, 'cliente');
-    const mk = async (over: Record<string, unknown>, approve = true, creditos: number | null = 5) => {
-      const id = (await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload(over) })).json().id;
-      if (approve) await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth });
-      if (approve && creditos) await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos } });
-      return id;
-    };
-    const a = await mk({ titulo: 'Fuga na cozinha Évora', bairro: 'Évora', especialidade: 'reparacao-fugas-agua', tempo: 'URGENTE' });
-    const b = await mk({ titulo: 'Quadro novo', bairro: 'Faro' });
-    await mk({ titulo: 'Sem preço ainda' }, true, null);
-    await mk({ titulo: 'Por aprovar' }, false);
-    const get = async (qs: string) => (await t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?${qs}`, headers: p.auth })).json();
-    const all = await get('pageSize=50');
-    const ids = all.items.map((r: { id: number }) => r.id);
-    expect(ids).toContain(a);
-    expect(ids).toContain(b);
-    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
-    expect(all.items.every((r: { status: string; creditos: number | null; contato: string | null }) => r.status === 'ABERTO' && r.creditos && r.contato === null)).toBe(true);
-    expect((await get('q=evora')).items.map((r: { id: number }) => r.id)).toEqual([a]);
-    expect((await get('bairro=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
-    expect((await get('tempo=URGENTE')).items.map((r: { id: number }) => r.id)).toEqual([a]);
-    expect((await get('especialidade=reparacao-fugas-agua')).items.map((r: { id: number }) => r.id)).toEqual([a]);
-    expect((await get('')).pageSize).toBe(12);
-    // The district as typed (any case, accents or not) is matched to the catalogue's name.
-    expect((await get('bairro=EVORA')).items.map((r: { id: number }) => r.id)).toEqual([a]);
-    expect((await get('q=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/requests/disponiveis', headers: c.auth })).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { PRODUCT_NAME } from '@tc/shared';
+import { formatDateTime, PRODUCT_NAME } from '@tc/shared';
 import { isDemo } from '../../config/env';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,7 +16,7 @@ export const devEmailsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dev/emails', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await list();
     const items = mails
-      .map((m) => `<article><h2>${esc(m.subject)}</h2><p><b>Para:</b> ${esc(m.to)} · <time>${esc(new Date(m.sentAt).toLocaleString('pt-PT', { timeZone: 'Europe/Lisbon' }))}</time></p><pre>${esc(m.text)}</pre></article>`)
+      .map((m) => `<article><h2>${esc(m.subject)}</h2><p><b>Para:</b> ${esc(m.to)} · <time>${esc(formatDateTime(m.sentAt))}</time></p><pre>${esc(m.text)}</pre></article>`)
       .join('');
     return reply
       .type('text/html; charset=utf-8')

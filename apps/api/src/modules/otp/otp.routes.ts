@@ -1,27 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { errorResponse, loginTipo, M, messageResponse, otpSendBody, otpValidateBody, otpValidateResponse, recoveryPasswordBody } from '@tc/shared';
+import { AppError } from '../../lib/app-error';
 import { sessionKey } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
+import { recoveryLimits } from '../auth/attempt-limits';
 import { recoverPassword, sendOtp, validateOtp } from './otp.service';
 
 const errors = { 400: errorResponse, 429: errorResponse };
 
 export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, clock, mailer, hashKey: key } = app.ctx;
-  // Separate per-e-mail budgets for sending and for validating, so using up one does not block the other.
-  const limiter = (kind: string, max: number) =>
-    app.createRateLimit({
-      max,
-      timeWindow: '15 minutes',
-      keyGenerator: (req) => `otp-${kind}:${String((req.body as { email?: string })?.email ?? '').toLowerCase()}`,
-    });
-  const perEmail = { send: limiter('send', 5), validate: limiter('validate', 10) };
-  const limitEmail = async (kind: keyof typeof perEmail, request: Parameters<typeof perEmail.send>[0]) => {
-    if (!env.RATE_LIMIT) return;
-    const r = await perEmail[kind](request);
-    if (!r.isAllowed && r.isExceeded) throw Object.assign(new Error('rate'), { statusCode: 429 });
-  };
+  const limits = recoveryLimits(app.ctx.failures);
+  const tooMany = () => Object.assign(new Error('rate'), { statusCode: 429 });
+  // Codes are made and mailed after the answer: the reply takes the same time whether the account
+  // exists or not. Close waits for what is still running.
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(pending);
+  });
 
   app.post(
     '/otp/send',
@@ -30,8 +27,12 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['recuperação'], summary: 'Enviar código de recuperação (a resposta é a mesma quer a conta exista ou não)', body: otpSendBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: messageResponse, ...errors } },
     },
     async (request) => {
-      await limitEmail('send', request);
-      await sendOtp(db, mailer, key, request.body.email, request.body.tipo, clock.now(), (e) => request.log.error({ err: e }, 'recovery e-mail not sent'));
+      const { email, tipo } = request.body;
+      if (env.RATE_LIMIT && !(await limits.sendAllowed(tipo, email, request.ip))) throw tooMany();
+      const log = (e: unknown) => request.log.error({ err: e }, 'recovery code not sent');
+      const job = sendOtp(db, mailer, key, email, tipo, clock.now(), log).catch(log);
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
       return { message: 'Se existir uma conta com este e-mail, enviámos um código de 6 dígitos.' };
     },
   );
@@ -43,8 +44,13 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['recuperação'], summary: 'Validar o código; devolve message=true e um token de reposição', body: otpValidateBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: otpValidateResponse, ...errors } },
     },
     async (request, reply) => {
-      await limitEmail('validate', request);
-      const token = await validateOtp(db, key, request.body.email, request.body.tipo, request.body.code, clock.now());
+      const { email, tipo, code } = request.body;
+      if (env.RATE_LIMIT && (await limits.validateBlocked(tipo, email, request.ip))) throw tooMany();
+      const token = await validateOtp(db, key, email, tipo, code, clock.now()).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'OTP_INVALID') return null;
+        throw e;
+      });
+      if (!token && env.RATE_LIMIT) await limits.validateFailed(tipo, email, request.ip);
       if (!token) return reply.status(400).send({ code: 'OTP_INVALID', message: M.otpInvalid });
       return { message: true, resetToken: token };
     },

@@ -11,8 +11,12 @@ import { accountTable, findCredentials } from '../auth/accounts';
 const CODE_TTL_MS = 10 * 60 * 1000;
 const RESET_TTL_MS = 15 * 60 * 1000;
 const MAX_TRIES = 5;
-/** Failed tries per account and day, across codes: beyond this, recovery waits until tomorrow. */
-const MAX_DAILY_FAILURES = 15;
+/**
+ * Failed tries per account and day, across codes and addresses: beyond this, recovery waits until
+ * tomorrow. A ceiling against guessing spread over many addresses (at most 60 in 10^6 a day); one
+ * address is stopped far earlier (attempt-limits.ts), so a stranger alone cannot spend it.
+ */
+export const MAX_DAILY_FAILURES = 60;
 
 /** Keyed hash: a leaked table does not let anyone try the 10^6 codes offline without the server key. */
 const digest = (key: string, value: string) => createHmac('sha256', key).update(value).digest();

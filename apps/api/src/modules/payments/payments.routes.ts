@@ -7,7 +7,7 @@ import { isDemo } from '../../config/env';
 import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { demoProvider, makeStripe, stripeProvider } from './providers';
-import { closePayment, eventSeen, recordEvent, fulfilPayment, getPayment, ledgerHistory, listPayments, startCheckout } from './payments.service';
+import { checkoutAction, closePayment, eventSeen, fulfilPayment, getPayment, ledgerHistory, listPayments, recordEvent, settleCheckoutEvent, startCheckout } from './payments.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
@@ -61,29 +61,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           return reply.status(400).send({ code: 'BAD_SIGNATURE', message: 'Assinatura inválida.' });
         }
-        // Skip events already handled; the id is recorded only after handling succeeded, so a failed
-        // attempt is retried by Stripe (crediting itself is once-only by the payment's state).
+        // Skip events already handled (each is recorded by id in the transaction that handles it, so
+        // a failed attempt is retried by Stripe).
         if (await eventSeen(db, event.id)) return { received: true, duplicate: true };
-        const session = event.data.object as Stripe.Checkout.Session;
-        const check = { amountCents: session.amount_total ?? -1 };
-        switch (event.type) {
-          case 'checkout.session.completed':
-            // Card and MB WAY are paid now; Multibanco completes unpaid and succeeds later, asynchronously.
-            if (session.payment_status === 'paid') await fulfilPayment(db, { sessionId: session.id }, clock.now(), check);
-            break;
-          case 'checkout.session.async_payment_succeeded':
-            await fulfilPayment(db, { sessionId: session.id }, clock.now(), check);
-            break;
-          case 'checkout.session.async_payment_failed':
-            await closePayment(db, { sessionId: session.id }, 'FALHADO');
-            break;
-          case 'checkout.session.expired':
-            await closePayment(db, { sessionId: session.id }, 'CANCELADO');
-            break;
-          default:
-            break;
+        const action = checkoutAction(event);
+        if (!action) {
+          await recordEvent(db, event.id, event.type);
+          return { received: true };
         }
-        await recordEvent(db, event.id, event.type);
+        const result = await settleCheckoutEvent(db, event, action, clock.now());
+        if (result.outcome === 'duplicate') return { received: true, duplicate: true };
+        // Not ours or not what we sold: no credits, an admin reconciles it. Still 2xx, or Stripe
+        // would retry for days an event whose answer will not change.
+        if (result.outcome === 'anomaly') {
+          request.log.warn({ stripeEvent: event.id, type: event.type, codigo: result.codigo }, 'payment event to reconcile');
+          return { received: true, porConciliar: true };
+        }
         return { received: true };
       },
     );
@@ -128,7 +121,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)', security: sec, params: idParams, response: { 200: payment, ...errors } } },
     async (request) => {
       await demoOwned(request.params.id, request.user);
-      await fulfilPayment(db, { paymentId: request.params.id }, clock.now());
+      await fulfilPayment(db, request.params.id, clock.now());
       return getPayment(db, request.params.id, request.user);
     },
   );

@@ -1,10 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { findPlan, M, type PaymentMethod } from '@tc/shared';
+import type Stripe from 'stripe';
+import { findPlan, formatEuros, M, type PaymentAnomalyCode, type PaymentMethod } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { creditLedger, paymentEvents, payments, profissionais } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { grantCredits } from '../creditos/creditos.service';
+import { notify } from '../notificacoes/notify';
+import { eventSummary, recordAnomaly } from './payment-anomalies.service';
 import type { PaymentProvider } from './providers';
 
 /**
@@ -40,32 +43,125 @@ export async function startCheckout(
   }
 }
 
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The one place credits are bought: PENDENTE → PAGO, the ledger line and the buyer's notification, in the caller's transaction. */
+async function grantPayment(tx: Tx, pay: PaymentRow & { profissionalId: number }, now: Date) {
+  const [updated] = await tx
+    .update(payments)
+    .set({ estado: 'PAGO', pagoEm: now })
+    .where(and(eq(payments.id, pay.id), eq(payments.estado, 'PENDENTE')))
+    .returning({ id: payments.id });
+  if (!updated) return false;
+  const plan = findPlan(pay.plano);
+  await grantCredits(tx, pay.profissionalId, pay.creditos, 'COMPRA', { paymentId: pay.id, descricao: `Plano ${plan?.nome ?? pay.plano}` });
+  await notify(tx, { tipo: 'pagamento_confirmado', paymentId: pay.id }, now);
+  return true;
+}
+
 /**
- * Grants the credits of a payment exactly once: only the transition PENDENTE → PAGO grants, inside
- * the same transaction as the ledger line, so repeated or concurrent confirmations add nothing.
+ * Demonstration provider: grants the credits of a payment exactly once. Only the transition
+ * PENDENTE → PAGO grants, inside the same transaction as the ledger line, so repeated or concurrent
+ * confirmations add nothing.
  */
-export async function fulfilPayment(db: Db, where: { sessionId: string } | { paymentId: number }, now: Date, check?: { amountCents: number }) {
+export async function fulfilPayment(db: Db, paymentId: number, now: Date) {
   return db.transaction(async (tx) => {
-    const cond = 'sessionId' in where ? eq(payments.providerSessionId, where.sessionId) : eq(payments.id, where.paymentId);
-    const [pay] = await tx.select().from(payments).where(cond);
+    const [pay] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!pay) return { granted: false as const, reason: 'unknown' };
     // The buyer deleted the account before the payment settled: nobody to credit.
     if (pay.profissionalId === null) return { granted: false as const, reason: 'account-deleted' };
-    if (check && check.amountCents !== pay.valorCentimos) return { granted: false as const, reason: 'amount-mismatch' };
-    const [updated] = await tx
-      .update(payments)
-      .set({ estado: 'PAGO', pagoEm: now })
-      .where(and(eq(payments.id, pay.id), eq(payments.estado, 'PENDENTE')))
-      .returning({ id: payments.id });
-    if (!updated) return { granted: false as const, reason: 'already-final' };
-    const plan = findPlan(pay.plano);
-    await grantCredits(tx, pay.profissionalId, pay.creditos, 'COMPRA', { paymentId: pay.id, descricao: `Plano ${plan?.nome ?? pay.plano}` });
+    if (!(await grantPayment(tx, { ...pay, profissionalId: pay.profissionalId }, now))) return { granted: false as const, reason: 'already-final' };
     return { granted: true as const, paymentId: pay.id };
   });
 }
 
+/** What a Checkout Session event asks of us: credit it, close it, or only check that it is ours. */
+export type CheckoutAction = 'fulfil' | 'CANCELADO' | 'FALHADO' | 'check';
+
+export function checkoutAction(event: Stripe.Event): CheckoutAction | undefined {
+  switch (event.type) {
+    // Card and MB WAY are paid now; Multibanco completes unpaid and succeeds later, asynchronously.
+    case 'checkout.session.completed':
+      return event.data.object.payment_status === 'paid' ? 'fulfil' : 'check';
+    case 'checkout.session.async_payment_succeeded':
+      return 'fulfil';
+    case 'checkout.session.async_payment_failed':
+      return 'FALHADO';
+    case 'checkout.session.expired':
+      return 'CANCELADO';
+    default:
+      return undefined;
+  }
+}
+
+const euros = (cents: number) => formatEuros(cents / 100);
+
+/**
+ * Settles one signed Checkout Session event against our own payment row, in one transaction with
+ * the record of the event id (a redelivery is then a no-op):
+ * - the session must be one we opened, and its metadata must name that same payment;
+ * - money events must be in EUR and for exactly the payment's price (from our catalogue);
+ * - there must be someone to credit, and the purchase must not be closed already.
+ * Anything else grants nothing and becomes a "pagamento por conciliar" for an admin
+ * (docs/decisions/0003). The caller answers the provider 2xx either way.
+ */
+export async function settleCheckoutEvent(db: Db, event: Stripe.Event, action: CheckoutAction, now: Date) {
+  const session = event.data.object as Partial<Stripe.Checkout.Session>;
+  return db.transaction(async (tx) => {
+    // A concurrent delivery of the same event waits here for the first one, then does nothing.
+    const [fresh] = await tx.insert(paymentEvents).values({ id: event.id, tipo: event.type }).onConflictDoNothing().returning({ id: paymentEvents.id });
+    if (!fresh) return { outcome: 'duplicate' as const };
+    const sessaoId = typeof session.id === 'string' ? session.id : null;
+    const valorCentimos = typeof session.amount_total === 'number' ? session.amount_total : null;
+    const moeda = typeof session.currency === 'string' ? session.currency : null;
+    const anomaly = async (codigo: PaymentAnomalyCode, motivo: string, pay?: PaymentRow) => {
+      await recordAnomaly(tx, {
+        eventoId: event.id, tipo: event.type, sessaoId, pagamentoId: pay?.id ?? null, valorCentimos, moeda,
+        esperadoCentimos: pay?.valorCentimos ?? null, codigo, motivo, resumo: eventSummary(event, session),
+      });
+      return { outcome: 'anomaly' as const, codigo };
+    };
+
+    const [pay] = sessaoId ? await tx.select().from(payments).where(eq(payments.providerSessionId, sessaoId)).for('update') : [];
+    if (!pay) {
+      return anomaly('SESSAO_DESCONHECIDA', sessaoId
+        ? `Nenhuma compra corresponde à sessão de pagamento ${sessaoId}: não foram atribuídos créditos.`
+        : 'O evento não indica a sessão de pagamento: não foram atribuídos créditos.');
+    }
+    const meta = session.metadata ?? {};
+    const metaProf = meta.profissionalId;
+    if (meta.paymentId !== String(pay.id) || (pay.profissionalId !== null && metaProf !== undefined && metaProf !== String(pay.profissionalId))) {
+      return anomaly('METADADOS_DESCONHECIDOS', `Os metadados do evento não correspondem à compra n.º ${pay.id} desta sessão: não foram atribuídos créditos.`, pay);
+    }
+    if (action === 'CANCELADO' || action === 'FALHADO') {
+      await closePayment(tx, { paymentId: pay.id }, action);
+      return { outcome: 'closed' as const };
+    }
+    if (action === 'check') return { outcome: 'unchanged' as const };
+
+    if (moeda?.toLowerCase() !== 'eur') {
+      return anomaly('MOEDA_DIFERENTE', `Pagamento em ${moeda ? moeda.toUpperCase() : 'moeda não indicada'}; a compra n.º ${pay.id} é em EUR: não foram atribuídos créditos.`, pay);
+    }
+    if (valorCentimos !== pay.valorCentimos) {
+      return anomaly('VALOR_DIFERENTE', valorCentimos === null
+        ? `O evento não indica o valor pago; a compra n.º ${pay.id} custa ${euros(pay.valorCentimos)}: não foram atribuídos créditos.`
+        : `Valor pago (${euros(valorCentimos)}) diferente do preço da compra n.º ${pay.id} (${euros(pay.valorCentimos)}): não foram atribuídos créditos.`, pay);
+    }
+    if (pay.estado === 'PAGO') return { outcome: 'unchanged' as const };
+    if (pay.estado !== 'PENDENTE') {
+      return anomaly('PAGAMENTO_FECHADO', `Pagamento recebido para a compra n.º ${pay.id}, já ${pay.estado === 'CANCELADO' ? 'cancelada' : 'falhada'}: não foram atribuídos créditos.`, pay);
+    }
+    // The buyer deleted the account before the payment settled: money in, nobody to credit.
+    if (pay.profissionalId === null) {
+      return anomaly('CONTA_ELIMINADA', `Pagamento recebido para a compra n.º ${pay.id}, mas o profissional eliminou a conta: não há a quem atribuir os créditos.`, pay);
+    }
+    await grantPayment(tx, { ...pay, profissionalId: pay.profissionalId }, now);
+    return { outcome: 'granted' as const, paymentId: pay.id };
+  });
+}
+
 /** PENDENTE → CANCELADO or FALHADO; a paid payment never goes back. */
-export async function closePayment(db: Db, where: { sessionId: string } | { paymentId: number }, estado: 'CANCELADO' | 'FALHADO') {
+export async function closePayment(db: Db | Tx, where: { sessionId: string } | { paymentId: number }, estado: 'CANCELADO' | 'FALHADO') {
   const cond = 'sessionId' in where ? eq(payments.providerSessionId, where.sessionId) : eq(payments.id, where.paymentId);
   await db.update(payments).set({ estado }).where(and(cond, eq(payments.estado, 'PENDENTE')));
 }

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { M } from '@tc/shared';
-import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { eq, like } from 'drizzle-orm';
+import { paymentAnomalies } from '../../db/schema';
+import { adminSession, createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 
 const balance = async (t: TestApp, p: { id: number; auth: Record<string, string> }) =>
   (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${p.id}`, headers: p.auth })).json().creditosRestantes as number;
@@ -90,12 +92,21 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     await new Promise((r) => stub.close(r));
   });
 
-  const checkout = async (p: { auth: Record<string, string> }, pacote: string, metodo: string) =>
-    (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote, metodo, valor: '1' } })).json();
+  const checkout = async (p: { auth: Record<string, string> }, pacote: string, metodo: string) => {
+    const res = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote, metodo, valor: '1' } })).json();
+    sessionOf.set(res.pagamentoId, `cs_test_${nextSession}`);
+    return res as { url: string; pagamentoId: number };
+  };
 
-  const event = (id: string, type: string, session: Record<string, unknown>) => JSON.stringify({ id, object: 'event', type, data: { object: { object: 'checkout.session', ...session } } });
+  const event = (id: string, type: string, session: Record<string, unknown>) => JSON.stringify({ id, object: 'event', type, created: 1767225600, livemode: false, data: { object: { object: 'checkout.session', ...session } } });
+  /** The session as Stripe describes the one we opened for `pagamentoId` (EUR, our metadata), with overrides. */
+  const sessionOf = new Map<number, string>();
+  const ours = (pagamentoId: number, over: Record<string, unknown> = {}) =>
+    ({ id: sessionOf.get(pagamentoId), currency: 'eur', metadata: { paymentId: String(pagamentoId) }, client_reference_id: String(pagamentoId), ...over });
   const deliver = (payload: string, signature = sdk.webhooks.generateTestHeaderString({ payload, secret })) =>
     t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  /** Rows to reconcile whose event id starts with `prefix`. */
+  const anomalies = (prefix: string) => t.db.select().from(paymentAnomalies).where(like(paymentAnomalies.eventoId, `${prefix}%`));
 
   it('creates a Checkout Session with the catalogue price, the chosen method and our return URLs', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
@@ -119,21 +130,28 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
   it('grants credits on a signed checkout.session.completed (paid), once, however often it is delivered', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
     const { pagamentoId } = await checkout(p, 'Elite', 'card');
-    const sessionId = `cs_test_${nextSession}`;
-    const body = event('evt_paid_1', 'checkout.session.completed', { id: sessionId, payment_status: 'paid', amount_total: 12000 });
-    expect((await deliver(body)).statusCode).toBe(200);
+    const body = event('evt_paid_1', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 }));
+    const first = await deliver(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
     expect(await balance(t, p)).toBe(150);
     expect((await deliver(body)).json()).toEqual({ received: true, duplicate: true });
-    // Stripe may also resend the same state under a new event id.
-    await deliver(event('evt_paid_1b', 'checkout.session.completed', { id: sessionId, payment_status: 'paid', amount_total: 12000 }));
+    // Stripe may also resend the same state under a new event id, even several at once.
+    const again = await Promise.all(['evt_paid_1b', 'evt_paid_1c', 'evt_paid_1c'].map((id) =>
+      deliver(event(id, 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })))));
+    expect(again.every((r) => r.statusCode === 200)).toBe(true);
     expect(await balance(t, p)).toBe(150);
     expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('PAGO');
+    const history = (await t.app.inject({ method: 'GET', url: `/api/creditos/historico/${p.id}`, headers: p.auth })).json();
+    expect(history.items).toHaveLength(1);
+    // A valid payment is not something to reconcile.
+    expect(await anomalies('evt_paid_1')).toHaveLength(0);
   });
 
   it('refuses a forged or missing signature and grants nothing', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    await checkout(p, 'Elite', 'card');
-    const body = event('evt_forged', 'checkout.session.completed', { id: `cs_test_${nextSession}`, payment_status: 'paid', amount_total: 12000 });
+    const { pagamentoId } = await checkout(p, 'Elite', 'card');
+    const body = event('evt_forged', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 }));
     const forged = sdk.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_wrong' });
     expect((await deliver(body, forged)).statusCode).toBe(400);
     expect((await deliver(body, '')).statusCode).toBe(400);
@@ -141,35 +159,197 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     const signed = sdk.webhooks.generateTestHeaderString({ payload: body, secret });
     expect((await deliver(body.replace('12000', '12001'), signed)).statusCode).toBe(400);
     expect(await balance(t, p)).toBe(0);
+    // Unsigned noise is not recorded for the admin either.
+    expect(await anomalies('evt_forged')).toHaveLength(0);
   });
 
   it('Multibanco: completed unpaid grants nothing; async_payment_succeeded grants once, in either order', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    await checkout(p, 'Profissional', 'multibanco');
-    const s1 = `cs_test_${nextSession}`;
-    await deliver(event('evt_mb_1', 'checkout.session.completed', { id: s1, payment_status: 'unpaid', amount_total: 9000 }));
+    const first = await checkout(p, 'Profissional', 'multibanco');
+    await deliver(event('evt_mb_1', 'checkout.session.completed', ours(first.pagamentoId, { payment_status: 'unpaid', amount_total: 9000 })));
     expect(await balance(t, p)).toBe(0);
-    await deliver(event('evt_mb_2', 'checkout.session.async_payment_succeeded', { id: s1, payment_status: 'paid', amount_total: 9000 }));
+    await deliver(event('evt_mb_2', 'checkout.session.async_payment_succeeded', ours(first.pagamentoId, { payment_status: 'paid', amount_total: 9000 })));
     expect(await balance(t, p)).toBe(100);
 
-    await checkout(p, 'Básico', 'multibanco');
-    const s2 = `cs_test_${nextSession}`;
+    const second = await checkout(p, 'Básico', 'multibanco');
     // Out of order: the success arrives before the completion event.
-    await deliver(event('evt_mb_3', 'checkout.session.async_payment_succeeded', { id: s2, payment_status: 'paid', amount_total: 100 }));
-    await deliver(event('evt_mb_4', 'checkout.session.completed', { id: s2, payment_status: 'paid', amount_total: 100 }));
+    await deliver(event('evt_mb_3', 'checkout.session.async_payment_succeeded', ours(second.pagamentoId, { payment_status: 'paid', amount_total: 100 })));
+    await deliver(event('evt_mb_4', 'checkout.session.completed', ours(second.pagamentoId, { payment_status: 'paid', amount_total: 100 })));
     expect(await balance(t, p)).toBe(120);
     // An expiry arriving after payment does not undo it.
-    await deliver(event('evt_mb_5', 'checkout.session.expired', { id: s2, payment_status: 'paid', amount_total: 100 }));
+    await deliver(event('evt_mb_5', 'checkout.session.expired', ours(second.pagamentoId, { payment_status: 'paid', amount_total: 100 })));
     expect(await balance(t, p)).toBe(120);
+    expect(await anomalies('evt_mb_')).toHaveLength(0);
   });
 
-  it('grants nothing when the amount paid differs from the plan, or the payment failed', async () => {
+  it('a failed Multibanco payment closes the purchase and grants nothing', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    await checkout(p, 'Elite', 'card');
-    await deliver(event('evt_amount', 'checkout.session.completed', { id: `cs_test_${nextSession}`, payment_status: 'paid', amount_total: 100 }));
     const { pagamentoId } = await checkout(p, 'Elite', 'multibanco');
-    await deliver(event('evt_fail', 'checkout.session.async_payment_failed', { id: `cs_test_${nextSession}`, payment_status: 'unpaid', amount_total: 12000 }));
+    await deliver(event('evt_fail', 'checkout.session.async_payment_failed', ours(pagamentoId, { payment_status: 'unpaid', amount_total: 12000 })));
     expect(await balance(t, p)).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('FALHADO');
+    // Money arriving afterwards for the closed purchase is for an admin to reconcile.
+    const late = await deliver(event('evt_fail_late', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })));
+    expect(late.json()).toEqual({ received: true, porConciliar: true });
+    expect(await balance(t, p)).toBe(0);
+    expect(await anomalies('evt_fail_late')).toMatchObject([{ codigo: 'PAGAMENTO_FECHADO', pagamentoId }]);
+  });
+
+  describe('events that do not match our purchase: no credits, 2xx, one row to reconcile', () => {
+    /** Delivers an event expected to become an anomaly: answered 200 (Stripe stops retrying), nothing granted. */
+    const unmatched = async (p: { id: number; auth: Record<string, string> }, id: string, type: string, session: Record<string, unknown>) => {
+      const res = await deliver(event(id, type, session));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, porConciliar: true });
+      expect(await balance(t, p)).toBe(0);
+      const rows = await anomalies(id);
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+
+    it('wrong amount', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Elite', 'card');
+      const row = await unmatched(p, 'evt_amount', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 100 }));
+      expect(row).toMatchObject({ codigo: 'VALOR_DIFERENTE', tipo: 'checkout.session.completed', sessaoId: sessionOf.get(pagamentoId), pagamentoId, valorCentimos: 100, moeda: 'eur', esperadoCentimos: 12000, resolvidoEm: null });
+      expect(row.motivo).toMatch(/^Valor pago \(1,00\s€\) diferente do preço da compra n\.º \d+ \(120,00\s€\): não foram atribuídos créditos\.$/);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('PENDENTE');
+      // No amount at all is no better.
+      const none = await unmatched(p, 'evt_amount_none', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: null }));
+      expect(none).toMatchObject({ codigo: 'VALOR_DIFERENTE', valorCentimos: null });
+    });
+
+    it('wrong currency, or none, even with the right number', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Elite', 'card');
+      const row = await unmatched(p, 'evt_currency', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000, currency: 'usd' }));
+      expect(row).toMatchObject({ codigo: 'MOEDA_DIFERENTE', valorCentimos: 12000, moeda: 'usd', esperadoCentimos: 12000, pagamentoId });
+      expect(row.motivo).toContain('USD');
+      const { currency: _, ...noCurrency } = ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 });
+      expect(await unmatched(p, 'evt_currency_none', 'checkout.session.completed', noCurrency)).toMatchObject({ codigo: 'MOEDA_DIFERENTE', moeda: null });
+      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('PENDENTE');
+    });
+
+    it('unknown checkout session', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const row = await unmatched(p, 'evt_unknown', 'checkout.session.completed', { id: 'cs_test_not_ours', payment_status: 'paid', amount_total: 12000, currency: 'eur', metadata: { paymentId: '999999' } });
+      expect(row).toMatchObject({ codigo: 'SESSAO_DESCONHECIDA', sessaoId: 'cs_test_not_ours', pagamentoId: null, esperadoCentimos: null, valorCentimos: 12000 });
+      expect(row.motivo).toBe('Nenhuma compra corresponde à sessão de pagamento cs_test_not_ours: não foram atribuídos créditos.');
+      // Closing events of a session that is not ours change nothing either, and are recorded too.
+      expect(await unmatched(p, 'evt_unknown_expired', 'checkout.session.expired', { id: 'cs_test_not_ours_2', currency: 'eur' })).toMatchObject({ codigo: 'SESSAO_DESCONHECIDA' });
+    });
+
+    it('metadata naming another purchase, or none', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const a = await checkout(p, 'Elite', 'card');
+      const b = await checkout(p, 'Básico', 'card');
+      // The session is a's, the metadata says b (a session re-used or tampered with on Stripe's side).
+      const row = await unmatched(p, 'evt_meta', 'checkout.session.completed', ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: { paymentId: String(b.pagamentoId) } }));
+      expect(row).toMatchObject({ codigo: 'METADADOS_DESCONHECIDOS', pagamentoId: a.pagamentoId });
+      expect(await unmatched(p, 'evt_meta_none', 'checkout.session.completed', ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: {} }))).toMatchObject({ codigo: 'METADADOS_DESCONHECIDOS' });
+      // A failure notice for a session whose metadata do not match does not close the purchase.
+      await unmatched(p, 'evt_meta_fail', 'checkout.session.async_payment_failed', ours(a.pagamentoId, { metadata: { paymentId: 'x' } }));
+      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${a.pagamentoId}`, headers: p.auth })).json().estado).toBe('PENDENTE');
+    });
+
+    it('money for a professional who deleted the account', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Poupança', 'multibanco');
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } })).statusCode).toBeLessThan(300);
+      const res = await deliver(event('evt_gone', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: 6000, metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id) } })));
+      expect(res.json()).toEqual({ received: true, porConciliar: true });
+      expect(await anomalies('evt_gone')).toMatchObject([{ codigo: 'CONTA_ELIMINADA', pagamentoId }]);
+    });
+
+    it('the same event delivered again, or several times at once, is one row', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Elite', 'card');
+      const body = event('evt_twice', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 999 }));
+      const answers = await Promise.all([deliver(body), deliver(body), deliver(body)]);
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+      expect((await deliver(body)).json()).toEqual({ received: true, duplicate: true });
+      expect(await anomalies('evt_twice')).toHaveLength(1);
+      expect(await balance(t, p)).toBe(0);
+      // The right payment still goes through afterwards, once.
+      await deliver(event('evt_twice_ok', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })));
+      expect(await balance(t, p)).toBe(150);
+    });
+
+    it('keeps what the event said without personal data', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Elite', 'card');
+      await unmatched(p, 'evt_pii', 'checkout.session.completed', ours(pagamentoId, {
+        payment_status: 'paid', amount_total: 500, payment_intent: 'pi_123', customer: 'cus_123', customer_email: 'maria.silva@exemplo.pt',
+        customer_details: { email: 'maria.silva@exemplo.pt', name: 'Maria Silva', phone: '+351912345678', address: { line1: 'Rua das Flores 1' } },
+        metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id), nota: 'Maria Silva' },
+      }));
+      const [row] = await t.db.select({ resumo: paymentAnomalies.resumo }).from(paymentAnomalies).where(eq(paymentAnomalies.eventoId, 'evt_pii'));
+      const text = JSON.stringify(row!.resumo);
+      for (const personal of ['maria.silva@exemplo.pt', 'Maria Silva', '+351912345678', 'Rua das Flores', 'cus_123']) expect(text).not.toContain(personal);
+      expect(row!.resumo).toMatchObject({
+        evento: { id: 'evt_pii', tipo: 'checkout.session.completed', livemode: false },
+        sessao: { id: sessionOf.get(pagamentoId), estadoPagamento: 'paid', valorTotal: 500, moeda: 'eur', paymentIntent: 'pi_123', metadados: { paymentId: String(pagamentoId), profissionalId: String(p.id) }, outrosMetadados: ['nota'] },
+      });
+    });
+  });
+
+  describe('admin: pagamentos por conciliar', () => {
+    it('only admins list or resolve them', async () => {
+      const c = await registerAndLogin(t.app, 'cliente');
+      const p = await registerAndLogin(t.app, 'profissional');
+      for (const [method, url] of [['GET', '/api/admin/pagamentos/por-conciliar'], ['PATCH', '/api/admin/pagamentos/por-conciliar/1/resolver']] as const) {
+        expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+        expect((await t.app.inject({ method, url, headers: c.auth })).statusCode).toBe(403);
+        expect((await t.app.inject({ method, url, headers: p.auth })).statusCode).toBe(403);
+      }
+    });
+
+    it('lists them paged, unresolved first; marking one resolved records who and when, once', async () => {
+      const admin = await adminSession(t.app);
+      const p = await registerAndLogin(t.app, 'profissional');
+      const { pagamentoId } = await checkout(p, 'Elite', 'card');
+      await deliver(event('evt_admin_1', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 1 })));
+      await deliver(event('evt_admin_2', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 2 })));
+      const list = async (query = '') => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/admin/pagamentos/por-conciliar${query}`, headers: admin.auth });
+        expect(res.statusCode).toBe(200);
+        return res.json() as { items: { id: number; eventoId: string; resolvidoEm: string | null; resolvidoPorNome: string | null; codigo: string; motivo: string }[]; page: number; pageSize: number; hasMore: boolean };
+      };
+      const all = await list('?pageSize=50');
+      expect(all).toMatchObject({ page: 1, pageSize: 50, hasMore: false });
+      const mine = all.items.find((a) => a.eventoId === 'evt_admin_2')!;
+      expect(mine).toMatchObject({ codigo: 'VALOR_DIFERENTE', pagamentoId, valorCentimos: 2, moeda: 'eur', esperadoCentimos: 12000, resolvidoEm: null, resolvidoPorNome: null });
+      expect(Object.keys(mine)).not.toContain('resumo');
+      // Newest first among the unresolved.
+      expect(all.items.findIndex((a) => a.eventoId === 'evt_admin_2')).toBeLessThan(all.items.findIndex((a) => a.eventoId === 'evt_admin_1'));
+      const first = await list('?pageSize=1');
+      expect(first).toMatchObject({ page: 1, pageSize: 1, hasMore: true });
+      expect(first.items).toHaveLength(1);
+
+      const before = (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json().pendentes.pagamentosPorConciliar as number;
+      expect(before).toBe(all.items.filter((a) => !a.resolvidoEm).length);
+      const resolved = await t.app.inject({ method: 'PATCH', url: `/api/admin/pagamentos/por-conciliar/${mine.id}/resolver`, headers: admin.auth });
+      expect(resolved.statusCode).toBe(200);
+      expect(resolved.json()).toMatchObject({ id: mine.id, eventoId: 'evt_admin_2', resolvidoPorNome: 'Admin Teste' });
+      const at = resolved.json().resolvidoEm as string;
+      expect(Date.parse(at)).not.toBeNaN();
+      // Again: nothing changes (first admin and time kept).
+      const again = await t.app.inject({ method: 'PATCH', url: `/api/admin/pagamentos/por-conciliar/${mine.id}/resolver`, headers: admin.auth });
+      expect(again.json().resolvidoEm).toBe(at);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json().pendentes.pagamentosPorConciliar).toBe(before - 1);
+      // Resolved ones go after every unresolved one.
+      const after = (await list('?pageSize=50')).items;
+      expect(after.at(-1)).toMatchObject({ eventoId: 'evt_admin_2' });
+      expect(after.slice(0, -1).every((a) => a.resolvidoEm === null)).toBe(true);
+      // It is in the audit log, once.
+      const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?pageSize=50', headers: admin.auth })).json().items as { acao: string; alvoId: number }[];
+      expect(audit.filter((e) => e.acao === 'PAGAMENTO_CONCILIADO' && e.alvoId === mine.id)).toHaveLength(1);
+      // Still no credits.
+      expect(await balance(t, p)).toBe(0);
+
+      const missing = await t.app.inject({ method: 'PATCH', url: '/api/admin/pagamentos/por-conciliar/999999/resolver', headers: admin.auth });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Evento por conciliar não encontrado.');
+    });
   });
 });

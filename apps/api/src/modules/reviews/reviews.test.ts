@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import { adminSession, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, completeWith, createTestApp, describeOnPostgres, openProject, registerAndLogin, type TestApp } from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 import { reviews } from '../../db/schema';
 import { recomputeRating } from './reviews.service';
@@ -24,33 +24,73 @@ async function appliedPair(creditos = 5) {
   return { c, p, requestId };
 }
 
+/** A completed project whose client said this professional did the job: the only case a review is allowed. */
+async function chosenPair(creditos = 5) {
+  const pair = await appliedPair(creditos);
+  await completeWith(t.app, pair.c, pair.requestId, pair.p.id);
+  return pair;
+}
+
 const review = (auth: Record<string, string>, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/review/create', headers: auth, payload: body });
 
 describe('reviews', () => {
-  it('a client reviews a professional who applied to its project, once per project; it starts in ESPERA', async () => {
-    const { c, p, requestId } = await appliedPair();
+  it('a client reviews the professional it chose for a completed project, once per project; it starts in ESPERA', async () => {
+    const { c, p, requestId } = await chosenPair();
     const first = await review(c.auth, { profissionalId: p.id, requestId, nota: 4, comentario: 'Bom trabalho' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ status: 'ESPERA', requestId, message: M.feedbackEnviado });
     const again = await review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: 'Outra vez' });
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'ALREADY_REVIEWED', message: 'Já avaliou este profissional para este projeto.' });
+    // Without requestId: the same project (the only one), already reviewed.
+    expect((await review(c.auth, { profissionalId: p.id, nota: 5, comentario: 'Sem projeto' })).statusCode).toBe(409);
   });
 
-  it('refuses a professional who never applied to the client, and bad input', async () => {
-    const { c } = await appliedPair();
+  it('refuses a professional who only applied, the chosen one before completion, "none of them", and strangers', async () => {
+    const { c, p, requestId } = await appliedPair();
+    const notEligible = { code: 'NOT_ELIGIBLE', message: 'Só pode avaliar o profissional que escolheu para um projeto seu concluído.' };
+    // Applied to an open project: no review (the hole of issue 10).
+    const open = await review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: 'Ainda nem veio' });
+    expect(open.statusCode).toBe(400);
+    expect(open.json()).toMatchObject(notEligible);
+    // Chosen, but the project is not completed yet.
+    await t.app.inject({ method: 'POST', url: `/api/requests/${requestId}/escolher`, headers: c.auth, payload: { profissionalId: p.id } });
+    expect((await review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: 'Cedo demais' })).json()).toMatchObject(notEligible);
+    // Completed saying none of the applicants did the job.
+    await completeWith(t.app, c, requestId, null);
+    expect((await review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: 'Nenhum' })).json()).toMatchObject(notEligible);
+
+    // Two applicants, one chosen: the other cannot be reviewed for that project.
+    const other = await appliedPair();
+    const second = await registerAndLogin(t.app, 'profissional');
+    await t.db.transaction((tx) => grantCredits(tx, second.id, 10, 'AJUSTE', { descricao: 'teste' }));
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: second.auth, payload: { requestId: other.requestId } })).statusCode).toBe(201);
+    await completeWith(t.app, other.c, other.requestId, other.p.id);
     const stranger = await registerAndLogin(t.app, 'profissional');
-    const r = await review(c.auth, { profissionalId: stranger.id, nota: 5, comentario: 'Nunca o vi' });
+    const r = await review(other.c.auth, { profissionalId: stranger.id, nota: 5, comentario: 'Nunca o vi' });
     expect(r.statusCode).toBe(400);
     expect(r.json().code).toBe('NOT_ELIGIBLE');
-    const blank = await review(c.auth, { profissionalId: stranger.id, nota: 0, comentario: ' ' });
+    expect((await review(other.c.auth, { profissionalId: second.id, requestId: other.requestId, nota: 3, comentario: 'Não fez' })).statusCode).toBe(400);
+    const blank = await review(other.c.auth, { profissionalId: stranger.id, nota: 0, comentario: ' ' });
     expect(blank.json().message).toBe(M.preenchaCampos);
-    const p = await registerAndLogin(t.app, 'profissional');
-    expect((await review(p.auth, { profissionalId: p.id, nota: 5, comentario: 'Eu próprio' })).statusCode).toBe(403);
+    expect((await review(stranger.auth, { profissionalId: stranger.id, nota: 5, comentario: 'Eu próprio' })).statusCode).toBe(403);
+    expect((await review({}, { profissionalId: other.p.id, nota: 5, comentario: 'Anónimo' })).statusCode).toBe(401);
   });
 
-  it('lists the professionals a client may review, with the project to review them for', async () => {
+  it('another client cannot review the professional chosen for someone else\'s project', async () => {
+    const { p, requestId } = await chosenPair();
+    const intruder = await registerAndLogin(t.app, 'cliente');
+    const r = await review(intruder.auth, { profissionalId: p.id, requestId, nota: 1, comentario: 'Concorrência' });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('NOT_ELIGIBLE');
+  });
+
+  it('lists only the professionals the client chose for completed projects, with the project to review them for', async () => {
     const { c, p, requestId } = await appliedPair();
+    const empty = await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth });
+    expect(empty.json()).toEqual({ items: [], page: 1, pageSize: 6, hasMore: false });
+    await completeWith(t.app, c, requestId, p.id);
     const list = await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth });
     expect(list.json()).toMatchObject({ hasMore: false, items: [{ id: p.id, requestId, podeAvaliar: true }] });
     expect(list.json().items).toHaveLength(1);
@@ -60,10 +100,11 @@ describe('reviews', () => {
   });
 
   it('shows only approved reviews publicly, and the average counts only those', async () => {
-    const { c, p } = await appliedPair();
+    const { c, p } = await chosenPair();
     const c2 = await registerAndLogin(t.app, 'cliente', { nome: 'Outro' });
     const second = await openProject(t.app, c2, admin, 5);
     await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: second } });
+    await completeWith(t.app, c2, second, p.id);
     const r1 = (await review(c.auth, { profissionalId: p.id, nota: 5, comentario: 'Excelente' })).json();
     await review(c2.auth, { profissionalId: p.id, nota: 1, comentario: 'Mau' });
     await t.db.update(reviews).set({ status: 'APROVADO' }).where(eq(reviews.id, r1.id));
@@ -81,9 +122,9 @@ describe('reviews', () => {
   });
 });
 
-describe('double submission', () => {
+describeOnPostgres('double submission', () => {
   it('two simultaneous reviews for the same project: one is stored, the other gets 409, never 500', async () => {
-    const { c, p, requestId } = await appliedPair();
+    const { c, p, requestId } = await chosenPair();
     const [a, b] = await Promise.all([1, 2].map((n) => review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: `Duplo ${n}` })));
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
+import type { PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
 import { api } from '../../lib/api';
 import type { Paged } from '@tc/shared';
 export type { Paged } from '@tc/shared';
@@ -12,7 +12,7 @@ export interface AdminStats {
   clientes: number;
   profissionais: number;
   projetos: number;
-  pendentes: { projetos: number; reviews: number; verificacoes: number };
+  pendentes: { projetos: number; reviews: number; verificacoes: number; pagamentosPorConciliar: number };
   receitaPorMes: { mes: string; recebido: number; total: number }[];
   projetosPorSemana: { semana: string; total: number }[];
   registosPorSemana: { semana: string; clientes: number; profissionais: number }[];
@@ -119,6 +119,7 @@ export const adminKeys = {
   clientes: ['admin', 'clientes'] as const,
   profissionais: ['admin', 'profissionais'] as const,
   payments: ['admin', 'payments'] as const,
+  anomalies: ['admin', 'payment-anomalies'] as const,
   audit: ['admin', 'audit'] as const,
 };
 
@@ -166,5 +167,13 @@ export const useAuditLog = (page: number) =>
   useQuery({
     queryKey: [...adminKeys.audit, page],
     queryFn: ({ signal }) => api<Paged<AuditEntry>>(`/admin/audit${query({ page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** "Pagamentos por conciliar": provider events that credited nothing, unresolved first. */
+export const useAdminPaymentAnomalies = (page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.anomalies, page],
+    queryFn: ({ signal }) => api<Paged<PaymentAnomaly>>(`/admin/pagamentos/por-conciliar${query({ page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
     placeholderData: keepPreviousData,
   });

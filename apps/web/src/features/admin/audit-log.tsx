@@ -15,9 +15,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   PROFISSIONAL_VERIFICADO: 'Verificou profissional',
   PROFISSIONAL_RECUSADO: 'Recusou verificação',
   ADMIN_CRIADO: 'Criou administrador',
+  PAGAMENTO_CONCILIADO: 'Resolveu pagamento por conciliar',
 };
 
-const TARGET: Record<string, string> = { request: 'Projeto', review: 'Review', profissional: 'Profissional', admin: 'Administrador', cliente: 'Cliente' };
+const TARGET: Record<string, string> = { request: 'Projeto', review: 'Review', profissional: 'Profissional', admin: 'Administrador', cliente: 'Cliente', pagamento_anomalia: 'Pagamento por conciliar' };
 const ACTOR: Record<string, string> = { cliente: 'Cliente', profissional: 'Profissional', admin: 'Administrador' };
 
 const target = (e: AuditEntry) => (e.alvoId == null ? '—' : `${TARGET[e.alvoTipo ?? ''] ?? e.alvoTipo ?? ''} #${e.alvoId}`.trim());
@@ -37,6 +38,8 @@ function detail(e: AuditEntry): string {
     case 'PROFISSIONAL_VERIFICADO':
     case 'PROFISSIONAL_RECUSADO':
       return d.documentosEliminados ? 'Documentos eliminados' : '';
+    case 'PAGAMENTO_CONCILIADO':
+      return typeof d.evento === 'string' ? d.evento : '';
     case 'ADMIN_CRIADO':
       return typeof d.email === 'string' ? d.email : '';
     case 'REVIEW_ELIMINADA':

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ArrowRight, Euro, FolderKanban, HardHat, MessageSquareText, ShieldCheck, UserPlus, Users, Wallet } from 'lucide-react';
+import { ArrowRight, Euro, FolderKanban, HardHat, MessageSquareText, ShieldCheck, TriangleAlert, UserPlus, Users, Wallet } from 'lucide-react';
 import { formatEuros } from '@tc/shared';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { AdminLayout } from './admin-layout';
@@ -84,6 +84,7 @@ export function DashboardPage() {
               <Pending n={stats.data.pendentes.projetos} singular="projeto à espera de aprovação" plural="projetos à espera de aprovação" to="/listagem-projetos?status=ESPERA" Icon={FolderKanban} />
               <Pending n={stats.data.pendentes.reviews} singular="review por moderar" plural="reviews por moderar" to="/listagem-reviews?status=ESPERA" Icon={MessageSquareText} />
               <Pending n={stats.data.pendentes.verificacoes} singular="verificação de identidade pendente" plural="verificações de identidade pendentes" to="/listagem-profissionais?verificacao=PENDENTE" Icon={ShieldCheck} />
+              <Pending n={stats.data.pendentes.pagamentosPorConciliar ?? 0} singular="pagamento por conciliar" plural="pagamentos por conciliar" to="/detalhes-recebido#por-conciliar" Icon={TriangleAlert} />
             </ul>
           </section>
 

@@ -9,6 +9,7 @@ import { AdminLayout } from './admin-layout';
 import { useAdminPayments, useAdminStats, type PaymentsKind } from './admin-api';
 import { PaymentStateBadge, useListParams } from './admin-ui';
 import { RevenueChart } from './charts';
+import { PaymentsToReconcile } from './payments-to-reconcile';
 
 const COPY: Record<PaymentsKind, { title: string; lead: string; empty: string; sum: string }> = {
   recebido: {
@@ -110,6 +111,8 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
           )}
         </section>
       )}
+
+      <PaymentsToReconcile />
 
       {stats.isSuccess && (
         <div className="admin-section-gap">

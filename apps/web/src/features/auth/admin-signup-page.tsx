@@ -10,16 +10,15 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { getToken } from '../../lib/session';
-import { useAdminRegister, useAdminSignupStatus } from './auth-api';
+import { useAdminRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
 
 type Form = { nome: string; email: string; senha: string; confirmarSenha: string };
 
-/** First run: anyone may create the first admin. Afterwards only a logged-in admin adds others. */
+/** Only a logged-in admin adds others; the first admin is created on the server (npm run admin:create). */
 export function AdminSignupPage() {
-  usePageTitle('Cadastro de Administrador');
+  usePageTitle('Registo de administrador');
   const navigate = useNavigate();
-  const status = useAdminSignupStatus();
   const mutation = useAdminRegister();
   const isAdmin = !!getToken('admin');
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +33,7 @@ export function AdminSignupPage() {
       await mutation.mutateAsync({ nome, email, senha });
       reset();
       toast.success(M.adminSignupSuccess);
-      navigate(isAdmin ? '/dashboard' : '/login', { replace: true });
+      navigate('/dashboard', { replace: true });
     } catch (e) {
       applyServerErrors(e, setError, ['nome', 'email', 'senha']);
       const detail = errorMessage(e, '');
@@ -42,22 +41,21 @@ export function AdminSignupPage() {
     }
   }));
 
-  const closed = status.data && !status.data.aberto && !isAdmin;
+  const closed = !isAdmin;
   return (
     <div className="container auth-page">
       <div className="card card-narrow">
-        <h1>Cadastro de Administrador</h1>
-        {status.isPending && <p className="lead" role="status"><span className="spinner" aria-hidden /> A verificar…</p>}
+        <h1>Registo de administrador</h1>
         {closed && (
           <div className="alert alert-info" role="status">
             {M.adminSignupClosed} <Link to="/login">Ir para o login</Link>
           </div>
         )}
-        {!status.isPending && !closed && (
+        {!closed && (
           <>
-            <p className="lead">{isAdmin ? 'Adicione outro membro à equipa de administração.' : 'Crie a primeira conta de administração da plataforma.'}</p>
+            <p className="lead">Adicione outro membro à equipa de administração.</p>
             {failure && <div className="alert alert-error" role="alert">{failure}</div>}
-            <form onSubmit={submit} noValidate aria-label="Cadastro de Administrador">
+            <form onSubmit={submit} noValidate aria-label="Registo de administrador">
               <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
               <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
               <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { LoginResponse, Role } from '@tc/shared';
 import { api } from '../../lib/api';
 
@@ -13,9 +13,6 @@ export const useRegister = (tipo: 'cliente' | 'profissional') =>
     mutationFn: (body: Record<string, string>) =>
       api<{ id: number; access_token: string }>(`/${tipo}/register`, { method: 'POST', body }),
   });
-
-export const useAdminSignupStatus = () =>
-  useQuery({ queryKey: ['admin-signup-status'], queryFn: () => api<{ aberto: boolean }>('/admin/register/status') });
 
 export const useAdminRegister = () =>
   useMutation({

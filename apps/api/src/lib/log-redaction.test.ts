@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { createTestApp, registerAndLogin, type TestApp } from '../test/harness';
+
+/** The real logger of a real app, written to memory: what an operator would find in the log. */
+let lines: string[] = [];
+const stream = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(String(chunk));
+    done();
+  },
+});
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: stream });
+});
+afterAll(() => t.close());
+
+describe('logs keep no secrets and no personal data', () => {
+  it('a failed SQL statement is logged without its parameters (name, e-mail, password hash)', async () => {
+    await t.db.execute(sql`alter table clientes rename to clientes_fora`);
+    try {
+      lines = [];
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/cliente/register',
+        payload: { nome: 'Beatriz Quaresma', email: 'beatriz.quaresma@exemplo.pt', senha: 'Palavra#Secreta77' },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).not.toMatch(/clientes|select|insert/i);
+    } finally {
+      await t.db.execute(sql`alter table clientes_fora rename to clientes`);
+    }
+    const log = lines.join('');
+    expect(log).toContain('unhandled error');
+    expect(log).toContain('[redacted]');
+    for (const secret of ['Beatriz', 'beatriz.quaresma', '$argon2', 'Palavra#Secreta77']) expect(log).not.toContain(secret);
+  });
+
+  it('request lines carry no token and no e-mail from the path', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    lines = [];
+    const res = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
+    expect(res.statusCode).toBe(200);
+    const log = lines.join('');
+    expect(log).toContain('/api/cliente/account/[e-mail]');
+    expect(log).not.toContain(c.email);
+    expect(log).not.toContain(c.token);
+  });
+});

@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { findPlan, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
+import type { Db, Tx } from '../../db/client';
+import type { NotificationEvent, NotificationKind } from './events';
+import { nextDailyDigest, nextHourlyDigest } from './schedule';
+import { T, type Rendered } from './templates';
+
+/** One person to tell: the bell's row and, unless switched off, the e-mail. */
+interface Delivery {
+  tipo: Role;
+  id: number;
+  email: string | null;
+  rendered: Rendered;
+  /** Unique per event and person: a repeated event writes nothing twice. */
+  chave: string;
+  resumo?: string | null;
+  proxima?: Date;
+}
+
+type Conn = Db | Tx;
+const rowsOf = async <T>(tx: Conn, q: ReturnType<typeof sql>) => (await tx.execute<T & Record<string, unknown>>(q)).rows as T[];
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Records the event's in-app notifications and e-mails in the caller's transaction (the outbox);
+ * the worker sends the e-mails after commit. Call it inside the transaction that makes the event true.
+ * Every event costs a read of what the message says and one write (both tables in one statement);
+ * a project's fan-out to the professionals of its zone is one INSERT ... SELECT, whatever their number.
+ */
+export async function notify(tx: Db | Tx, event: NotificationEvent, now: Date = new Date()): Promise<void> {
+  if (event.tipo === 'novo_projeto_na_zona') return fanOutNewProject(tx, event.requestId, now);
+  const deliveries = await deliveriesOf(tx, event, now);
+  if (deliveries.length) await write(tx, event.tipo, deliveries, now);
+}
+
+async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'novo_projeto_na_zona' }>, now: Date): Promise<Delivery[]> {
+  switch (e.tipo) {
+    case 'projeto_aprovado': {
+      const [r] = await rowsOf<{ titulo: string; creditos: number | null; cliente_id: number; email: string }>(tx, sql`
+        select r.titulo, r.creditos, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      if (!r) return [];
+      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `projeto_aprovado:r${e.requestId}`,
+        rendered: T.projetoAprovado({ titulo: r.titulo, creditos: r.creditos, clienteId: r.cliente_id }) }];
+    }
+    case 'nova_candidatura': {
+      const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string; nome: string; nota_media: number | null; total_avaliacoes: number; verificacao: string | null; cidade: string }>(tx, sql`
+        select r.titulo, r.cliente_id, c.email, p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.cidade
+        from requests r join clientes c on c.id = r.cliente_id, profissionais p
+        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
+      if (!r) return [];
+      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
+        rendered: T.novaCandidatura({
+          titulo: r.titulo, clienteId: r.cliente_id, profissionalId: e.profissionalId, nome: r.nome, notaMedia: r.nota_media === null ? null : Number(r.nota_media),
+          totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade,
+        }) }];
+    }
+    case 'projeto_lotado': {
+      const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string }>(tx, sql`
+        select r.titulo, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      if (!r) return [];
+      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `projeto_lotado:r${e.requestId}`,
+        rendered: T.projetoLotado({ titulo: r.titulo, clienteId: r.cliente_id, maximo: MAX_APPLICANTS }) }];
+    }
+    case 'avaliacao_publicada': {
+      const [r] = await rowsOf<{ cliente_id: number; email: string; profissional_id: number; nome: string; nota: number }>(tx, sql`
+        select v.cliente_id, c.email, v.profissional_id, p.nome, v.nota
+        from reviews v join clientes c on c.id = v.cliente_id join profissionais p on p.id = v.profissional_id where v.id = ${e.reviewId}`);
+      if (!r) return [];
+      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `avaliacao_publicada:v${e.reviewId}`,
+        rendered: T.avaliacaoPublicada({ profissionalId: r.profissional_id, nome: r.nome, nota: Number(r.nota) }) }];
+    }
+    case 'escolhido':
+    case 'nao_escolhido': {
+      const [r] = await rowsOf<{ titulo: string; cliente_nome: string | null; email: string }>(tx, sql`
+        select r.titulo, c.nome as cliente_nome, p.email
+        from requests r left join clientes c on c.id = r.cliente_id, profissionais p
+        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
+      if (!r) return [];
+      return [{ tipo: 'profissional', id: e.profissionalId, email: r.email, chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
+        rendered: e.tipo === 'escolhido'
+          ? T.escolhido({ requestId: e.requestId, titulo: r.titulo, clienteNome: r.cliente_nome })
+          : T.naoEscolhido({ titulo: r.titulo }) }];
+    }
+    case 'projeto_fechado':
+    case 'reembolso': {
+      const email = await professionalEmail(tx, e.profissionalId);
+      if (email === undefined) return [];
+      return [{ tipo: 'profissional', id: e.profissionalId, email, chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
+        rendered: e.tipo === 'projeto_fechado'
+          ? T.projetoFechado({ titulo: e.titulo, reembolso: e.reembolso })
+          : T.reembolso({ titulo: e.titulo, creditos: e.creditos, motivo: e.motivo }) }];
+    }
+    case 'avaliacao_aprovada': {
+      const [r] = await rowsOf<{ profissional_id: number; email: string; nota: number; comentario: string; cliente_nome: string }>(tx, sql`
+        select v.profissional_id, p.email, v.nota, v.comentario, c.nome as cliente_nome
+        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`);
+      if (!r) return [];
+      return [{ tipo: 'profissional', id: r.profissional_id, email: r.email, chave: `avaliacao_aprovada:v${e.reviewId}`,
+        rendered: T.avaliacaoAprovada({ nota: Number(r.nota), comentario: r.comentario, clienteNome: r.cliente_nome }) }];
+    }
+    case 'pagamento_confirmado': {
+      const [r] = await rowsOf<{ profissional_id: number; email: string; creditos: number; plano: string; valor_centimos: number; saldo: number | null }>(tx, sql`
+        select pay.profissional_id, p.email, pay.creditos, pay.plano, pay.valor_centimos, s.creditos_restantes as saldo
+        from payments pay join profissionais p on p.id = pay.profissional_id left join subscriptions s on s.profissional_id = p.id
+        where pay.id = ${e.paymentId}`);
+      if (!r) return [];
+      return [{ tipo: 'profissional', id: r.profissional_id, email: r.email, chave: `pagamento_confirmado:pay${e.paymentId}`,
+        rendered: T.pagamentoConfirmado({
+          creditos: Number(r.creditos), plano: findPlan(r.plano)?.nome ?? r.plano, valorCentimos: Number(r.valor_centimos), saldo: r.saldo === null ? null : Number(r.saldo),
+        }) }];
+    }
+    case 'admin_projeto_pendente': {
+      const [r] = await rowsOf<{ titulo: string; bairro: string; cliente_nome: string | null }>(tx, sql`
+        select r.titulo, r.bairro, c.nome as cliente_nome from requests r left join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      return r ? toAdmins(tx, `${e.tipo}:r${e.requestId}`, T.adminProjetoPendente({ titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }), now) : [];
+    }
+    case 'admin_avaliacao_pendente': {
+      const [r] = await rowsOf<{ nota: number; profissional_nome: string; cliente_nome: string }>(tx, sql`
+        select v.nota, p.nome as profissional_nome, c.nome as cliente_nome
+        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`);
+      return r ? toAdmins(tx, `${e.tipo}:v${e.reviewId}`, T.adminAvaliacaoPendente({ nota: Number(r.nota), profissionalNome: r.profissional_nome, clienteNome: r.cliente_nome }), now) : [];
+    }
+    case 'admin_documentos_pendentes': {
+      const [r] = await rowsOf<{ nome: string; bairro: string; consentimento_em: string | Date | null }>(tx, sql`
+        select p.nome, p.bairro, p.consentimento_em from profissionais p where p.id = ${e.profissionalId}`);
+      if (!r) return [];
+      // A new upload after a decision is a new thing to verify: the upload's moment is in the key.
+      const at = r.consentimento_em ? new Date(r.consentimento_em).getTime() : now.getTime();
+      return toAdmins(tx, `${e.tipo}:p${e.profissionalId}:${at}`, T.adminDocumentosPendentes({ nome: r.nome, bairro: r.bairro }), now);
+    }
+    case 'admin_lead_reportado': {
+      const [r] = await rowsOf<{ titulo: string | null; motivo: string; profissional_nome: string | null }>(tx, sql`
+        select r.titulo, l.motivo, p.nome as profissional_nome
+        from lead_reports l left join requests r on r.id = l.request_id left join profissionais p on p.id = l.profissional_id where l.id = ${e.reportId}`);
+      if (!r) return [];
+      const motivo = LEAD_MOTIVOS[r.motivo] ?? r.motivo;
+      return toAdmins(tx, `${e.tipo}:l${e.reportId}`, T.adminLeadReportado({ titulo: r.titulo ?? 'Projeto eliminado', motivo, profissionalNome: r.profissional_nome }), now);
+    }
+    case 'confirmar_email': {
+      const [r] = await rowsOf<{ nome: string; email: string }>(tx, sql`select nome, email from clientes where id = ${e.clienteId}`);
+      if (!r) return [];
+      const linkHash = createHash('sha256').update(e.link).digest('hex').slice(0, 16);
+      return [{ tipo: 'cliente', id: e.clienteId, email: r.email, chave: `confirmar_email:c${e.clienteId}:${linkHash}`, rendered: T.confirmarEmail({ nome: r.nome, link: e.link }) }];
+    }
+  }
+}
+
+const LEAD_MOTIVOS: Record<string, string> = {
+  CONTACTO_INVALIDO: 'contacto inválido',
+  CLIENTE_NAO_RESPONDE: 'cliente não responde',
+  DUPLICADO: 'duplicado',
+};
+
+async function professionalEmail(tx: Conn, id: number): Promise<string | undefined> {
+  const [r] = await rowsOf<{ email: string }>(tx, sql`select email from profissionais where id = ${id}`);
+  return r?.email;
+}
+
+/** Every admin hears it; the e-mails wait for the admin's hourly digest. */
+async function toAdmins(tx: Conn, key: string, rendered: Rendered, now: Date): Promise<Delivery[]> {
+  const admins = await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from admins order by id`);
+  const { at, hour } = nextHourlyDigest(now);
+  return admins.map((a) => ({
+    tipo: 'admin' as const, id: Number(a.id), email: a.email, rendered, chave: `${key}:a${a.id}`, resumo: `admin:${a.id}:${hour}`, proxima: at,
+  }));
+}
+
+/**
+ * One statement for both tables. The person's switches decide the e-mail (confirmar_email cannot be
+ * switched off); the bell's row is written unless the same event was already recorded (its
+ * e-mail key exists), so a repeated event adds nothing.
+ */
+async function write(tx: Conn, kind: NotificationKind, list: Delivery[], now: Date) {
+  const switchable = kind !== 'confirmar_email';
+  const values = sql.join(list.map((d) => sql`(
+    ${d.tipo}::user_role, ${d.id}::int, ${d.email}::text, ${d.rendered.assunto}::text, ${d.rendered.fragment.text}::text, ${d.rendered.fragment.html}::text,
+    ${d.chave}::text, ${d.resumo ?? null}::text, ${iso(d.proxima ?? now)}::timestamptz,
+    ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text)`), sql`, `);
+  await tx.execute(sql`
+    with d (dt, did, email, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link) as (values ${values}),
+    p as (
+      select d.*, (${switchable}::boolean and coalesce(${kind}::text = any(np.desligados), false)) as off
+      from d left join notification_prefs np on np.destinatario_tipo = d.dt and np.destinatario_id = d.did
+    ),
+    o as (
+      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
+      select dt, did, email, ${kind}, assunto, texto, html, chave, resumo, proxima, ${iso(now)}::timestamptz from p where not off and email is not null
+      on conflict (chave) do nothing
+    )
+    insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
+    select dt, did, ${kind}, titulo, corpo, link, ${iso(now)}::timestamptz from p
+    where titulo is not null and not exists (select 1 from email_outbox e where e.chave = p.chave)`);
+}
+
+/**
+ * A newly visible project reaches the professionals with its specialty (GIN index on the array) in
+ * its district: urgent ones at once, normal ones at once or in the next morning's digest, as each
+ * professional chose. One INSERT ... SELECT per table, in one statement.
+ */
+async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
+  const [r] = await rowsOf<{ titulo: string; bairro: string; cidade: string; especialidade: string; tempo: TimeOption; creditos: number | null; status: string }>(tx, sql`
+    select titulo, bairro, cidade, especialidade, tempo, creditos, status from requests where id = ${requestId}`);
+  // Only a job the professionals can see (approved and priced) is news to them.
+  if (!r || r.status !== 'ABERTO' || r.creditos === null) return;
+  const rendered = T.novoProjetoNaZona({ requestId, titulo: r.titulo, bairro: r.bairro, cidade: r.cidade, especialidade: r.especialidade, tempo: r.tempo, creditos: Number(r.creditos) });
+  const normal = r.tempo === 'NORMAL';
+  const digest = nextDailyDigest(now);
+  const kind = 'novo_projeto_na_zona';
+  const prefix = `${kind}:r${requestId}:p`;
+  await tx.execute(sql`
+    with dest as (
+      select p.id, p.email,
+        (${normal}::boolean and coalesce(np.novos_projetos, 'INSTANTANEO') = 'DIARIO') as diario,
+        coalesce(${kind}::text = any(np.desligados), false) as off
+      from profissionais p
+      left join notification_prefs np on np.destinatario_tipo = 'profissional' and np.destinatario_id = p.id
+      where p.especialidades @> array[${r.especialidade}]::text[] and p.bairro = ${r.bairro}
+    ),
+    o as (
+      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
+      select 'profissional', id, email, ${kind}, ${rendered.assunto}, ${rendered.fragment.text}, ${rendered.fragment.html}, ${prefix}::text || id,
+        case when diario then 'novos_projetos:' || id || ':' || ${digest.day}::text end,
+        case when diario then ${iso(digest.at)}::timestamptz else ${iso(now)}::timestamptz end, ${iso(now)}::timestamptz
+      from dest where not off
+      on conflict (chave) do nothing
+    )
+    insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
+    select 'profissional', id, ${kind}, ${rendered.inApp!.titulo}, ${rendered.inApp!.corpo}, ${rendered.inApp!.link}, ${iso(now)}::timestamptz
+    from dest where not exists (select 1 from email_outbox e where e.chave = ${prefix}::text || dest.id)`);
+}
