@@ -51,6 +51,9 @@ describe("the professional's whole journey", () => {
     await page.goto('/creditos');
     await page.getByRole('button', { name: 'Selecionar o plano Poupança' }).or(page.getByRole('link', { name: 'Selecionar o plano Poupança' })).click();
     await page.waitForURL('**/checkout/poupanca');
+    // pt-PT title on the page and in the tab, not "Checkout" (issue 9).
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Comprar créditos' }).isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe('Comprar créditos: plano Poupança · Técnico Certo');
     await page.getByRole('button', { name: 'Confirmar pagamento' }).click();
     await expect.poll(() => page.getByText('Escolha uma forma de pagamento.').isVisible()).toBe(true);
     await page.keyboard.press('Escape');

@@ -15,3 +15,7 @@ export * from './schemas/requests';
 export * from './schemas/reviews';
 export * from './schemas/credits';
 export * from './schemas/responses';
+export * from './schemas/payment-anomalies';
+export * from './schemas/lead-loop';
+export * from './schemas/leads';
+export * from './schemas/notificacoes';

@@ -19,11 +19,19 @@ export const profissionalCard = z.object({
 });
 export type ProfissionalCard = z.infer<typeof profissionalCard>;
 
-export const profissionalPerfil = profissionalCard.extend({
+/**
+ * A professional in the search list (spec §3 "Professional (list/detail)"): the card plus
+ * `especialidade`, the label of the first specialty, and `descricao`, the bio (null when none).
+ */
+export const profissionalListItem = profissionalCard.extend({
+  especialidade: z.string().nullable(),
+  descricao: z.string().nullable(),
+});
+export type ProfissionalListItem = z.infer<typeof profissionalListItem>;
+
+export const profissionalPerfil = profissionalListItem.extend({
   telefone: z.string().nullable(),
   contato: z.string().nullable(),
-  descricao: z.string().nullable(),
-  especialidade: z.string().nullable(),
 });
 export type ProfissionalPerfil = z.infer<typeof profissionalPerfil>;
 

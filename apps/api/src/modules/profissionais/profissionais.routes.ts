@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams, paged, pageQuery, profissionalCard, profissionalPerfil } from '@tc/shared';
+import { errorResponse, idParams, paged, pageQuery, profissionalCard, profissionalListItem, profissionalPerfil } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { getProfissional, searchProfissionais, topRated } from './profissionais.service';
 
@@ -23,7 +23,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('cliente', 'admin'),
       schema: {
         tags: ['profissional'], summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)', security: [{ bearer: [] }],
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }), response: { 200: paged(card), 401: errorResponse, 403: errorResponse },
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }), response: { 200: paged(profissionalListItem), 401: errorResponse, 403: errorResponse },
       },
     },
     async (request) => searchProfissionais(db, request.query.q, request.query.page, request.query.pageSize),

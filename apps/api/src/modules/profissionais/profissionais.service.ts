@@ -29,6 +29,18 @@ const toCard = ({ fotoKey, verificacao, ...r }: Card) => ({
 });
 
 /**
+ * A list item adds, to the card, the label of the first specialty and the bio as `descricao` (spec §3);
+ * a blank bio is null. The bio is one more column of the rows the list reads anyway (same index, same
+ * plan), and no more than 1000 characters.
+ */
+const listItem = { ...publicCard, bio: profissionais.bio };
+type ListRow = Card & { bio: string | null };
+const toListItem = ({ bio, ...card }: ListRow) => {
+  const c = toCard(card);
+  return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
+};
+
+/**
  * Search by name, city or district (the folded, trigram-indexed `busca` column) or by specialty (labels
  * matched in code, then the GIN-indexed array); 10 a page; best rated first.
  */
@@ -37,13 +49,13 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
   const window = pageWindow(page, pageSize);
   const build = (where: SQL | undefined, limit: unknown, offset: unknown) =>
     db
-      .select(publicCard)
+      .select(listItem)
       .from(profissionais)
       .where(where)
       .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
       .limit(limit as number)
       .offset(offset as number);
-  let rows: Card[];
+  let rows: ListRow[];
   if (term) {
     const values = specialtiesMatching(q!);
     const byText = containsFolded(profissionais.busca, term);
@@ -52,19 +64,18 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     rows = await prepared(db, 'pros_all', () => build(undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('pros_all')).execute(window);
   }
-  return pageOf(rows.map(toCard), page, pageSize);
+  return pageOf(rows.map(toListItem), page, pageSize);
 }
 
 /** Public profile: never the e-mail nor the ID documents. */
 export async function getProfissional(db: Db, id: number) {
   const [row] = await db
-    .select({ ...publicCard, telefone: profissionais.telefone, bio: profissionais.bio })
+    .select({ ...listItem, telefone: profissionais.telefone })
     .from(profissionais)
     .where(eq(profissionais.id, id));
   if (!row) throw notFound('Profissional não encontrado.');
-  const { telefone, bio, ...card } = row;
-  const c = toCard(card);
-  return { ...c, telefone, descricao: bio, contato: telefone, especialidade: c.especialidadesLabels[0] ?? null };
+  const { telefone, ...item } = row;
+  return { ...toListItem(item), telefone, contato: telefone };
 }
 
 /** The home page's list: rated professionals with a photo, best first (walks the rating index). */

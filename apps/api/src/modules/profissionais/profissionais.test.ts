@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 import { profissionais } from '../../db/schema';
+import { profissionalListItem, specialtyLabel } from '@tc/shared';
 
 let t: TestApp;
 let cliente: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -44,6 +45,35 @@ describe('professional search (done by the database)', () => {
     const all = JSON.stringify([p1, p2]);
     expect(all).not.toContain('@');
     expect(all).not.toMatch(/ccFrente|ccVerso|senha/);
+  });
+
+  it('each list item carries especialidade (first specialty\'s label) and descricao (the bio), like the profile', async () => {
+    const rita = await t.db.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.nome, 'Rita Simões'));
+    const bio = 'Instalo videovigilância e alarmes em Setúbal há 12 anos.';
+    await t.db.update(profissionais).set({ bio }).where(eq(profissionais.id, rita[0]!.id));
+    await t.db.update(profissionais).set({ bio: '   ' }).where(eq(profissionais.nome, 'Ana Gonçalves'));
+
+    const [item] = (await search('rita simoes')).json().items;
+    expect(item).toMatchObject({ nome: 'Rita Simões', especialidade: specialtyLabel('camaras-cctv'), descricao: bio });
+    expect(item.especialidade).toBe(item.especialidadesLabels[0]);
+    expect(() => profissionalListItem.parse(item)).not.toThrow();
+    // A blank bio and no specialties are null, not '' nor missing.
+    expect((await search('ana goncalves')).json().items[0]).toMatchObject({ especialidade: 'Desentupimentos', descricao: null });
+    const extra = (await search('tecnico extra 00')).json().items[0];
+    expect(extra).toMatchObject({ especialidades: [], especialidade: null, descricao: null });
+
+    // The unfiltered list (the prepared statement) carries them as well.
+    const all = [...(await search('')).json().items, ...(await search('', 2)).json().items];
+    expect(all).toHaveLength(15);
+    for (const p of all) {
+      expect(p).toHaveProperty('especialidade');
+      expect(p).toHaveProperty('descricao');
+    }
+    expect(all.find((p: { nome: string }) => p.nome === 'Rita Simões')).toMatchObject({ especialidade: specialtyLabel('camaras-cctv'), descricao: bio });
+
+    // Same values as the public profile.
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/profissional/${item.id}`, headers: cliente.auth })).json();
+    expect(profile).toMatchObject({ especialidade: item.especialidade, descricao: bio });
   });
 
   it('treats % and _ in the query as plain text', async () => {

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatEuros } from '@tc/shared';
+import { formatDateLong, formatDayMonthTick, formatEuros, formatMonthYear, formatMonthYearShort } from '@tc/shared';
 
 const BLUE = '#1e3a8a';
 const BLUE_LIGHT = '#93c5fd';
@@ -8,20 +8,15 @@ const AMBER = '#d97706';
 const GRID = '#e2e8f0';
 const TICK = { fill: '#475569', fontSize: 12 };
 
-const shortMonth = new Intl.DateTimeFormat('pt-PT', { month: 'short', timeZone: 'UTC' });
-const longMonth = new Intl.DateTimeFormat('pt-PT', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDate = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'long', timeZone: 'UTC' });
 const integer = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 0 });
 const compactEuro = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
-const monthDate = (mes: string) => new Date(`${mes}-01T00:00:00Z`);
-/** 'YYYY-MM' → 'mar. 2026' (axis) and 'março de 2026' (tables, tooltips). */
-export const monthShort = (mes: string) => `${shortMonth.format(monthDate(mes))} ${mes.slice(0, 4)}`;
-export const monthLong = (mes: string) => longMonth.format(monthDate(mes));
+/** 'YYYY-MM' → 'mar. 2026' (axis) and 'março de 2026' (tables, tooltips): the shared date formats. */
+export const monthShort = (mes: string) => formatMonthYearShort(mes);
+export const monthLong = (mes: string) => formatMonthYear(mes);
 /** 'YYYY-MM-DD' (a Monday) → '2/03' on the axis, 'Semana de 2 de março de 2026' in tables and tooltips. */
-export const weekShort = (semana: string) => dayMonth.format(new Date(`${semana}T00:00:00Z`));
-export const weekLong = (semana: string) => `Semana de ${longDate.format(new Date(`${semana}T00:00:00Z`))}`;
+export const weekShort = (semana: string) => formatDayMonthTick(semana);
+export const weekLong = (semana: string) => `Semana de ${formatDateLong(semana)}`;
 
 /** Months between the first and last one in the data, with the missing ones at zero. */
 export function fillMonths<T extends { mes: string }>(rows: T[], empty: (mes: string) => T): T[] {

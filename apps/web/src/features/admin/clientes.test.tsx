@@ -25,7 +25,7 @@ describe('Clientes (admin)', () => {
     const row = (await screen.findByText('Ana Sousa')).closest('tr')!;
     expect(row).toHaveTextContent('ana.sousa@exemplo.pt');
     expect(row).toHaveTextContent('+351912345678');
-    expect(row).toHaveTextContent('02/03/26');
+    expect(row).toHaveTextContent('02/03/2026'); // four-digit year (issue 9)
     expect(row).toHaveTextContent('4');
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Pesquisar por nome' }), 'carla');
     expect(await screen.findByText('Nenhum cliente encontrado com esse nome.')).toBeInTheDocument();

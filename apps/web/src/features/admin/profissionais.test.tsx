@@ -59,7 +59,7 @@ describe('Profissionais (admin)', () => {
     expect(within(card('Tiago Ribeiro')).getByText('Instalação elétrica completa')).toBeInTheDocument();
     expect(within(card('Tiago Ribeiro')).getByText('Braga, Braga')).toBeInTheDocument();
     expect(within(card('Tiago Ribeiro')).getByText('Pendente')).toBeInTheDocument();
-    expect(within(card('Catarina Lima')).getByText(/Verificado por Helena Marques em 05\/03\/26/)).toBeInTheDocument();
+    expect(within(card('Catarina Lima')).getByText(/Verificado por Helena Marques em 05\/03\/2026/)).toBeInTheDocument();
     expect(within(card('Pedro Gonçalves')).getByText('Sem documentos')).toBeInTheDocument();
   });
 
@@ -118,6 +118,6 @@ describe('Profissionais (admin)', () => {
     await waitFor(() => expect(api.to('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(1));
     expect(JSON.parse(String(api.to('POST', '/api/admin/profissionais/9/verificacao')[0]!.init.body))).toEqual({ decisao: 'VERIFICADO' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText(/Verificado por Helena Marques em 06\/03\/26/)).toBeInTheDocument();
+    expect(await screen.findByText(/Verificado por Helena Marques em 06\/03\/2026/)).toBeInTheDocument();
   });
 });

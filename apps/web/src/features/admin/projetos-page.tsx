@@ -67,7 +67,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
       setConfirming(false);
       const n = data.reembolsos.length;
       const soma = data.reembolsos.reduce((s, r) => s + r.creditos, 0);
-      toast.success('Projeto excluído.', {
+      toast.success('Projeto eliminado.', {
         description: n === 0 ? 'Nenhum profissional tinha pago para se candidatar.' : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
       });
       qc.invalidateQueries({ queryKey: adminKeys.projects });
@@ -117,8 +117,8 @@ function ProjectCard({ project }: { project: AdminProject }) {
         {project.status === 'ESPERA' && (
           <Button variant="secondary" onClick={doApprove} loading={approving}>Aprovar</Button>
         )}
-        <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Excluir projeto ${project.titulo}`}>
-          <Trash2 size={18} aria-hidden /> Excluir
+        <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Eliminar projeto ${project.titulo}`}>
+          <Trash2 size={18} aria-hidden /> Eliminar
         </Button>
       </div>
       <MessageDialog open={invalid} kind="warning" title={M.adminCreditosTitle} text={M.adminCreditosInvalid} onClose={() => setInvalid(false)} />

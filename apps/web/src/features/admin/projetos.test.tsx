@@ -66,7 +66,7 @@ describe('Projetos (admin)', () => {
 
     expect(screen.getAllByRole('button', { name: 'Aprovar' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Aplicar créditos' })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: /^Excluir projeto/ })).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^Eliminar projeto/ })).toHaveLength(3);
     expect(api.to('GET', '/api/requests/all')[0]!.url.searchParams.get('pageSize')).toBe('10');
   });
 
@@ -124,7 +124,7 @@ describe('Projetos (admin)', () => {
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Aberto ao público' });
-    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Excluir projeto/ }));
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
     expect(dialog).toHaveTextContent('reembolsados automaticamente');
@@ -133,7 +133,7 @@ describe('Projetos (admin)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(0);
 
-    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Excluir projeto/ }));
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ }));
     dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
     expect(await screen.findByText('2 profissionais reembolsados (16 créditos no total).')).toBeInTheDocument();

@@ -43,7 +43,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
     mutationFn: () => api(`/review/delete/${review.id}`, { method: 'DELETE', as: 'admin' }),
     onSuccess: () => {
       setConfirming(false);
-      toast.success('Review excluída.');
+      toast.success('Review eliminada.');
       qc.invalidateQueries({ queryKey: adminKeys.reviews });
       qc.invalidateQueries({ queryKey: adminKeys.stats });
     },
@@ -78,8 +78,8 @@ function ReviewCard({ review }: { review: AdminReview }) {
             <Button variant="outline" onClick={deny} loading={denying} disabled={accepting}><X size={18} aria-hidden /> Reprovar</Button>
           </>
         )}
-        <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Excluir review de ${review.cliente.nome}`}>
-          <Trash2 size={18} aria-hidden /> Excluir
+        <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Eliminar review de ${review.cliente.nome}`}>
+          <Trash2 size={18} aria-hidden /> Eliminar
         </Button>
       </div>
       <ConfirmDeleteDialog open={confirming} onClose={() => !remove.isPending && setConfirming(false)} onConfirm={() => remove.mutate()} busy={remove.isPending} />

@@ -99,12 +99,12 @@ describe('Reviews (admin)', () => {
     renderAt('/listagem-reviews');
     const user = userEvent.setup();
     await screen.findByText('Excelente.');
-    await user.click(within(card('Ana Sousa')).getByRole('button', { name: /^Excluir review/ }));
+    await user.click(within(card('Ana Sousa')).getByRole('button', { name: /^Eliminar review/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
     await waitFor(() => expect(api.to('DELETE', '/api/review/delete/3')).toHaveLength(1));
-    expect(await screen.findByText('Review excluída.')).toBeInTheDocument();
+    expect(await screen.findByText('Review eliminada.')).toBeInTheDocument();
   });
 });

@@ -214,7 +214,7 @@ describe('/conta/editar-perfil', () => {
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'joao.novo@exemplo.pt');
     await user.type(await screen.findByLabelText('Senha atual'), 'Segura#123');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const busy = await screen.findByRole('button', { name: /Salvando\.\.\./ });
     expect(busy).toBeDisabled();
     const put = calls.find((c) => c.method === 'PUT')!;
@@ -240,7 +240,7 @@ describe('/conta/editar-perfil', () => {
     const user = userEvent.setup();
     await screen.findByLabelText('Nome');
     expect(screen.queryByLabelText('Bio')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Erro' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Erro ao atualizar o perfil\./)).toBeInTheDocument();
@@ -255,7 +255,7 @@ describe('/conta/editar-perfil', () => {
     renderAt('/conta/editar-perfil');
     const user = userEvent.setup();
     await screen.findByLabelText('Nome');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('ID inválido')).toBeInTheDocument();
     expect(within(dialog).getByText('Faça login novamente.')).toBeInTheDocument();

@@ -147,7 +147,7 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
       )}
       <div className="conta-form-actions">
         <Link to="/conta" className="btn btn-outline">Voltar</Link>
-        <Button type="submit" loading={busy} loadingText="Salvando...">Salvar</Button>
+        <Button type="submit" loading={busy} loadingText="Salvando...">Guardar</Button>
       </div>
 
       <MessageDialog open={!!dialog} kind="error" title={dialog?.title ?? ''} text={dialog?.text} onClose={() => setDialog(null)} />

@@ -13,6 +13,8 @@ import { METHODS } from './payment-methods';
 import { externalRedirect } from './redirect';
 import './creditos.css';
 
+/** The page's heading and document title (the spec calls the screen "Checkout"; people read pt-PT). */
+const TITLE = 'Comprar créditos';
 const START_ERROR = 'Não foi possível iniciar o pagamento. Tente novamente.';
 
 
@@ -41,7 +43,7 @@ function NoPlan() {
     <div className="container page">
       <section className="card card-narrow notice-card" aria-labelledby="sem-plano">
         <span className="notice-icon" aria-hidden><ShoppingCart size={32} /></span>
-        <h1 id="sem-plano">Checkout</h1>
+        <h1 id="sem-plano">{TITLE}</h1>
         <p>{M.nenhumPlano}</p>
         <Link to="/creditos" className="btn btn-secondary">Escolher um plano</Link>
       </section>
@@ -104,7 +106,7 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
   return (
     <div className="container page checkout">
       <Link to="/creditos" className="back-link"><ArrowLeft size={18} aria-hidden /> Planos de créditos</Link>
-      <h1>Checkout</h1>
+      <h1>{TITLE}</h1>
       <p className="lead-left">Está a comprar o plano <strong>{plan.nome}</strong>: {plan.creditos} créditos por {formatEuros(plan.precoEuros)}.</p>
 
       <div className="checkout-grid">
@@ -171,7 +173,7 @@ export function CheckoutPage() {
   const { plano = '' } = useParams();
   const plan = findPlan(plano);
   useSession(); // re-render on login/logout
-  usePageTitle(plan ? `Checkout: plano ${plan.nome}` : 'Checkout');
+  usePageTitle(plan ? `${TITLE}: plano ${plan.nome}` : TITLE);
   if (!getToken('profissional')) return <AccessDenied plano={plano} />;
   if (!plan) return <NoPlan />;
   return <CheckoutForm plan={plan} />;

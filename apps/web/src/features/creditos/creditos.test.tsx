@@ -63,6 +63,8 @@ describe('Checkout (/checkout/:plano)', () => {
     stubApi({});
     renderAt('/checkout/platina');
     expect(await screen.findByText('Nenhum plano selecionado.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Comprar créditos' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Comprar créditos · Técnico Certo'));
     expect(screen.getByRole('link', { name: 'Escolher um plano' })).toHaveAttribute('href', '/creditos');
   });
 
@@ -71,6 +73,10 @@ describe('Checkout (/checkout/:plano)', () => {
     const spy = stubApi({ [`GET /api/subscriptions/credito/${PROF_ID}`]: () => json({ creditosRestantes: 10 }) });
     renderAt('/checkout/elite');
     const summary = await screen.findByRole('region', { name: 'Resumo da compra' });
+    // pt-PT title, not "Checkout" (issue 9), on the page and in the tab.
+    expect(screen.getByRole('heading', { level: 1, name: 'Comprar créditos' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Comprar créditos: plano Elite · Técnico Certo'));
+    expect(screen.queryByText(/checkout/i)).not.toBeInTheDocument();
     expect(within(summary).getByText('Elite')).toBeInTheDocument();
     expect(within(summary).getByText(euros('120,00 €'))).toBeInTheDocument();
     expect(within(summary).getByText(/IVA incluído/)).toBeInTheDocument();

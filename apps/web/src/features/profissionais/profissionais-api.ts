@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ProfissionalCard, ProfissionalPerfil, Paged } from '@tc/shared';
-export type { ProfissionalCard, ProfissionalPerfil, Paged } from '@tc/shared';
+import type { ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
+export type { ProfissionalCard, ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
 
 export interface ReviewPublica {
   id: number;
@@ -21,7 +21,7 @@ export const useProfissionaisSearch = (q: string, page: number) =>
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
       if (q) qs.set('q', q);
-      return api<Paged<ProfissionalCard>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
+      return api<Paged<ProfissionalListItem>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
     },
     placeholderData: keepPreviousData,
   });

@@ -58,7 +58,7 @@ function JobCard({ job, onOpen }: { job: RequestDto; onOpen: () => void }) {
 }
 
 export function BuscarTrabalhosPage() {
-  usePageTitle('Buscar trabalhos');
+  usePageTitle('Procurar trabalhos');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
@@ -137,7 +137,7 @@ export function BuscarTrabalhosPage() {
       <Link to="/areadoprofissional/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional</Link>
       <div className="page-header">
         <div>
-          <h1>Buscar trabalhos</h1>
+          <h1>Procurar trabalhos</h1>
           <p className="muted page-sub">Pedidos aprovados pela nossa equipa. Veja o preço em créditos antes de se candidatar.</p>
         </div>
       </div>

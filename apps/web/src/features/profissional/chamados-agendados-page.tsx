@@ -55,7 +55,7 @@ export function ChamadosAgendadosPage() {
   else if (list.data.items.length === 0 && page === 1) {
     body = (
       <EmptyState text="Nenhum chamado encontrado.">
-        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Buscar trabalhos</Link>
+        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Procurar trabalhos</Link>
       </EmptyState>
     );
   } else {

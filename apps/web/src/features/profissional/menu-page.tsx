@@ -15,7 +15,7 @@ import './profissional.css';
 
 const CARDS: MenuCard[] = [
   { to: '/areadoprofissional/chamados-agendados', title: 'Chamados agendados', text: 'Os projetos a que se candidatou e os contactos dos clientes.', Icon: CalendarCheck },
-  { to: '/areadoprofissional/buscar-trabalhos', title: 'Buscar trabalhos', text: 'Pedidos abertos, por especialidade, distrito e urgência.', Icon: Search },
+  { to: '/areadoprofissional/buscar-trabalhos', title: 'Procurar trabalhos', text: 'Pedidos abertos, por especialidade, distrito e urgência.', Icon: Search },
   { to: '/areadoprofissional/minhas-avaliacoes', title: 'As minhas avaliações', text: 'O que os clientes dizem do seu trabalho.', Icon: Star },
   { to: '/conta', title: 'Minha conta', text: 'Dados pessoais, senha e privacidade.', Icon: CircleUser },
 ];

@@ -36,7 +36,7 @@ export function MinhasAvaliacoesPage() {
   else if (reviews.data.items.length === 0) {
     body = (
       <EmptyState text="Ainda não tem avaliações. Quando um cliente avaliar o seu trabalho e a avaliação for aprovada, aparece aqui.">
-        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Buscar trabalhos</Link>
+        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Procurar trabalhos</Link>
       </EmptyState>
     );
   } else {
