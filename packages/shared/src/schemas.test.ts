@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { adminRegisterForm, clienteRegisterBody, loginFormSchema, M, phoneField, profissionalRegisterBody } from './index';
+import {
+  adminRegisterForm, clienteRegisterBody, createReviewBody, loginFormSchema, M, phoneField, profissionalRegisterBody, updateCreditsBody,
+  useCreditsBody,
+} from './index';
 
 /** First message per field, as the forms (react-hook-form) and the server's error handler show them. */
 function messages(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -35,5 +38,18 @@ describe('shared schemas carry the spec messages', () => {
     expect(phoneField.safeParse('912345678').success).toBe(false); // fewer than 10 characters
     expect(phoneField.safeParse('+351123').success).toBe(false);
     expect(messages(phoneField.safeParse(''))).toEqual({ '': M.telefoneRequired });
+  });
+});
+
+describe('numbers in bodies', () => {
+  it('take a number or its digits, never what z.coerce would turn into one', () => {
+    expect(updateCreditsBody.parse({ creditos: 5 })).toEqual({ creditos: 5 });
+    expect(updateCreditsBody.parse({ creditos: ' 12 ' })).toEqual({ creditos: 12 });
+    for (const creditos of [true, null, '', '1e3', '0x10', [5], '2.5', 2.5]) {
+      expect(messages(updateCreditsBody.safeParse({ creditos }))).toEqual({ creditos: M.adminCreditosInvalid });
+    }
+    for (const nota of [true, [4], '4.0', '1e0']) expect(createReviewBody.safeParse({ profissionalId: 1, nota, comentario: 'Bom' }).success).toBe(false);
+    expect(createReviewBody.parse({ profissionalId: '1', nota: '4', comentario: 'Bom' }).nota).toBe(4);
+    expect(useCreditsBody.safeParse({ requestId: 1, quantidade: null }).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { M } from '@tc/shared';
 import { AppError } from '../lib/app-error';
@@ -27,14 +27,27 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(429).send({ code: 'TOO_MANY_REQUESTS', message: M.tooManyRequests });
     }
     if (error.statusCode && error.statusCode < 500) {
-      // Fastify's own 4xx (bad JSON, body too large, wrong content type): a generic Portuguese text.
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type): a Portuguese text for each.
+      // Only a file over its limit is about an image; a body over 1 MB is any request (JSON, text).
       const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE'
-          ? M.imagemMax
-          : M.validation;
+        error.code === 'FST_REQ_FILE_TOO_LARGE' ? M.imagemMax
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? M.pedidoGrande
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? M.formatoNaoSuportado
+              : M.validation;
       return reply.status(error.statusCode).send({ code: error.code ?? 'BAD_REQUEST', message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: M.internal });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures the router meets before any route (and so the error handler)
+ * runs, which Fastify would otherwise answer itself, in English: a path it cannot decode ("%zz"),
+ * a path parameter longer than the router allows.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ code: 'URI_TOO_LONG', message: M.enderecoLongo });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ code: 'BAD_URL', message: M.enderecoInvalido });
+  return reply.status(500).send({ code: 'INTERNAL', message: M.internal });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, numberFromText } from './fields';
 import { PLAN_VALUES } from '../catalogue/plans';
 
 /** POST /creditos/usar. `quantidade` is ignored by the server: the project's price is authoritative. */
@@ -7,7 +7,7 @@ export const useCreditsBody = z.object({
   requestId: idParam,
   subscriptionId: idParam.optional(),
   profissionalId: idParam.optional(),
-  quantidade: z.coerce.number().int().optional(),
+  quantidade: numberFromText(z.number().int()).optional(),
 });
 export const creditBalanceResponse = z.object({ creditosRestantes: z.number().int() });
 

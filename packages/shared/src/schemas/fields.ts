@@ -34,6 +34,13 @@ export const idParam = z.preprocess(
 export const idParams = z.object({ id: idParam });
 
 /**
+ * A number field that also takes its number as digits in a string ("5", from a form input). Unlike
+ * `z.coerce.number()`, it never turns `true`, `null`, `""`, `[5]` or `"1e3"` into a number.
+ */
+export const numberFromText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d{1,15}\s*$/.test(v) ? Number(v) : v), schema);
+
+/**
  * A specialty, by its value or by its label as people (and the original web client) write it, in any
  * case, with or without accents: "Desentupimentos", "desentupimentos" and the value all name one.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { M } from '../messages';
 import { SPECIALTY_VALUES } from '../catalogue/specialties';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
-import { requiredText, specialtyField } from './fields';
+import { numberFromText, requiredText, specialtyField } from './fields';
 
 const req = M.campoProjetoObrigatorio;
 
@@ -15,7 +15,7 @@ export const createRequestBody = z.object({
   especialidade: specialtyField(req),
   contato: requiredText(req, 120),
   tempo: z.enum(TIME_OPTIONS, { error: req }),
-  clienteId: z.coerce.number().int().positive().optional(),
+  clienteId: numberFromText(z.number().int().positive()).optional(),
 });
 export type CreateRequestBody = z.infer<typeof createRequestBody>;
 
@@ -34,12 +34,14 @@ export const requestResponse = z.object({
   criadoEm: z.string(),
   candidaturas: z.number().int().optional(),
   jaCandidatado: z.boolean().optional(),
+  /** The applicant the client chose (who did the job); only for the owner and admins. */
+  escolhidoId: z.number().int().nullable().optional(),
   cliente: z.object({ nome: z.string(), email: z.string().nullable() }).nullable(),
 });
 export type RequestDto = z.infer<typeof requestResponse>;
 
 export const updateCreditsBody = z.object({
-  creditos: z.coerce.number({ error: M.adminCreditosInvalid }).int(M.adminCreditosInvalid).positive(M.adminCreditosInvalid).max(10000),
+  creditos: numberFromText(z.number({ error: M.adminCreditosInvalid }).int(M.adminCreditosInvalid).positive(M.adminCreditosInvalid).max(10000)),
 });
 export const updateCreditsResponse = z.object({ creditos: z.number().int(), status: z.enum(PROJECT_STATUSES) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './fields';
+import { idParam, numberFromText } from './fields';
 import { M } from '../messages';
 import { REVIEW_STATUSES } from '../catalogue/statuses';
 
@@ -7,7 +7,7 @@ export const createReviewBody = z.object({
   profissionalId: idParam,
   clienteId: idParam.optional(),
   requestId: idParam.optional(),
-  nota: z.coerce.number({ error: M.preenchaCampos }).int().min(1, M.preenchaCampos).max(5, M.preenchaCampos),
+  nota: numberFromText(z.number({ error: M.preenchaCampos }).int().min(1, M.preenchaCampos).max(5, M.preenchaCampos)),
   comentario: z.string({ error: M.preenchaCampos }).trim().min(1, M.preenchaCampos).max(1000, 'Máximo 1000 caracteres'),
 });
 export const reviewResponse = z.object({

@@ -6,6 +6,7 @@ import {
 } from '@tc/shared';
 import { requireRole, sessionKey, signSession } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
+import { confirmationLinks } from '../clientes/email-confirmation.service';
 import {
   assertOwner, changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
   getAccountByEmail, type AccountRole,
@@ -14,9 +15,26 @@ import {
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const multipartDoc = { consumes: ['multipart/form-data'] };
 
+// The forms as documented in OpenAPI (fields + files); the handlers read them with readMultipart.
+const photo = z.file().optional();
+const forms = {
+  cliente: {
+    complete: clienteCompleteProfileFields.extend({ foto: photo }),
+    edit: editProfileFields.omit({ bio: true }).extend({ foto: photo }),
+  },
+  profissional: {
+    // The ID card as two `documentos` (front, then back) or as ccFrente and ccVerso.
+    complete: profissionalCompleteProfileFields.extend({
+      fotoPerfil: z.file(), documentos: z.array(z.file()).max(2).optional(), ccFrente: photo, ccVerso: photo,
+    }),
+    edit: editProfileFields.extend({ foto: photo }),
+  },
+};
+
 /** The same account routes for clients and professionals: /cliente/... and /profissional/... */
 export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock } = app.ctx;
+  const links = confirmationLinks(app.ctx.env, app.ctx.hashKey, () => clock.now());
 
   for (const tipo of ['cliente', 'profissional'] as AccountRole[]) {
     const tag = [tipo];
@@ -35,7 +53,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: requireRole(tipo),
         schema: {
-          tags: tag, ...multipartDoc, security: [{ bearer: [] }],
+          tags: tag, ...multipartDoc, multipartForm: forms[tipo].complete, security: [{ bearer: [] }],
           summary: tipo === 'cliente'
             ? 'Completar perfil: multipart id, telefone, foto (opcional)'
             : 'Completar perfil: multipart id, bio, telefone, especialidades[], fotoPerfil, documentos (frente e verso) ou ccFrente/ccVerso, consentimento=true',
@@ -69,13 +87,13 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${tipo}/edit-profile`,
       {
         onRequest: requireRole(tipo),
-        schema: { tags: tag, ...multipartDoc, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)` },
+        schema: { tags: tag, ...multipartDoc, multipartForm: forms[tipo].edit, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)` },
       },
       async (request) => {
         const { fields, files } = await readMultipart(request);
         const data = parseFields(editProfileFields, fields);
         assertOwner(request.user, tipo, data.id);
-        return editProfile(db, storage, tipo, data.id, { ...data, bio: tipo === 'profissional' ? data.bio : undefined }, files.find((f) => f.field === 'foto'));
+        return editProfile(db, storage, tipo, data.id, { ...data, bio: tipo === 'profissional' ? data.bio : undefined }, files.find((f) => f.field === 'foto'), links);
       },
     );
 

@@ -241,3 +241,31 @@ describe('money records outlive accounts', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth })).statusCode).toBe(200);
   });
 });
+
+describe('forms that are not forms', () => {
+  it('names the real problem, never the image size, when no image was sent', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const form = multipart({ id: String(c.id), telefone: '+351912345678' }, [{ field: 'foto', filename: 'eu.png', type: 'image/png', data: await pngBytes() }]);
+    const send = (headers: Record<string, string>, payload: Buffer | string) =>
+      t.app.inject({ method: 'PUT', url: '/api/cliente/complete-profile', headers: { ...c.auth, ...headers }, payload });
+
+    // Cut off before its end, or without the boundary that separates its parts: was a 500.
+    for (const res of [
+      await send(form.headers, form.payload.subarray(0, form.payload.length - 30)),
+      await send({ 'content-type': 'multipart/form-data' }, form.payload),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'MALFORMED_FORM', message: M.formularioMalFormado });
+    }
+    // More files than the form takes.
+    const many = multipart({ id: String(c.id) }, Array.from({ length: 5 }, () => ({ field: 'foto', filename: 'a.png', type: 'image/png', data: Buffer.from('x') })));
+    expect((await send(many.headers, many.payload)).json()).toEqual({ code: 'TOO_MANY_FILES', message: M.formularioFicheirosAMais });
+    // A body over 1 MB without any image: was "A imagem deve ter até 10MB".
+    const big = await send({ 'content-type': 'application/json' }, JSON.stringify({ bio: 'x'.repeat(1_100_000) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(M.pedidoGrande);
+    // Nothing was saved.
+    const account = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
+    expect(account.json()).toMatchObject({ telefone: null, fotoUrl: null });
+  });
+});
