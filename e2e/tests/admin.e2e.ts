@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser, DEMO, newPage, shot } from '../support/browser';
-import { apiLogin, PNG } from '../support/api';
+import { apiLogin, confirmationLink, PNG } from '../support/api';
 
 afterAll(closeBrowser);
 
@@ -14,10 +14,14 @@ describe("the admin's back office", () => {
     const cAuth = { authorization: `Bearer ${cliente.access_token}` };
     const titulo = `Instalar campainha ${stamp}`;
     expect((await page.request.post('/api/requests/create', { headers: cAuth, data: { titulo, descricao: 'Campainha sem fios à porta.', cidade: 'Porto', bairro: 'Porto', especialidade: 'pequenas-reparacoes', contato: '912000111', tempo: 'NORMAL' } })).status()).toBe(201);
-    // A second pending review to reject: Ana reviews João, who applied to her open project.
+    // A second pending review to reject: Ana completes her open project saying João (who applied) did
+    // it, then reviews him (only the professional who did the job can be reviewed).
     const ana = await apiLogin(page.request, DEMO.cliente, 'cliente');
     const joao = await apiLogin(page.request, DEMO.profissional, 'profissional');
-    expect((await page.request.post('/api/review/create', { headers: ana.headers, data: { profissionalId: joao.id, nota: 1, comentario: `Spam publicitário ${stamp}` } })).status()).toBe(201);
+    const anaProjects = await (await page.request.get(`/api/requests/cliente/${ana.id}?pageSize=50`, { headers: ana.headers })).json();
+    const led = anaProjects.items.find((r: { titulo: string }) => r.titulo === 'Iluminação LED na cozinha');
+    expect((await page.request.patch(`/api/requests/${led.id}/concluir`, { headers: ana.headers, data: { profissionalId: joao.id } })).status()).toBe(200);
+    expect((await page.request.post('/api/review/create', { headers: ana.headers, data: { profissionalId: joao.id, requestId: led.id, nota: 1, comentario: `Spam publicitário ${stamp}` } })).status()).toBe(201);
     // A professional with ID documents waiting for verification, and a pending Multibanco purchase.
     const pro = await (await page.request.post('/api/profissional/register', { data: { nome: `Vera Verificar ${stamp}`, email: `vera.${stamp}@exemplo.pt`, senha: 'Chave#Inglesa26', cidade: 'Faro', bairro: 'Faro' } })).json();
     const pAuth = { authorization: `Bearer ${pro.access_token}` };
@@ -45,16 +49,34 @@ describe("the admin's back office", () => {
     const card = page.getByRole('article').filter({ hasText: titulo });
     await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Aplicar créditos' }).count()).toBe(0);
+    // Rosa has not confirmed her e-mail yet: the project cannot be approved.
+    await expect.poll(() => card.getByText('E-mail por confirmar').isVisible()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Aprovar' }).isDisabled()).toBe(true);
+    // She opens the link of her confirmation e-mail.
+    const rosaLink = await confirmationLink(page.request, `rosa.${stamp}@exemplo.pt`); // "/confirmar-email?t=…"
+    expect((await page.request.post(`/api/cliente${rosaLink}`)).status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => card.getByRole('button', { name: 'Aprovar' }).isEnabled()).toBe(true);
+    expect(await card.getByText('E-mail por confirmar').count()).toBe(0);
+    // Approve and price in one step: no price, no approval.
     await card.getByRole('button', { name: 'Aprovar' }).click();
+    await expect.poll(() => page.getByText('Insira um valor válido de créditos.').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await card.getByLabel('Créditos', { exact: true }).fill('9');
+    await shot(page, 'admin-projetos-espera-1280');
+    await card.getByRole('button', { name: 'Aprovar' }).click();
+    await expect.poll(() => page.getByText('Projeto aprovado. Já está visível para os profissionais.').isVisible()).toBe(true);
     await expect.poll(() => card.getByRole('button', { name: 'Aplicar créditos' }).isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
+    await expect.poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos)).toBe(9);
+    // Re-priced while open: 0 is refused, 12 applied.
     await card.getByLabel('Créditos', { exact: true }).fill('0');
     await card.getByRole('button', { name: 'Aplicar créditos' }).click();
     await expect.poll(() => page.getByText('Insira um valor válido de créditos.').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await card.getByLabel('Créditos', { exact: true }).fill('9');
+    await card.getByLabel('Créditos', { exact: true }).fill('12');
     await card.getByRole('button', { name: 'Aplicar créditos' }).click();
-    await expect.poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos)).toBe(9);
+    await expect.poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos)).toBe(12);
     await shot(page, 'admin-projetos-1280');
 
     // 2. Approve Carla's pending review, reject the spam.

@@ -38,11 +38,7 @@ describe("the professional's whole journey", () => {
     await page.getByRole('button', { name: 'Concluir registo' }).click();
     await expect.poll(() => page.getByRole('dialog').getByText('Cadastro completo!').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.getByRole('dialog').getByRole('button').first().click();
-    await page.waitForURL('**/areadoprofissional/login');
-
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Senha', { exact: true }).fill(senha);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    // Still signed in (decision 0011): straight to the dashboard, no second log-in.
     await page.waitForURL('**/areadoprofissional/menu');
     const saldo = page.getByRole('region', { name: 'Créditos disponíveis' });
     await expect.poll(() => saldo.innerText()).toMatch(/\b0\b/);

@@ -516,7 +516,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
     // 5. Clients.
     await step('clientes', `
-      INSERT INTO clientes (id, nome, email, senha_hash, telefone, foto_key, criado_em)
+      INSERT INTO clientes (id, nome, email, senha_hash, telefone, foto_key, criado_em, email_confirmado_em)
       OVERRIDING SYSTEM VALUE
       WITH b AS MATERIALIZED (
         SELECT i, CASE WHEN random() < 0.5 THEN 'm' ELSE 'f' END sexo, random() uf, 1 + floor(random() * ${n(NS)})::int s1,
@@ -532,7 +532,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       SELECT ${n(cb)} + g.i, g.nome, lower(f_unaccent(g.first)) || '.' || lower(f_unaccent(g.last)) || '.' || (${n(cb)} + g.i) || '@exemplo.pt', $1,
         CASE WHEN g.utel < 0.75 THEN '+3519' || (array['1','2','3','6'])[1 + floor(g.utel * 40)::int % 4] || lpad((floor(random() * 10000000))::int::text, 7, '0') END,
         CASE WHEN g.ufoto < 0.25 THEN av.key END,
-        g.criado_em
+        g.criado_em, g.criado_em
       FROM g LEFT JOIN g_avatar av ON av.ini = upper(left(g.first, 1)) || upper(left(g.last, 1))
       ORDER BY g.i`, [senhaHash]);
 

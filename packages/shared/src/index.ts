@@ -19,3 +19,4 @@ export * from './schemas/payment-anomalies';
 export * from './schemas/lead-loop';
 export * from './schemas/leads';
 export * from './schemas/notificacoes';
+export * from './catalogue/notificacoes';

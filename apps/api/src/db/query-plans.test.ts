@@ -89,8 +89,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ['admin professionals by verification', '/api/admin/profissionais?verificacao=PENDENTE', 'profissionais_verificacao_idx', () => admin.auth],
     ['professional search, best rated first', '/api/profissional/see-all', 'profissionais_rating_idx', () => client.auth],
     ['audit log', '/api/admin/audit', 'audit_criado_idx', () => admin.auth],
+    ['payments to reconcile', '/api/admin/pagamentos/por-conciliar', 'payment_anomalies_admin_idx', () => admin.auth],
   ];
-  const tables: Record<string, string> = { requests: 'requests', reviews: 'reviews', clientes: 'clientes', profissionais: 'profissionais', audit: 'audit_log' };
+  const tables: Record<string, string> = { requests: 'requests', reviews: 'reviews', clientes: 'clientes', profissionais: 'profissionais', audit: 'audit_log', payment_anomalies: 'payment_anomalies' };
 
   for (const [label, path, index, auth] of cases) {
     it(`${label}: ${index}, no sort`, async () => {
@@ -101,6 +102,40 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       expect(plan).not.toContain('"Node Type":"Incremental Sort"');
     });
   }
+
+  it("a professional's applications with their outcome: candidaturas_profissional_idx, no full sort", async () => {
+    const plan = await planOf(`/api/creditos/profissional/${prof.id}`, prof.auth, 'candidaturas');
+    expect(plan).toContain('candidaturas_profissional_idx');
+    expect(plan).not.toContain('"Node Type":"Sort"');
+    // The index is (profissional_id, criado_em desc): only applications made in the same instant are
+    // put in id order (an Incremental Sort over the presorted key, groups of one in practice).
+    if (plan.includes('Incremental Sort')) expect(plan).toContain('"Presorted Key":["candidaturas.criado_em"]');
+  });
+
+  it("the professional's return (one statement): each table read through the professional's own index, no table scan", async () => {
+    captured.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/profissional/retorno', headers: prof.auth });
+    expect(res.statusCode).toBe(200);
+    const q = captured.find((c) => /from credit_ledger/.test(c.query));
+    expect(q).toBeDefined();
+    expect(captured.filter((c) => /^\s*(with|select)/i.test(c.query) && !/sessao_versao/.test(c.query))).toHaveLength(1);
+    // Other professionals' approved reviews, so that "mine" is the selective condition.
+    await explainer.query(`with p as (
+        insert into profissionais (nome, email, senha_hash, cidade, bairro)
+        select 'Avaliado ' || g, 'avaliado' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 200) g returning id)
+      insert into reviews (profissional_id, cliente_id, nota, comentario, status)
+      select p.id, $1, 5, 'Bom trabalho', 'APROVADO' from p, generate_series(1, 20)`, [client.id]);
+    await explainer.query('ANALYZE');
+    await explainer.query('SET enable_sort = on');
+    try {
+      const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      for (const index of ['credit_ledger_prof_idx', 'requests_escolhido_idx', 'reviews_prof_aprovadas_idx']) expect(plan).toContain(index);
+      expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    } finally {
+      await explainer.query('SET enable_sort = off');
+    }
+  });
 
   it('a rare word is found through the trigram index of the search column', async () => {
     // Enough rows that reading every open project costs more than the trigram index.

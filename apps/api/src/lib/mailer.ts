@@ -3,7 +3,16 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-export interface Mail { to: string; subject: string; text: string; html: string }
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** A fixed Message-ID (with its angle brackets), so a mail sent again is recognisably the same one. */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
 export interface Mailer {
   kind: 'smtp' | 'outbox';
   send(mail: Mail): Promise<void>;
@@ -11,7 +20,8 @@ export interface Mailer {
 
 /** Real SMTP when SMTP_URL is set (nodemailer). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // A server that stops answering must not hold a notification worker past its claim (10 minutes).
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 120_000 });
   return {
     kind: 'smtp',
     async send(mail) {

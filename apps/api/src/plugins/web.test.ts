@@ -32,7 +32,8 @@ afterAll(async () => {
 
 describe('the built web app', () => {
   it('sends the precompressed page the browser accepts, never cached, for every client route', async () => {
-    for (const url of ['/', '/comofunciona', '/profissionais/3']) {
+    // A query string that ends like a file name is still a page (a confirmation link, forged or not).
+    for (const url of ['/', '/comofunciona', '/profissionais/3', '/confirmar-email?t=1.2.abc']) {
       const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');

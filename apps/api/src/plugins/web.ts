@@ -26,7 +26,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !/\.[a-z0-9]{2,5}($|\?)/i.test(request.url);
+    // A missing file (a name with an extension) is a 404; the query string does not count
+    // (/confirmar-email?t=1.2.abc is a page).
+    const path = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]{2,5}$/i.test(path);
     if (hasDist && isPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
@@ -8,6 +8,9 @@ import mastercard from '../assets/pay-mastercard.svg';
 import mbway from '../assets/pay-mbway.svg';
 import multibanco from '../assets/pay-multibanco.svg';
 import { clearSession, LOGIN_PATH, useSession } from '../lib/session';
+
+// Only signed-in people have a bell: a visitor's first load does without its code.
+const NotificationBell = lazy(() => import('../features/notificacoes/bell').then((m) => ({ default: m.NotificationBell })));
 
 const LINKS = [
   { to: '/', label: 'Início', end: true },
@@ -41,6 +44,11 @@ function Header() {
           <img src={logo} alt="" width={36} height={36} />
           <span>{PRODUCT_NAME}</span>
         </Link>
+        {role && (
+          <Suspense fallback={<span className="bell" aria-hidden />}>
+            <NotificationBell key={role} role={role} />
+          </Suspense>
+        )}
         <button
           type="button"
           className="btn btn-ghost nav-toggle"

@@ -44,6 +44,10 @@ export const routes: RouteObject[] = [
       page('/checkout/:plano', () => import('../features/creditos/checkout-page'), 'CheckoutPage'),
       page('/sucesso', () => import('../features/creditos/sucesso-page'), 'SucessoPage'),
       page('/cancelado', () => import('../features/creditos/cancelado-page'), 'CanceladoPage'),
+      // Where an e-mail's unsubscribe link leads (no session needed).
+      page('/notificacoes/cancelada', () => import('../features/notificacoes/cancelada-page'), 'CanceladaPage'),
+      // The link of the client's confirmation e-mail (works signed in or not).
+      page('/confirmar-email', () => import('../features/cliente/confirmar-email-page'), 'ConfirmarEmailPage'),
       // Password recovery: one trio per role
       ...(['cliente', 'profissional', 'admin'] as const).flatMap((r) => [
         page(`/${r}/esqueci-senha`, () => import('../features/recuperacao/esqueci-senha-page'), 'EsqueciSenhaPage'),
@@ -59,6 +63,7 @@ export const routes: RouteObject[] = [
           page('/listagem-clientes', () => import('../features/admin/clientes-page'), 'AdminClientesPage'),
           page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
           page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
+          page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage'),
           page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
           page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
         ],

@@ -70,18 +70,10 @@ export function replaceToken(role: Role, token: string) {
   emit();
 }
 
-const DRAFT_KEYS = [LOCAL.redirect, LOCAL.tituloProjeto, LOCAL.especialidadeProjeto];
-
-/**
- * Logout clears all local and session storage (spec §2). After profile completion the spec clears
- * storage too; `keepDraft` keeps a project the visitor started from the home page, so after logging
- * in they land on it instead of losing it.
- */
-export function clearSession(opts: { keepDraft?: boolean } = {}): void {
-  const draft = opts.keepDraft ? DRAFT_KEYS.map((k) => [k, localStorage.getItem(k)] as const) : [];
+/** Logout clears all local and session storage (spec §2), a project started on the home page included. */
+export function clearSession(): void {
   sessionStorage.clear();
   localStorage.clear();
-  for (const [k, v] of draft) if (v !== null) localStorage.setItem(k, v);
   emit();
 }
 

@@ -12,6 +12,8 @@ export const accountResponse = z.object({
   email: z.string(),
   telefone: z.string().nullable(),
   bio: z.string().nullable().optional(),
+  /** Clients only: false until the link e-mailed at sign-up (or after an e-mail change) is opened. */
+  emailConfirmado: z.boolean().optional(),
 });
 export type Account = z.infer<typeof accountResponse>;
 

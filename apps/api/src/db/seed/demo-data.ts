@@ -41,21 +41,24 @@ type Tempo = 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA';
 export const DEMO_PROJETOS: {
   cliente: number; titulo: string; descricao: string; cidade: string; bairro: string; especialidade: string; tempo: Tempo;
   status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; creditos: number | null; diasAtras: number; candidatos: number[];
+  /** The applicant the client chose (who did the job): the only one it may review for the project. */
+  escolhido?: number;
 }[] = [
-  { cliente: 0, titulo: 'Substituição de quadro elétrico', descricao: 'Apartamento T2 dos anos 80, o quadro antigo dispara com frequência. Quero um quadro novo com diferenciais.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'substituicao-quadros-eletricos', tempo: 'NORMAL', status: 'CONCLUIDO', creditos: 15, diasAtras: 30, candidatos: [0, 3] },
+  { cliente: 0, titulo: 'Substituição de quadro elétrico', descricao: 'Apartamento T2 dos anos 80, o quadro antigo dispara com frequência. Quero um quadro novo com diferenciais.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'substituicao-quadros-eletricos', tempo: 'NORMAL', status: 'CONCLUIDO', creditos: 15, diasAtras: 30, candidatos: [0, 3], escolhido: 0 },
   { cliente: 0, titulo: 'Iluminação LED na cozinha', descricao: 'Instalar fita LED sob os armários e trocar o candeeiro do teto por painel LED.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'iluminacao-interior-exterior', tempo: 'NORMAL', status: 'ABERTO', creditos: 10, diasAtras: 3, candidatos: [0] },
   { cliente: 1, titulo: 'Fuga de água na casa de banho', descricao: 'Há água a escorrer por baixo do lavatório. Preciso de reparação rápida.', cidade: 'Porto', bairro: 'Porto', especialidade: 'reparacao-fugas-agua', tempo: 'URGENTE', status: 'ABERTO', creditos: 8, diasAtras: 1, candidatos: [] },
   { cliente: 1, titulo: 'Automatizar estores da sala', descricao: 'Quatro estores elétricos que quero controlar pelo telemóvel e por horário.', cidade: 'Matosinhos', bairro: 'Porto', especialidade: 'automatizacao-iluminacao-estores', tempo: 'NORMAL', status: 'ESPERA', creditos: null, diasAtras: 0, candidatos: [] },
-  { cliente: 2, titulo: 'Quadro a disparar à noite', descricao: 'O quadro dispara quando ligo o forno e a máquina ao mesmo tempo.', cidade: 'Faro', bairro: 'Faro', especialidade: 'quadro-eletrico-dispara', tempo: 'AVARIA', status: 'CONCLUIDO', creditos: 12, diasAtras: 20, candidatos: [0, 3] },
+  { cliente: 2, titulo: 'Quadro a disparar à noite', descricao: 'O quadro dispara quando ligo o forno e a máquina ao mesmo tempo.', cidade: 'Faro', bairro: 'Faro', especialidade: 'quadro-eletrico-dispara', tempo: 'AVARIA', status: 'CONCLUIDO', creditos: 12, diasAtras: 20, candidatos: [0, 3], escolhido: 3 },
   { cliente: 2, titulo: 'Câmaras de vigilância na moradia', descricao: 'Instalar 4 câmaras exteriores com gravação e acesso remoto.', cidade: 'Loulé', bairro: 'Faro', especialidade: 'camaras-cctv', tempo: 'NORMAL', status: 'ABERTO', creditos: 20, diasAtras: 5, candidatos: [] },
   { cliente: 3, titulo: 'Desentupir esgoto da cozinha', descricao: 'A banca da cozinha não escoa. Já tentei desentupidor sem sucesso.', cidade: 'Setúbal', bairro: 'Setúbal', especialidade: 'desentupimentos', tempo: 'PIQUETE', status: 'ESPERA', creditos: null, diasAtras: 0, candidatos: [] },
   { cliente: 3, titulo: 'Certificação elétrica para venda de casa', descricao: 'Preciso do certificado de instalação elétrica para escritura de uma moradia em Almada.', cidade: 'Almada', bairro: 'Setúbal', especialidade: 'certificacao-eletrica', tempo: 'NORMAL', status: 'ABERTO', creditos: 12, diasAtras: 2, candidatos: [] },
+  { cliente: 2, titulo: 'Tomadas novas no escritório', descricao: 'Acrescentar quatro tomadas duplas e passar as antigas para a parede da janela.', cidade: 'Loulé', bairro: 'Faro', especialidade: 'tomadas-interruptores', tempo: 'NORMAL', status: 'CONCLUIDO', creditos: 10, diasAtras: 14, candidatos: [0], escolhido: 0 },
 ];
 
 /** [project index, professional index, stars, comment, status] */
 export const DEMO_REVIEWS: [number, number, number, string, 'APROVADO' | 'ESPERA' | 'NEGADO'][] = [
+  // Each by the project's client, of the professional it chose (docs/decisions/0008).
   [0, 0, 5, 'O João foi pontual, explicou tudo e deixou o quadro impecável. Recomendo!', 'APROVADO'],
-  [0, 3, 4, 'Orçamento claro e rápido, acabei por escolher outro técnico mas fiquei bem impressionada.', 'APROVADO'],
   [4, 3, 5, 'A Sofia veio no mesmo dia e resolveu o problema do quadro. Excelente serviço.', 'APROVADO'],
-  [4, 0, 3, 'Bom trabalho, mas chegou mais tarde do que o combinado.', 'ESPERA'],
+  [8, 0, 3, 'Bom trabalho, mas chegou mais tarde do que o combinado.', 'ESPERA'],
 ];

@@ -29,6 +29,11 @@ describe('demo seed', () => {
     expect(statuses.rows.map((r) => r.status)).toEqual(['ABERTO', 'CONCLUIDO', 'ESPERA']);
     const reviewStatuses = await t.db.execute<{ status: string }>(sql`select distinct status::text from reviews order by 1`);
     expect(reviewStatuses.rows.map((r) => r.status)).toEqual(['APROVADO', 'ESPERA']);
+    // Reviews only of the professional the client chose for a completed project (docs/decisions/0008).
+    const stray = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from reviews v join requests r on r.id = v.request_id
+      where r.status <> 'CONCLUIDO' or r.escolhido_id is distinct from v.profissional_id or r.cliente_id <> v.cliente_id`);
+    expect(stray.rows[0].n).toBe(0);
     const regions = await t.db.execute<{ bairro: string }>(sql`select distinct bairro from profissionais order by 1`);
     expect(regions.rows.map((r) => r.bairro)).toEqual(['Faro', 'Lisboa', 'Porto', 'Setúbal']);
 

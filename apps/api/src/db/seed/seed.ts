@@ -45,7 +45,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string
       const fotoKey = i < 3 ? await storage.put('public', await initialsAvatar(c.nome), 'webp') : null;
       const [row] = await tx
         .insert(clientes)
-        .values({ ...c, senhaHash, fotoKey, criadoEm: daysAgo(60 - i * 7) })
+        // Demo clients have confirmed their e-mail: their projects go straight to approval.
+        .values({ ...c, senhaHash, fotoKey, criadoEm: daysAgo(60 - i * 7), emailConfirmadoEm: daysAgo(60 - i * 7) })
         .returning({ id: clientes.id });
       clienteIds.push(row.id);
     }
@@ -108,6 +109,8 @@ export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string
           status: p.status, criadoEm,
           aprovadoEm: p.status === 'ESPERA' ? null : criadoEm,
           concluidoEm: p.status === 'CONCLUIDO' ? daysAgo(Math.max(p.diasAtras - 7, 0)) : null,
+          escolhidoId: p.escolhido === undefined ? null : prof[p.escolhido].id,
+          escolhidoEm: p.escolhido === undefined ? null : daysAgo(Math.max(p.diasAtras - 2, 0)),
         })
         .returning({ id: requests.id });
       projetoIds.push(row.id);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse, idParams, PROJECT_STATUSES, updateCreditsBody, updateCreditsResponse } from '@tc/shared';
+import { approveRequestBody, approveRequestResponse, errorResponse, idParams, updateCreditsBody, updateCreditsResponse } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { approveRequest, deleteRequestAsAdmin, setRequestCredits } from './admin-requests.service';
 
@@ -13,14 +13,20 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/requests/:id/aprovar',
-    { onRequest: admin, schema: { tags: ['admin'], summary: 'Aprovar projeto (ESPERA → ABERTO)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.enum(PROJECT_STATUSES), creditos: z.number().nullable() }), ...errors } } },
-    async (request) => approveRequest(db, request.params.id, request.user.id, clock.now()),
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'], security: sec, params: idParams, body: approveRequestBody, response: { 200: approveRequestResponse, ...errors },
+        summary: 'Aprovar e definir os créditos num só passo (ESPERA → ABERTO). Sem {creditos}, fica aprovado mas invisível até ter créditos. Recusado enquanto o cliente não confirmar o e-mail.',
+      },
+    },
+    async (request) => approveRequest(db, request.params.id, request.user.id, clock.now(), request.body?.creditos),
   );
 
   app.put(
     '/requests/atualiza-creditos/:id',
     { onRequest: admin, schema: { tags: ['admin'], summary: 'Definir os créditos de um projeto aberto', security: sec, params: idParams, body: updateCreditsBody, response: { 200: updateCreditsResponse, ...errors } } },
-    async (request) => setRequestCredits(db, request.params.id, request.body.creditos, request.user.id),
+    async (request) => setRequestCredits(db, request.params.id, request.body.creditos, request.user.id, clock.now()),
   );
 
   app.delete(
@@ -32,6 +38,6 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },
       },
     },
-    async (request) => deleteRequestAsAdmin(db, request.params.id, request.user.id),
+    async (request) => deleteRequestAsAdmin(db, request.params.id, request.user.id, clock.now()),
   );
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { adminSession, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, completeWith, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -40,6 +40,9 @@ const ADMIN_ROUTES: [string, string, unknown?][] = [
   ['POST', '/api/admin/profissionais/1/verificacao', { decisao: 'VERIFICADO' }],
   ['GET', '/api/admin/pagamentos'],
   ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/leads-reportados'],
+  ['PATCH', '/api/admin/leads-reportados/1/reembolsar'],
+  ['PATCH', '/api/admin/leads-reportados/1/recusar'],
 ];
 
 describe('admin routes are for admins only', () => {
@@ -102,6 +105,8 @@ describe('reviews moderation', () => {
     for (const [c, nota] of [[c1, 5], [c2, 2]] as const) {
       const rid = await openProject(t.app, c, admin, 5);
       await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
+      // Only the professional the client chose for a completed project can be reviewed.
+      await completeWith(t.app, c, rid, p.id);
       ids.push((await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota, comentario: `Nota ${nota}` } })).json().id);
     }
     const rating = async () => (await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: c1.auth })).json().notaMedia;
@@ -213,6 +218,7 @@ describe('reviews outlive deleted projects', () => {
     await give(p.id, 20);
     const id = await openProject(t.app, c, admin, 5);
     await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
+    await completeWith(t.app, c, id, p.id);
     const rid = (await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota: 4, comentario: 'Bom' } })).json().id;
     await t.app.inject({ method: 'PUT', url: `/api/review/accept/${rid}`, headers: admin.auth });
     await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth });

@@ -10,6 +10,9 @@ import type { SessionUser } from '../../plugins/auth';
 import { processImage, type ImageInput } from '../uploads/images';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
 import { recomputeRating } from '../reviews/reviews.service';
+import { notify } from '../notificacoes/notify';
+import { forgetRecipient, notificationDataOf } from '../notificacoes/notificacoes.service';
+import { queueConfirmation, type ConfirmationLinks } from '../clientes/email-confirmation.service';
 
 export type AccountRole = 'cliente' | 'profissional';
 const table = (tipo: AccountRole) => (tipo === 'cliente' ? clientes : profissionais);
@@ -23,7 +26,10 @@ export function assertOwner(user: SessionUser, tipo: AccountRole, id: number, al
 export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string, user: SessionUser) {
   const t = table(tipo);
   const [row] = await db
-    .select({ id: t.id, nome: t.nome, email: t.email, telefone: t.telefone, fotoKey: t.fotoKey, ...(tipo === 'profissional' ? { bio: profissionais.bio } : {}) })
+    .select({
+      id: t.id, nome: t.nome, email: t.email, telefone: t.telefone, fotoKey: t.fotoKey,
+      ...(tipo === 'profissional' ? { bio: profissionais.bio } : { emailConfirmadoEm: clientes.emailConfirmadoEm }),
+    })
     .from(t)
     .where(eq(t.email, email.trim().toLowerCase()))
     .limit(1);
@@ -33,7 +39,10 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
     throw forbidden();
   }
   if (user.tipo !== 'admin' && (user.tipo !== tipo || user.id !== row.id)) throw forbidden();
-  return { id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null };
+  return {
+    id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null,
+    ...(tipo === 'cliente' ? { emailConfirmado: !!(row as { emailConfirmadoEm?: Date | null }).emailConfirmadoEm } : {}),
+  };
 }
 
 async function replacePublicPhoto(storage: Storage, oldKey: string | null, img: ImageInput) {
@@ -75,13 +84,17 @@ export async function completeProfissionalProfile(
   const fotoKey = await storage.put('public', foto, 'webp');
   const ccFrenteKey = await storage.put('private', frente, 'webp');
   const ccVersoKey = await storage.put('private', verso, 'webp');
-  await db
-    .update(profissionais)
-    .set({
-      telefone: data.telefone, bio: data.bio || null, especialidades: data.especialidades, fotoKey, ccFrenteKey, ccVersoKey,
-      consentimentoEm: now, verificacao: 'PENDENTE', verificadoEm: null, verificadoPor: null,
-    })
-    .where(eq(profissionais.id, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(profissionais)
+      .set({
+        telefone: data.telefone, bio: data.bio || null, especialidades: data.especialidades, fotoKey, ccFrenteKey, ccVersoKey,
+        consentimentoEm: now, verificacao: 'PENDENTE', verificadoEm: null, verificadoPor: null,
+      })
+      .where(eq(profissionais.id, id));
+    // The documents wait for an admin: the admins' next digest lists them.
+    await notify(tx, { tipo: 'admin_documentos_pendentes', profissionalId: id }, now);
+  });
   if (cur.fotoKey) await storage.remove('public', cur.fotoKey);
   if (cur.ccFrenteKey) await storage.remove('private', cur.ccFrenteKey);
   if (cur.ccVersoKey) await storage.remove('private', cur.ccVersoKey);
@@ -95,6 +108,8 @@ export async function editProfile(
   id: number,
   data: { nome: string; email: string; telefone?: string; bio?: string; senhaAtual?: string },
   foto?: ImageInput,
+  /** Clients: a new e-mail must be confirmed again; the link goes to the new address. */
+  links?: ConfirmationLinks,
 ) {
   const t = table(tipo);
   const [cur] = await db.select({ fotoKey: t.fotoKey, email: t.email, senhaHash: t.senhaHash }).from(t).where(eq(t.id, id));
@@ -107,8 +122,13 @@ export async function editProfile(
   const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
   const set: Record<string, unknown> = { nome: data.nome, email: data.email, telefone: data.telefone || null, fotoKey };
   if (tipo === 'profissional' && data.bio !== undefined) set.bio = data.bio || null;
+  const emailChanged = tipo === 'cliente' && data.email !== cur.email;
+  if (emailChanged) set.emailConfirmadoEm = null;
   try {
-    await db.update(t).set(set).where(eq(t.id, id));
+    await db.transaction(async (tx) => {
+      await tx.update(t).set(set).where(eq(t.id, id));
+      if (emailChanged && links) await queueConfirmation(tx, links, id, data.email);
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('EMAIL_TAKEN', M.emailTaken);
     throw e;
@@ -143,7 +163,7 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
     const avaliacoes = await db
       .select({ id: reviews.id, profissionalId: reviews.profissionalId, requestId: reviews.requestId, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
       .from(reviews).where(eq(reviews.clienteId, id));
-    return { tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes };
+    return { tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes, ...(await notificationDataOf(db, tipo, id)) };
   }
   const [conta] = await db
     .select({
@@ -165,7 +185,10 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
   const avaliacoesRecebidas = await db
     .select({ nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
     .from(reviews).where(eq(reviews.profissionalId, id));
-  return { tipo, exportadoEm: new Date().toISOString(), conta, candidaturas: candidaturasFeitas, movimentosCreditos, pagamentos, avaliacoesRecebidas };
+  return {
+    tipo, exportadoEm: new Date().toISOString(), conta, candidaturas: candidaturasFeitas, movimentosCreditos, pagamentos, avaliacoesRecebidas,
+    ...(await notificationDataOf(db, tipo, id)),
+  };
 }
 
 /**
@@ -191,6 +214,8 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });
       await tx.delete(profissionais).where(eq(profissionais.id, id));
     }
+    // Notifications, e-mail preferences and e-mails (waiting or sent) of the person go too.
+    await forgetRecipient(tx, tipo, id);
   });
   for (const k of keys) if (k.key) await storage.remove(k.area, k.key);
 }

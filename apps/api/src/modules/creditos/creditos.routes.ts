@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { creditBalanceResponse, errorResponse, idParams, pageQuery, useCreditsBody } from '@tc/shared';
+import { applicationItem, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, useCreditsBody } from '@tc/shared';
 import { forbidden } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
+import { RETORNO_MESES, retornoProfissional } from './retorno.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
 
 export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, clock } = app.ctx;
   const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
     if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
   };
@@ -52,7 +53,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
-      return reply.status(201).send(await applyToRequest(db, request.user.id, request.body.requestId));
+      return reply.status(201).send(await applyToRequest(db, request.user.id, request.body.requestId, clock.now()));
     },
   );
 
@@ -61,13 +62,26 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional', 'admin'),
       schema: {
-        tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional, mais recentes primeiro, 20 por página', security: sec, params: idParams,
+        tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional e o resultado de cada uma, mais recentes primeiro, 20 por página', security: sec, params: idParams,
         querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
+        response: { 200: paged(applicationItem), ...errors },
       },
     },
     async (request) => {
       selfOrAdmin(request.user, request.params.id);
       return listApplications(db, request.params.id, request.query.page, request.query.pageSize);
     },
+  );
+
+  app.get(
+    '/profissional/retorno',
+    {
+      onRequest: requireRole('profissional'),
+      schema: {
+        tags: ['créditos'], security: sec, response: { 200: retornoResponse, ...errors },
+        summary: `O meu retorno: por mês (últimos ${RETORNO_MESES}), créditos gastos, candidaturas, vezes escolhido, avaliações recebidas e créditos reembolsados`,
+      },
+    },
+    async (request) => retornoProfissional(db, request.user.id, clock.now()),
   );
 };

@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { M, MAX_APPLICANTS } from '@tc/shared';
+import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
 import type { Db } from '../../db/client';
-import { candidaturas, clientes, creditLedger, requests, subscriptions } from '../../db/schema';
+import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { notify } from '../notificacoes/notify';
 
 export async function getSubscription(db: Db, profissionalId: number) {
   const [sub] = await db
@@ -20,19 +21,22 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * 5 places are counted by one application at a time), then the balance row (so one professional's
  * concurrent applications spend one after the other). Every rule is checked under those locks;
  * any failure rolls back and changes nothing. The price is the project's, never the client's.
- * Four statements between BEGIN and COMMIT (each a round trip while the locks are held).
+ * Four statements between BEGIN and COMMIT (each a round trip while the locks are held), then the
+ * client's notification (a read and one write).
  */
-export async function applyToRequest(db: Db, profissionalId: number, requestId: number) {
+export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
   try {
     return await db.transaction(async (tx) => {
       // 1. The project, locked, with what the professional is paying to see.
-      const locked = await tx.execute<{ status: string; creditos: number | null; titulo: string; contato: string; nome: string; email: string }>(sql`
-        select r.status, r.creditos, r.titulo, r.contato, c.nome, c.email
+      const locked = await tx.execute<{ status: string; creditos: number | null; escolhido_id: number | null; titulo: string; contato: string; nome: string; email: string }>(sql`
+        select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, c.nome, c.email
         from requests r join clientes c on c.id = r.cliente_id
         where r.id = ${requestId} for update of r`);
       const req = locked.rows[0];
       if (!req) throw notFound(M.chamadoNaoEncontrado);
       if (req.status !== 'ABERTO' || req.creditos === null) throw conflict('NOT_OPEN', M.projetoIndisponivel);
+      // The client already chose who does the job: a new contact would be a lead paid for nothing.
+      if (req.escolhido_id !== null) throw conflict('ALREADY_CHOSEN', 'O cliente já escolheu um profissional para este projeto.');
       const price = Number(req.creditos);
 
       // 2. The places taken, and whether one of them is mine.
@@ -66,6 +70,10 @@ export async function applyToRequest(db: Db, profissionalId: number, requestId: 
         )
         select id, (extract(epoch from criado_em) * 1000)::bigint as ms from cand`);
       const cand = inserted.rows[0];
+
+      // 5. The client hears of the applicant (and that the project is full, with the last place): two statements each.
+      await notify(tx, { tipo: 'nova_candidatura', requestId, profissionalId }, now);
+      if (Number(taken.rows[0].n) + 1 === MAX_APPLICANTS) await notify(tx, { tipo: 'projeto_lotado', requestId }, now);
       return {
         id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(sub.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
         contato: req.contato, cliente: { nome: req.nome, email: req.email }, message: M.candidaturaOk,
@@ -78,25 +86,47 @@ export async function applyToRequest(db: Db, profissionalId: number, requestId: 
   }
 }
 
-/** The professional's applications, newest first, with the revealed contact, a page at a time. */
+/**
+ * What came of an application: refunded first (the credits came back, whatever else happened), then
+ * chosen / another was chosen, then closed (concluded without choosing anyone), else still open.
+ */
+export function applicationOutcome(
+  profissionalId: number,
+  r: { reembolsadoEm: Date | null; escolhidoId: number | null; status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO' },
+): ApplicationOutcome {
+  if (r.reembolsadoEm) return 'REEMBOLSADO';
+  if (r.escolhidoId === profissionalId) return 'ESCOLHIDO';
+  if (r.escolhidoId !== null) return 'NAO_ESCOLHIDO';
+  return r.status === 'CONCLUIDO' ? 'FECHADO' : 'EM_ABERTO';
+}
+
+/** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
-      id: candidaturas.id, criadoEm: candidaturas.criadoEm, creditos: candidaturas.creditos, requestId: requests.id,
+      id: candidaturas.id, criadoEm: candidaturas.criadoEm, creditos: candidaturas.creditos, reembolsadoEm: candidaturas.reembolsadoEm, requestId: requests.id,
       titulo: requests.titulo, descricao: requests.descricao, cidade: requests.cidade, bairro: requests.bairro,
       especialidade: requests.especialidade, status: requests.status, tempo: requests.tempo, contato: requests.contato,
-      clienteNome: clientes.nome, clienteEmail: clientes.email,
+      clienteNome: clientes.nome, clienteEmail: clientes.email, escolhidoId: requests.escolhidoId,
+      reporteId: leadReports.id, reporteMotivo: leadReports.motivo, reporteEstado: leadReports.estado, reporteEm: leadReports.criadoEm,
     })
     .from(candidaturas)
     .innerJoin(requests, eq(requests.id, candidaturas.requestId))
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+    // "Reportar contacto": at most one report per application (unique).
+    .leftJoin(leadReports, eq(leadReports.candidaturaId, candidaturas.id))
     .where(eq(candidaturas.profissionalId, profissionalId))
     .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
     .limit(limit)
     .offset(offset);
   return pageOf(rows.map((r) => ({
     id: r.id, criadoEm: r.criadoEm.toISOString(), creditos: r.creditos,
+    resultado: applicationOutcome(profissionalId, r),
+    reembolsadoEm: r.reembolsadoEm?.toISOString() ?? null,
+    reporte: r.reporteId === null ? null : {
+      id: r.reporteId, motivo: r.reporteMotivo as LeadReportMotivo, estado: r.reporteEstado as LeadReportEstado, criadoEm: r.reporteEm!.toISOString(),
+    },
     request: {
       id: r.requestId, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
       status: r.status, tempo: r.tempo, contato: r.contato,

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
+import { chooseProfessionalBody, concludeRequestBody, createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
 import { forbidden } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
-import { concludeRequest, createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
+import { createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
+import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const applicant = z.object({
   id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
-  cidade: z.string(), notaMedia: z.number().nullable(), candidatadoEm: z.string(),
+  cidade: z.string(), notaMedia: z.number().nullable(), totalAvaliacoes: z.number().int(), verificado: z.boolean(), candidatadoEm: z.string(),
+  /** The one the client chose ("Escolhi este profissional"). */
+  escolhido: z.boolean(),
 });
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,9 +73,42 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listApplicants(db, request.params.id, request.user),
   );
 
+  app.post(
+    '/requests/:id/escolher',
+    {
+      onRequest: requireRole('cliente'),
+      schema: {
+        tags: ['projetos'], summary: 'Escolher o profissional (um dos candidatos) de um projeto aberto meu; pode mudar até o projeto ser concluído', security: sec,
+        params: idParams, body: chooseProfessionalBody,
+        response: { 200: z.object({ id: z.number().int(), escolhidoId: z.number().int(), escolhidoEm: z.string() }), ...errors },
+      },
+    },
+    async (request) => chooseProfessional(db, request.params.id, request.user.id, request.body.profissionalId, clock.now()),
+  );
+
   app.patch(
     '/requests/:id/concluir',
-    { onRequest: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono)', security: sec, params: idParams, response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO') }), ...errors } } },
-    async (request) => concludeRequest(db, request.params.id, request.user.id, clock.now()),
+    {
+      onRequest: requireRole('cliente'),
+      schema: {
+        tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono), com quem fez o trabalho (um candidato, ou null: nenhum)', security: sec,
+        params: idParams, body: concludeRequestBody,
+        response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO'), escolhidoId: z.number().int().nullable() }), ...errors },
+      },
+    },
+    async (request) => concludeRequest(db, request.params.id, request.user.id, request.body?.profissionalId, clock.now()),
+  );
+
+  app.post(
+    '/requests/:id/cancelar',
+    {
+      onRequest: requireRole('cliente'),
+      schema: {
+        tags: ['projetos'], summary: 'Cancelar um projeto meu antes de escolher alguém (é eliminado; quem pagou para se candidatar é reembolsado)', security: sec,
+        params: idParams,
+        response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },
+      },
+    },
+    async (request) => cancelRequest(db, request.params.id, request.user.id, clock.now()),
   );
 };

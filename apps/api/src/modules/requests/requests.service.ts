@@ -1,14 +1,17 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { districtByLabel, districtByValue, fold, M, type CreateRequestBody, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { candidaturas, clientes, creditLedger, profissionais, requests, subscriptions } from '../../db/schema';
-import { conflict, notFound } from '../../lib/app-error';
+import { candidaturas, clientes, profissionais, requests } from '../../db/schema';
+import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
+import { refundApplication } from '../leads/refunds';
+import { notify } from '../notificacoes/notify';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { param, prepared } from '../../db/prepared';
+import { isEmailConfirmed } from '../clientes/email-confirmation.service';
 
 const requestColumns = {
   id: requests.id,
@@ -23,6 +26,7 @@ const requestColumns = {
   creditos: requests.creditos,
   status: requests.status,
   criadoEm: requests.criadoEm,
+  escolhidoId: requests.escolhidoId,
   clienteNome: clientes.nome,
   clienteEmail: clientes.email,
   candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
@@ -31,11 +35,14 @@ const requestColumns = {
 type Row = {
   id: number; titulo: string; descricao: string; cidade: string; bairro: string; especialidade: string; contato: string;
   tempo: 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA'; clienteId: number; creditos: number | null;
-  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; criadoEm: Date; clienteNome: string | null; clienteEmail: string | null; candidaturas: number;
+  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; criadoEm: Date; escolhidoId: number | null; clienteNome: string | null; clienteEmail: string | null; candidaturas: number;
 };
 
-/** The client's contact and e-mail leave the server only for the owner, admins and professionals who paid. */
-export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: boolean }) {
+/**
+ * The client's contact and e-mail leave the server only for the owner, admins and professionals who
+ * paid; whom the client chose, only for the owner and admins.
+ */
+export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: boolean; owner?: boolean }) {
   return {
     id: r.id, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
     contato: opts.revealContact ? r.contato : null,
@@ -43,19 +50,28 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
     criadoEm: new Date(r.criadoEm).toISOString(),
     candidaturas: Number(r.candidaturas),
     jaCandidatado: opts.jaCandidatado,
+    escolhidoId: opts.owner ? r.escolhidoId : undefined,
     cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: opts.revealContact ? r.clienteEmail : null },
   };
 }
 
+/**
+ * A new project starts in ESPERA. It enters the admins' approval queue (and they are told) only
+ * once the client's e-mail is confirmed; until then it waits (email-confirmation.service releases it).
+ */
 export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody) {
-  const [row] = await db
-    .insert(requests)
-    .values({
-      titulo: body.titulo, descricao: body.descricao, cidade: body.cidade, bairro: body.bairro,
-      especialidade: body.especialidade, contato: body.contato, tempo: body.tempo, clienteId,
-    })
-    .returning({ id: requests.id });
-  return getRequest(db, row.id, { tipo: 'cliente', id: clienteId });
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        titulo: body.titulo, descricao: body.descricao, cidade: body.cidade, bairro: body.bairro,
+        especialidade: body.especialidade, contato: body.contato, tempo: body.tempo, clienteId,
+      })
+      .returning({ id: requests.id });
+    if (await isEmailConfirmed(tx, clienteId)) await notify(tx, { tipo: 'admin_projeto_pendente', requestId: row.id });
+    return row.id;
+  });
+  return getRequest(db, id, { tipo: 'cliente', id: clienteId });
 }
 
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
@@ -71,7 +87,7 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       .offset(sql.placeholder('offset'))
       .prepare('client_requests'));
   const rows = await own.execute({ clienteId, ...pageWindow(page, pageSize) });
-  return pageOf(rows.map((r) => toDto(r, { revealContact: true })), page, pageSize);
+  return pageOf(rows.map((r) => toDto(r, { revealContact: true, owner: true })), page, pageSize);
 }
 
 /**
@@ -93,75 +109,71 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
   const [found] = await byId.execute({ id, profissionalId: user.tipo === 'profissional' ? user.id : 0 });
   if (!found) throw notFound(M.chamadoNaoEncontrado);
   const { jaCandidatado, ...row } = found;
-  if (user.tipo === 'admin') return toDto(row, { revealContact: true });
+  if (user.tipo === 'admin') return toDto(row, { revealContact: true, owner: true });
   if (user.tipo === 'cliente') {
     if (row.clienteId !== user.id) throw notFound(M.chamadoNaoEncontrado);
-    return toDto(row, { revealContact: true });
+    return toDto(row, { revealContact: true, owner: true });
   }
   const applied = !!jaCandidatado;
   if (!applied && row.status === 'ESPERA') throw notFound(M.chamadoNaoEncontrado);
   return toDto(row, { revealContact: applied, jaCandidatado: applied });
 }
 
-/** Professionals who applied (paid) to one of the caller's projects. */
+/**
+ * Professionals who applied (paid) to one of the caller's projects, in the order they applied: what
+ * the client needs to choose (rating, "Verificado", link to the profile) and which one it chose.
+ */
 export async function listApplicants(db: Db, requestId: number, user: SessionUser) {
-  const [req] = await db.select({ clienteId: requests.clienteId }).from(requests).where(eq(requests.id, requestId));
+  const [req] = await db.select({ clienteId: requests.clienteId, escolhidoId: requests.escolhidoId }).from(requests).where(eq(requests.id, requestId));
   if (!req || (user.tipo === 'cliente' && req.clienteId !== user.id)) throw notFound(M.chamadoNaoEncontrado);
   const rows = await db
     .select({
       id: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey, especialidades: profissionais.especialidades,
-      cidade: profissionais.cidade, notaMedia: profissionais.notaMedia, candidatadoEm: candidaturas.criadoEm,
+      cidade: profissionais.cidade, notaMedia: profissionais.notaMedia, totalAvaliacoes: profissionais.totalAvaliacoes,
+      verificacao: profissionais.verificacao, candidatadoEm: candidaturas.criadoEm,
     })
     .from(candidaturas)
     .innerJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
     .where(eq(candidaturas.requestId, requestId))
-    .orderBy(candidaturas.criadoEm);
-  return rows.map(({ fotoKey, candidatadoEm, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), candidatadoEm: candidatadoEm.toISOString() }));
-}
-
-/** ABERTO → CONCLUIDO, by the owner only. */
-export async function concludeRequest(db: Db, id: number, clienteId: number, now: Date) {
-  const updated = await db
-    .update(requests)
-    .set({ status: 'CONCLUIDO', concluidoEm: now })
-    .where(and(eq(requests.id, id), eq(requests.clienteId, clienteId), eq(requests.status, 'ABERTO')))
-    .returning({ id: requests.id });
-  if (updated.length === 0) {
-    const [row] = await db.select({ clienteId: requests.clienteId, status: requests.status }).from(requests).where(eq(requests.id, id));
-    if (!row || row.clienteId !== clienteId) throw notFound(M.chamadoNaoEncontrado);
-    throw conflict('INVALID_STATUS', 'Só um projeto aberto pode ser marcado como concluído.');
-  }
-  return { id, status: 'CONCLUIDO' as const };
+    .orderBy(candidaturas.criadoEm, candidaturas.id);
+  return rows.map(({ fotoKey, candidatadoEm, verificacao, ...r }) => ({
+    ...r, fotoUrl: publicFileUrl(fotoKey), candidatadoEm: candidatadoEm.toISOString(),
+    verificado: verificacao === 'VERIFICADO', escolhido: r.id === req.escolhidoId,
+  }));
 }
 
 /**
- * Deletes a project; every professional who paid for it gets the credits back, in the same
- * transaction, with a REEMBOLSO line in the ledger.
+ * Deletes a project (admin deletion, the client's cancellation or account deletion). When nobody
+ * had been chosen yet, every professional who paid for it gets the credits back in the same
+ * transaction (a REEMBOLSO ledger line each), except an application already refunded (a decided
+ * report): `refundApplication`'s guard makes sure no application is refunded twice. Once the client
+ * chose someone, the leads were real and nothing is refunded. Every applicant is told, with the
+ * refund or without.
  */
-export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string) {
-  await tx.execute(sql`select id from requests where id = ${id} for update`);
-  // Places paid by accounts since deleted have no balance left to refund into.
-  const paid = (await tx
-    .select({ profissionalId: candidaturas.profissionalId, subscriptionId: candidaturas.subscriptionId, creditos: candidaturas.creditos })
-    .from(candidaturas)
-    .where(eq(candidaturas.requestId, id)))
-    .filter((p): p is { profissionalId: number; subscriptionId: number; creditos: number } => p.profissionalId !== null && p.subscriptionId !== null);
-  const [req] = await tx.select({ titulo: requests.titulo }).from(requests).where(eq(requests.id, id));
+export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string, now: Date = new Date()) {
+  // The project row first, as applying does: a new application, a choice or a second deletion waits.
+  const locked = await tx.execute<{ titulo: string; escolhido_id: number | null }>(sql`select titulo, escolhido_id from requests where id = ${id} for update`);
+  const req = locked.rows[0];
   if (!req) throw notFound(M.chamadoNaoEncontrado);
-  for (const p of paid) {
-    const [sub] = await tx
-      .update(subscriptions)
-      .set({ creditosRestantes: sql`${subscriptions.creditosRestantes} + ${p.creditos}` })
-      .where(eq(subscriptions.id, p.subscriptionId))
-      .returning({ saldo: subscriptions.creditosRestantes });
-    await tx.insert(creditLedger).values({
-      subscriptionId: p.subscriptionId, profissionalId: p.profissionalId, tipo: 'REEMBOLSO', delta: p.creditos, saldoApos: sub.saldo,
-      requestId: id, adminId: actor.tipo === 'admin' ? actor.id : null, descricao: `Reembolso: ${req.titulo} (${motivo})`,
-    });
+  const applications = await tx
+    .select({ id: candidaturas.id, profissionalId: candidaturas.profissionalId })
+    .from(candidaturas)
+    .where(eq(candidaturas.requestId, id))
+    .orderBy(candidaturas.id);
+  const chosen = req.escolhido_id !== null;
+  const reembolsos: { profissionalId: number; creditos: number }[] = [];
+  for (const a of applications) {
+    const refund = chosen
+      ? null
+      : await refundApplication(tx, a.id, { now, adminId: actor.tipo === 'admin' ? actor.id : null, descricao: `Reembolso: ${req.titulo} (${motivo})` });
+    if (refund) reembolsos.push({ profissionalId: refund.profissionalId, creditos: refund.creditos });
+    if (a.profissionalId !== null) {
+      await notify(tx, { tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null }, now);
+    }
   }
   await tx.delete(requests).where(eq(requests.id, id));
-  await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: paid.length, motivo });
-  return { id, reembolsos: paid.map((p) => ({ profissionalId: p.profissionalId, creditos: p.creditos })) };
+  await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
+  return { id, reembolsos };
 }
 
 export const applicantCount = async (db: Db | Tx, requestId: number) =>
@@ -193,6 +205,8 @@ export async function listAvailable(
       .where(and(
         eq(requests.status, 'ABERTO'),
         isNotNull(requests.creditos),
+        // Once the client chose someone, the job is no longer offered (applying is refused too).
+        isNull(requests.escolhidoId),
         term ? containsFolded(requests.busca, term) : undefined,
         f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
         bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,

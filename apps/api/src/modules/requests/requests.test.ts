@@ -136,8 +136,9 @@ describe('status flow and the contact rule', () => {
     expect(applicants.json().map((a: { id: number }) => a.id)).toEqual([p.id]);
     expect(JSON.stringify(applicants.json())).not.toContain('@');
 
-    const done = await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth });
-    expect(done.json()).toEqual({ id: created.id, status: 'CONCLUIDO' });
+    // Completing says who did the job (here: the one who applied).
+    const done = await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth, payload: { profissionalId: p.id } });
+    expect(done.json()).toEqual({ id: created.id, status: 'CONCLUIDO', escolhidoId: p.id });
     expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${created.id}/concluir`, headers: c.auth })).statusCode).toBe(409);
   });
 });

@@ -46,7 +46,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['reviews'], summary: 'Profissionais que se candidataram aos meus projetos (para avaliar), 6 por página', security: sec,
+        tags: ['reviews'], summary: 'Profissionais que escolhi para projetos meus concluídos (para avaliar), 6 por página', security: sec,
         querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewable), ...errors },
       },
     },
@@ -58,14 +58,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['reviews'], summary: 'Avaliar um profissional que se candidatou a um projeto meu (uma vez por projeto)', security: sec,
+        tags: ['reviews'], summary: 'Avaliar o profissional que escolhi para um projeto meu concluído (uma vez por projeto)', security: sec,
         body: createReviewBody,
         response: { 201: z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int().nullable(), message: z.string() }), ...errors },
       },
     },
     async (request, reply) => {
       if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
-      return reply.status(201).send(await createReview(db, request.user.id, request.body));
+      return reply.status(201).send(await createReview(db, request.user.id, request.body, app.ctx.clock.now()));
     },
   );
 };

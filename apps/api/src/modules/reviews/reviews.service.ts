@@ -1,9 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { candidaturas, clientes, profissionais, requests, reviews } from '../../db/schema';
+import { clientes, profissionais, requests, reviews } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
@@ -51,25 +52,26 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
 }
 
 /**
- * Professionals who applied to any of this client's projects (the ones it may review), with the
- * project to review them for: the most recent one not yet reviewed, finished projects first.
+ * The professionals this client may review (docs/decisions/0008): the one it chose, as the one who
+ * did the job, on each of its completed projects. Each comes with the project to review them for:
+ * the most recent one not yet reviewed (`podeAvaliar` false once all of them are).
  */
 export async function reviewableProfessionals(db: Db, clienteId: number, q: string | undefined, page: number, pageSize: number) {
   const term = searchTerm(q);
   const values = term ? specialtiesMatching(q!) : [];
   const where = and(
     // Starts from this client's projects (an index), not from every professional.
-    sql`${profissionais.id} in (select c.profissional_id from candidaturas c join requests r on r.id = c.request_id where r.cliente_id = ${clienteId})`,
+    sql`${profissionais.id} in (select r.escolhido_id from requests r where r.cliente_id = ${clienteId} and r.status = 'CONCLUIDO' and r.escolhido_id is not null)`,
     term
       ? values.length
         ? sql`(${containsFolded(profissionais.busca, term)} or ${profissionais.especialidades} && ${textArray(values)})`
         : containsFolded(profissionais.busca, term)
       : undefined,
   );
-  const pending = (col: 'id' | 'titulo') => sql.raw(`(select r.${col} from candidaturas c join requests r on r.id = c.request_id
-      where c.profissional_id = profissionais.id and r.cliente_id = `).append(sql`${clienteId}`).append(sql.raw(`
+  const pending = (col: 'id' | 'titulo') => sql.raw(`(select r.${col} from requests r
+      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = `).append(sql`${clienteId}`).append(sql.raw(`
       and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
-      order by (r.status = 'CONCLUIDO') desc, r.criado_em desc limit 1)`));
+      order by r.concluido_em desc nulls last, r.id desc limit 1)`));
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
@@ -85,48 +87,54 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
   return pageOf(rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })), page, pageSize);
 }
 
+export const NOT_ELIGIBLE = 'Só pode avaliar o profissional que escolheu para um projeto seu concluído.';
+export const ALREADY_REVIEWED = 'Já avaliou este profissional para este projeto.';
+
 export async function createReview(
   db: Db,
   clienteId: number,
   body: { profissionalId: number; requestId?: number; nota: number; comentario: string },
+  now: Date = new Date(),
 ) {
   try {
-    return await insertReview(db, clienteId, body);
+    return await insertReview(db, clienteId, body, now);
   } catch (e) {
     // Two simultaneous submissions for the same project: the unique index lets one through.
-    if (isUniqueViolation(e)) throw conflict('ALREADY_REVIEWED', 'Já avaliou este profissional para os seus projetos.');
+    if (isUniqueViolation(e)) throw conflict('ALREADY_REVIEWED', ALREADY_REVIEWED);
     throw e;
   }
 }
 
-function insertReview(db: Db, clienteId: number, body: { profissionalId: number; requestId?: number; nota: number; comentario: string }) {
+/**
+ * One review per completed project, of the professional the client chose for it (who did the job):
+ * with `requestId` for that project, without it for the most recently completed such project not yet
+ * reviewed. The unique index (request, professional) stops a second one, even at the same instant.
+ */
+function insertReview(db: Db, clienteId: number, body: { profissionalId: number; requestId?: number; nota: number; comentario: string }, now: Date) {
   return db.transaction(async (tx) => {
+    const chosenFor = and(
+      eq(requests.clienteId, clienteId),
+      eq(requests.status, 'CONCLUIDO'),
+      eq(requests.escolhidoId, body.profissionalId),
+      body.requestId ? eq(requests.id, body.requestId) : undefined,
+    );
     const eligible = await tx
-      .select({ requestId: requests.id, status: requests.status })
-      .from(candidaturas)
-      .innerJoin(requests, eq(requests.id, candidaturas.requestId))
-      .where(and(
-        eq(candidaturas.profissionalId, body.profissionalId),
-        eq(requests.clienteId, clienteId),
-        body.requestId ? eq(requests.id, body.requestId) : undefined,
-        sql`not exists (select 1 from reviews rv where rv.request_id = ${requests.id} and rv.profissional_id = ${body.profissionalId})`,
-      ))
-      .orderBy(sql`case when ${requests.status} = 'CONCLUIDO' then 0 else 1 end`, desc(requests.criadoEm))
+      .select({ requestId: requests.id })
+      .from(requests)
+      .where(and(chosenFor, sql`not exists (select 1 from reviews rv where rv.request_id = ${requests.id} and rv.profissional_id = ${body.profissionalId})`))
+      .orderBy(desc(requests.concluidoEm), desc(requests.id))
       .limit(1);
     if (eligible.length === 0) {
-      const applied = await tx
-        .select({ id: candidaturas.id })
-        .from(candidaturas)
-        .innerJoin(requests, eq(requests.id, candidaturas.requestId))
-        .where(and(eq(candidaturas.profissionalId, body.profissionalId), eq(requests.clienteId, clienteId)))
-        .limit(1);
-      if (applied.length) throw conflict('ALREADY_REVIEWED', 'Já avaliou este profissional para os seus projetos.');
-      throw badRequest('NOT_ELIGIBLE', 'Só pode avaliar profissionais que se candidataram a um projeto seu.');
+      const done = await tx.select({ id: requests.id }).from(requests).where(chosenFor).limit(1);
+      if (done.length) throw conflict('ALREADY_REVIEWED', ALREADY_REVIEWED);
+      throw badRequest('NOT_ELIGIBLE', NOT_ELIGIBLE);
     }
     const [row] = await tx
       .insert(reviews)
       .values({ profissionalId: body.profissionalId, clienteId, requestId: eligible[0].requestId, nota: body.nota, comentario: body.comentario })
       .returning({ id: reviews.id, status: reviews.status, criadoEm: reviews.criadoEm, requestId: reviews.requestId });
+    // The admins' next digest lists it for moderation.
+    await notify(tx, { tipo: 'admin_avaliacao_pendente', reviewId: row.id }, now);
     return { ...row, criadoEm: row.criadoEm.toISOString(), message: M.feedbackEnviado };
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
+import type { AdminLeadReport, PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
 import { api } from '../../lib/api';
 import type { Paged } from '@tc/shared';
 export type { Paged } from '@tc/shared';
@@ -31,7 +31,8 @@ export interface AdminProject {
   bairro: string;
   tempo: string;
   criadoEm: string;
-  cliente: { nome: string; email: string | null } | null;
+  /** `emailConfirmado` false: the project cannot be approved yet ("E-mail por confirmar"). */
+  cliente: { nome: string; email: string | null; emailConfirmado?: boolean } | null;
 }
 
 export interface AdminReview {
@@ -53,6 +54,8 @@ export interface AdminCliente {
   fotoUrl: string | null;
   criadoEm: string;
   projetos: number;
+  emailConfirmado?: boolean;
+  emailConfirmadoEm?: string | null;
 }
 
 export type Verificacao = 'PENDENTE' | 'VERIFICADO' | 'RECUSADO';
@@ -121,6 +124,7 @@ export const adminKeys = {
   payments: ['admin', 'payments'] as const,
   anomalies: ['admin', 'payment-anomalies'] as const,
   audit: ['admin', 'audit'] as const,
+  leads: ['admin', 'leads-reportados'] as const,
 };
 
 export const useAdminStats = () =>
@@ -175,5 +179,13 @@ export const useAdminPaymentAnomalies = (page: number) =>
   useQuery({
     queryKey: [...adminKeys.anomalies, page],
     queryFn: ({ signal }) => api<Paged<PaymentAnomaly>>(`/admin/pagamentos/por-conciliar${query({ page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** "Leads reportados": dead leads reported by professionals, the ones to decide first. */
+export const useAdminLeadReports = (page: number) =>
+  useQuery({
+    queryKey: [...adminKeys.leads, page],
+    queryFn: ({ signal }) => api<Paged<AdminLeadReport>>(`/admin/leads-reportados${query({ page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { formatDate } from '@tc/shared';
+import { EMAIL_CONFIRMATION_TEXTS, formatDate } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -46,7 +46,14 @@ export function AdminClientesPage() {
                         <span className="strong">{c.nome}</span>
                       </span>
                     </td>
-                    <td data-label="E-mail" className="break"><a href={`mailto:${c.email}`}>{c.email}</a></td>
+                    <td data-label="E-mail" className="break">
+                      <a href={`mailto:${c.email}`}>{c.email}</a>
+                      {c.emailConfirmado !== undefined && (
+                        <span className={`badge email-state ${c.emailConfirmado ? 'badge-success' : 'badge-warning'}`}>
+                          {c.emailConfirmado ? 'E-mail confirmado' : EMAIL_CONFIRMATION_TEXTS.adminPorConfirmar}
+                        </span>
+                      )}
+                    </td>
                     <td data-label="Telemóvel" className="nowrap">{c.telefone || <span className="muted">Não indicado</span>}</td>
                     <td data-label="Registo" className="nowrap">{formatDate(c.criadoEm)}</td>
                     <td data-label="Projetos" className="num">{c.projetos}</td>

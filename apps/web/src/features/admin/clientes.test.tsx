@@ -31,4 +31,17 @@ describe('Clientes (admin)', () => {
     expect(await screen.findByText('Nenhum cliente encontrado com esse nome.')).toBeInTheDocument();
     await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('q')).toBe('carla'));
   });
+
+  it('says whose e-mail is confirmed', async () => {
+    loginAdmin();
+    stubApi({
+      'GET /api/cliente/see-all': () => json(paged([
+        { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 1, emailConfirmado: true },
+        { id: 4, nome: 'Rui Pendente', email: 'rui@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-03T10:00:00.000Z', projetos: 1, emailConfirmado: false },
+      ])),
+    });
+    renderAt('/listagem-clientes');
+    expect((await screen.findByText('Ana Sousa')).closest('tr')!).toHaveTextContent('E-mail confirmado');
+    expect(screen.getByText('Rui Pendente').closest('tr')!).toHaveTextContent('E-mail por confirmar');
+  });
 });

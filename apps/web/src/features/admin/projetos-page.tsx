@@ -3,8 +3,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
-import { CalendarDays, Coins, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
-import { formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ProjectStatus } from '@tc/shared';
+import { CalendarDays, Coins, MailWarning, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
+import { EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type ProjectStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { MessageDialog } from '../../components/ui/message-dialog';
@@ -17,6 +17,7 @@ import { adminKeys, useAdminProjects, type AdminProject, type Paged } from './ad
 import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, SearchField, useListParams } from './admin-ui';
 
 type CreditsForm = { creditos: string };
+const VISIBLE = 'Já está visível para os profissionais.';
 const creditsResolver = zodResolver(updateCreditsBody) as unknown as Resolver<CreditsForm>;
 
 /** Replaces one project in every cached page of the list (the server's answer is the truth). */
@@ -44,19 +45,25 @@ function ProjectCard({ project }: { project: AdminProject }) {
     mutationFn: (creditos: number) =>
       api<{ creditos: number; status: ProjectStatus }>(`/requests/atualiza-creditos/${project.id}`, { method: 'PUT', body: { creditos }, as: 'admin' }),
     onSuccess: (data) => {
+      const wasHidden = project.creditos === null;
       patch(project.id, { creditos: data.creditos, status: data.status });
       reset({ creditos: String(data.creditos) });
-      toast.success(`Créditos aplicados: ${data.creditos}.`);
+      // An approved project without a price was hidden: now it is in job search.
+      toast.success(`Créditos aplicados: ${data.creditos}.`, { description: wasHidden ? VISIBLE : undefined });
     },
     onError: (e) => toast.error('Erro ao aplicar créditos.', { description: errorMessage(e, '') || undefined }),
   });
 
+  // Approve and price in one step: the price is required here, so an approved project is always visible.
   const approve = useMutation({
-    mutationFn: () => api<{ id: number; status: ProjectStatus; creditos: number | null }>(`/requests/${project.id}/aprovar`, { method: 'PATCH', as: 'admin' }),
+    mutationFn: (creditos: number) =>
+      api<ApproveRequestResponse>(`/requests/${project.id}/aprovar`, { method: 'PATCH', body: { creditos }, as: 'admin' }),
     onSuccess: (data) => {
       patch(project.id, { status: data.status, creditos: data.creditos });
+      if (data.creditos !== null) reset({ creditos: String(data.creditos) });
       refreshStats();
-      toast.success('Projeto aprovado. Já está visível para os profissionais.');
+      if (data.visivel) toast.success(`Projeto aprovado. ${VISIBLE}`, { description: `Cada candidatura custa ${data.creditos} ${data.creditos === 1 ? 'crédito' : 'créditos'}.` });
+      else toast.warning('Projeto aprovado, mas continua invisível para os profissionais até ter créditos.');
     },
     onError: (e) => toast.error('Erro ao aprovar projeto.', { description: errorMessage(e, '') || undefined }),
   });
@@ -68,7 +75,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
       const n = data.reembolsos.length;
       const soma = data.reembolsos.reduce((s, r) => s + r.creditos, 0);
       toast.success('Projeto eliminado.', {
-        description: n === 0 ? 'Nenhum profissional tinha pago para se candidatar.' : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
+        description: n === 0 ? 'Nenhum profissional a reembolsar.' : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
       });
       qc.invalidateQueries({ queryKey: adminKeys.projects });
       refreshStats();
@@ -85,7 +92,13 @@ function ProjectCard({ project }: { project: AdminProject }) {
       () => setInvalid(true),
     ),
   );
-  const [doApprove, approving] = useSingleFlight(async () => { await approve.mutateAsync().catch(() => {}); });
+  const [doApprove, approving] = useSingleFlight(
+    handleSubmit(
+      async ({ creditos }) => { await approve.mutateAsync(Number(creditos)).catch(() => {}); },
+      () => setInvalid(true),
+    ),
+  );
+  const waitsForEmail = project.cliente?.emailConfirmado === false;
 
   const titleId = `projeto-${project.id}-titulo`;
   const full = project.candidaturas >= MAX_APPLICANTS;
@@ -93,7 +106,10 @@ function ProjectCard({ project }: { project: AdminProject }) {
     <article className="card admin-item" aria-labelledby={titleId}>
       <div className="item-head">
         <h2 id={titleId} className="item-title">{project.titulo}</h2>
-        <ProjectStatusBadge status={project.status} />
+        <span className="item-badges">
+          <ProjectStatusBadge status={project.status} />
+          {waitsForEmail && <span className="badge badge-warning"><MailWarning size={14} aria-hidden /> {EMAIL_CONFIRMATION_TEXTS.adminPorConfirmar}</span>}
+        </span>
       </div>
       <p className="item-text">{project.descricao}</p>
       <ul className="meta-list">
@@ -101,7 +117,9 @@ function ProjectCard({ project }: { project: AdminProject }) {
         <li><User size={16} aria-hidden /> <span className="sr-only">Cliente: </span>{project.cliente?.nome ?? 'Cliente removido'}</li>
         <li><MapPin size={16} aria-hidden /> <span className="sr-only">Local: </span>{[project.cidade, project.bairro].filter(Boolean).join(', ')}</li>
         <li><CalendarDays size={16} aria-hidden /> <span className="sr-only">Publicado em: </span>{formatDate(project.criadoEm)}</li>
-        <li><Coins size={16} aria-hidden /> {project.creditos ? `${project.creditos} ${project.creditos === 1 ? 'crédito aplicado' : 'créditos aplicados'}` : 'Sem créditos aplicados'}</li>
+        <li><Coins size={16} aria-hidden /> {project.creditos
+          ? `${project.creditos} ${project.creditos === 1 ? 'crédito aplicado' : 'créditos aplicados'}`
+          : project.status === 'ABERTO' ? 'Sem créditos: invisível para os profissionais' : 'Sem créditos aplicados'}</li>
         <li className={full ? 'meta-full' : undefined}><Users size={16} aria-hidden /> {project.candidaturas}/{MAX_APPLICANTS} candidaturas</li>
       </ul>
       <div className="item-actions">
@@ -115,7 +133,21 @@ function ProjectCard({ project }: { project: AdminProject }) {
           </form>
         )}
         {project.status === 'ESPERA' && (
-          <Button variant="secondary" onClick={doApprove} loading={approving}>Aprovar</Button>
+          <form className="credits-form approve-form" onSubmit={doApprove} noValidate aria-label={`Aprovar ${project.titulo}`}>
+            <fieldset className="approve-fields" disabled={waitsForEmail}>
+              <div className="field credits-field">
+                <label htmlFor={`creditos-${project.id}`}>Créditos</label>
+                <input
+                  id={`creditos-${project.id}`} className="input" type="number" min={0} step={1} inputMode="numeric" placeholder="Ex.: 5"
+                  aria-describedby={`creditos-${project.id}-dica`} {...register('creditos')}
+                />
+              </div>
+              <Button type="submit" variant="secondary" loading={approving}>Aprovar</Button>
+            </fieldset>
+            <p id={`creditos-${project.id}-dica`} className={waitsForEmail ? 'approve-hint approve-blocked' : 'approve-hint muted'}>
+              {waitsForEmail ? EMAIL_CONFIRMATION_TEXTS.adminRecusa : 'O custo de cada candidatura: ao aprovar, o projeto fica logo visível para os profissionais.'}
+            </p>
+          </form>
         )}
         <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Eliminar projeto ${project.titulo}`}>
           <Trash2 size={18} aria-hidden /> Eliminar
@@ -127,7 +159,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
         onClose={() => !remove.isPending && setConfirming(false)}
         onConfirm={() => remove.mutate()}
         busy={remove.isPending}
-        note="Os profissionais que já pagaram para se candidatar são reembolsados automaticamente."
+        note="Se o cliente ainda não escolheu um profissional, os que pagaram para se candidatar são reembolsados automaticamente."
       />
     </article>
   );

@@ -50,7 +50,8 @@ describe('Projetos (admin)', () => {
     expect(within(card('Em espera')).getByText('ESPERA')).toBeInTheDocument();
     expect(within(card('Em espera')).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
     expect(within(card('Em espera')).queryByRole('button', { name: 'Aplicar créditos' })).not.toBeInTheDocument();
-    expect(within(card('Em espera')).queryByRole('spinbutton')).not.toBeInTheDocument();
+    // Approve and price in one step: the ESPERA card has its own credits field.
+    expect(within(card('Em espera')).getByRole('spinbutton', { name: 'Créditos' })).toHaveValue(null);
 
     expect(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' })).toBeInTheDocument();
     expect(within(card('Aberto ao público')).getByRole('spinbutton', { name: 'Créditos' })).toHaveAttribute('min', '0');
@@ -107,15 +108,63 @@ describe('Projetos (admin)', () => {
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ creditos: 15 });
   });
 
-  it('approves a waiting project', async () => {
+  it('approves a waiting project and prices it in one step: visible at once', async () => {
     loginAdmin();
-    const api = stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: null }) });
+    const api = stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: 6, visivel: true }) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
-    await user.click(await within(await screen.findByRole('article', { name: 'Em espera' })).findByRole('button', { name: 'Aprovar' }));
+    const espera = await screen.findByRole('article', { name: 'Em espera' });
+    await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '6');
+    await user.dblClick(within(espera).getByRole('button', { name: 'Aprovar' }));
     await waitFor(() => expect(within(card('Em espera')).getByRole('button', { name: 'Aplicar créditos' })).toBeInTheDocument());
     expect(within(card('Em espera')).getByText('ABERTO')).toBeInTheDocument();
-    expect(api.to('PATCH', '/api/requests/10/aprovar')).toHaveLength(1);
+    expect(within(card('Em espera')).getByText('6 créditos aplicados')).toBeInTheDocument();
+    expect(await screen.findByText('Projeto aprovado. Já está visível para os profissionais.')).toBeInTheDocument();
+    const calls = api.to('PATCH', '/api/requests/10/aprovar');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ creditos: 6 });
+  });
+
+  it('cannot approve without a price: the spec warning, nothing sent', async () => {
+    loginAdmin();
+    const api = stubProjects();
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    const espera = await screen.findByRole('article', { name: 'Em espera' });
+    await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Atenção' });
+    expect(within(dialog).getByText('Insira um valor válido de créditos.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '0');
+    await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByRole('dialog', { name: 'Atenção' })).toBeInTheDocument();
+    expect(api.to('PATCH', '/api/requests/10/aprovar')).toHaveLength(0);
+  });
+
+  it('says truthfully when an approved project stays hidden (no price in the answer)', async () => {
+    loginAdmin();
+    stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: null, visivel: false }) });
+    renderAt('/listagem-projetos');
+    const user = userEvent.setup();
+    const espera = await screen.findByRole('article', { name: 'Em espera' });
+    await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '4');
+    await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Projeto aprovado, mas continua invisível para os profissionais até ter créditos.')).toBeInTheDocument();
+    expect(within(card('Em espera')).getByText('Sem créditos: invisível para os profissionais')).toBeInTheDocument();
+  });
+
+  it('a client whose e-mail is unconfirmed: "E-mail por confirmar", approval disabled with the reason', async () => {
+    loginAdmin();
+    const api = stubApi({
+      'GET /api/requests/all': () => json(paged([project({ id: 20, titulo: 'Sem confirmação', cliente: { nome: 'Rui', email: 'rui@exemplo.pt', emailConfirmado: false } })])),
+    });
+    renderAt('/listagem-projetos');
+    const espera = await screen.findByRole('article', { name: 'Sem confirmação' });
+    expect(within(espera).getByText('E-mail por confirmar')).toBeInTheDocument();
+    expect(within(espera).getByRole('button', { name: 'Aprovar' })).toBeDisabled();
+    expect(within(espera).getByRole('spinbutton', { name: 'Créditos' })).toBeDisabled();
+    expect(within(espera).getByText('O cliente ainda não confirmou o e-mail: o projeto só pode ser aprovado depois dessa confirmação.')).toBeInTheDocument();
+    expect(api.to('PATCH', '/api/requests/20/aprovar')).toHaveLength(0);
   });
 
   it('asks before deleting, with the spec texts, and says how many were refunded', async () => {

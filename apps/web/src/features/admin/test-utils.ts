@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { withQuietBell } from '../../test/bell-stub';
 import { configure } from '@testing-library/react';
 import { fakeToken } from '../../test/render';
 
@@ -31,7 +32,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const handler = routes[`${method} ${url.pathname}`];
     return handler ? handler(url, init) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
   });
-  vi.stubGlobal('fetch', spy);
+  vi.stubGlobal('fetch', withQuietBell(spy));
   return { spy, calls, to: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.pathname === path) };
 }
 

@@ -71,4 +71,34 @@ describe('login form', () => {
     expect(alerts.length).toBeGreaterThan(0);
     expect(sessionStorage.getItem('token')).toBeNull();
   });
+
+  it('a visitor who started a project is told why, sees the project kept and a "Criar conta" link', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    localStorage.setItem('redirect', 'true');
+    localStorage.setItem('tituloProjeto', 'Reparar fuga na cozinha');
+    renderAt('/areadocliente/login');
+    expect(await screen.findByText('Inicie sessão ou crie uma conta para publicar o seu projeto.')).toBeInTheDocument();
+    expect(screen.getByText('O seu projeto «Reparar fuga na cozinha» fica guardado e abre já preenchido a seguir.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/cadastro-cliente');
+    expect(screen.queryByText('Entre para publicar projetos e acompanhar os profissionais.')).not.toBeInTheDocument();
+  });
+
+  it('without a started project: the usual lead and registration link, no message', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderAt('/areadocliente/login');
+    expect(await screen.findByText('Entre para publicar projetos e acompanhar os profissionais.')).toBeInTheDocument();
+    expect(screen.queryByText('Inicie sessão ou crie uma conta para publicar o seu projeto.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ainda não tem conta? Registe-se' })).toBeInTheDocument();
+  });
+
+  it("fills in the e-mail this browser knows for the role (e.g. after registering), not another role's", async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    localStorage.setItem('tipo', 'cliente');
+    localStorage.setItem('email', 'marta@exemplo.pt');
+    renderAt('/areadocliente/login');
+    expect(await screen.findByLabelText('Email')).toHaveValue('marta@exemplo.pt');
+    cleanup();
+    renderAt('/areadoprofissional/login');
+    expect(await screen.findByLabelText('Email')).toHaveValue('');
+  });
 });

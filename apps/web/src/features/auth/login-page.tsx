@@ -41,6 +41,9 @@ const COPY: Record<Role, { title: string; lead: string; register: string; regist
 
 type Form = { email: string; senha: string };
 
+/** Why a visitor who pressed "Publicar projeto" (or chose a service) lands on the client log-in. */
+export const PUBLISH_LOGIN_REASON = 'Inicie sessão ou crie uma conta para publicar o seu projeto.';
+
 export function LoginPage({ role }: { role: Role }) {
   const copy = COPY[role];
   usePageTitle(role === 'admin' ? 'Login do Administrador' : `Entrar: ${copy.title}`);
@@ -48,8 +51,14 @@ export function LoginPage({ role }: { role: Role }) {
   const location = useLocation();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  // A known e-mail is filled in: one passed along (after registering) or the one this browser kept for this role.
+  const knownEmail = (location.state as { email?: string } | null)?.email ?? (getLocal('tipo') === role ? getLocal('email') : null) ?? '';
+  // A visitor who started a project on the home page: say why they are here, and keep the project.
+  const startedProject = role === 'cliente' && !!getLocal('redirect');
+  const draftTitle = startedProject ? getLocal('tituloProjeto') : null;
   const { register, handleSubmit, formState: { errors } } = useForm<Form>({
     resolver: zodResolver(role === 'admin' ? adminLoginFormSchema : loginFormSchema),
+    defaultValues: { email: knownEmail, senha: '' },
     mode: 'onTouched',
   });
 
@@ -78,15 +87,28 @@ export function LoginPage({ role }: { role: Role }) {
     <div className="container auth-page">
       <div className="card card-narrow">
         <h1>{copy.title}</h1>
-        <p className="lead">{copy.lead}</p>
+        {startedProject ? (
+          <div className="alert alert-info draft-note" role="status">
+            <p><strong>{PUBLISH_LOGIN_REASON}</strong></p>
+            {draftTitle && <p>O seu projeto «{draftTitle}» fica guardado e abre já preenchido a seguir.</p>}
+          </div>
+        ) : (
+          <p className="lead">{copy.lead}</p>
+        )}
         {failure && <div className="alert alert-error" role="alert">{failure}</div>}
         <form onSubmit={submit} noValidate aria-label={`Entrar: ${copy.title}`}>
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
           <PasswordField label="Senha" autoComplete="current-password" error={errors.senha?.message} {...register('senha')} />
           <Button type="submit" block loading={busy} loadingText="A entrar...">Entrar</Button>
         </form>
+        {startedProject && (
+          <div className="draft-register">
+            <span className="muted">Ainda não tem conta?</span>
+            <Link to={copy.register} className="btn btn-outline btn-block">Criar conta</Link>
+          </div>
+        )}
         <div className="form-links">
-          <Link to={copy.register}>{copy.registerLabel}</Link>
+          {!startedProject && <Link to={copy.register}>{copy.registerLabel}</Link>}
           <Link to={copy.forgot}>Esqueci-me da senha</Link>
         </div>
       </div>

@@ -9,7 +9,7 @@ import { PasswordField, TextField } from '../../components/ui/field';
 import { usePageTitle } from '../../components/ui/page-title';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { saveSession } from '../../lib/session';
+import { getLocal, saveSession } from '../../lib/session';
 import { useRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
 
@@ -18,6 +18,8 @@ export function RegisterClientePage() {
   const navigate = useNavigate();
   const mutation = useRegister('cliente');
   const [failure, setFailure] = useState<string | null>(null);
+  // A project started on the home page waits through the sign-up (kept in local storage).
+  const [draftTitle] = useState(() => (getLocal('redirect') ? getLocal('tituloProjeto') : null));
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<ClienteRegisterBody>({
     resolver: zodResolver(clienteRegisterBody),
     mode: 'onTouched',
@@ -43,6 +45,9 @@ export function RegisterClientePage() {
       <div className="card card-narrow">
         <h1>Cadastro do Cliente</h1>
         <p className="lead">Crie a sua conta grátis e publique o seu projeto em menos de 2 minutos.</p>
+        {draftTitle && (
+          <p className="alert alert-info" role="status">O seu projeto «{draftTitle}» fica guardado: depois de criar a conta, abre já preenchido.</p>
+        )}
         {failure && <div className="alert alert-error" role="alert">{failure}</div>}
         <form onSubmit={submit} noValidate aria-label="Cadastro do Cliente">
           <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />

@@ -8,6 +8,7 @@ import {
   createRequestBody,
   districtByLabel,
   DISTRICTS,
+  EMAIL_CONFIRMATION_TEXTS,
   findSpecialty,
   M,
   SPECIALTY_GROUPS,
@@ -70,7 +71,9 @@ export function AgendamentoPage() {
       setLocal('tituloProjeto', null);
       setLocal('especialidadeProjeto', null);
       toast.success(M.projetoPublicado, {
-        description: 'Fica "Em análise" até a nossa equipa o rever; depois disso os profissionais já o podem ver.',
+        description: account.data?.emailConfirmado === false
+          ? `${EMAIL_CONFIRMATION_TEXTS.aguardaProjeto}: abra o link que enviámos para ${account.data.email}.`
+          : 'Fica "Em análise" até a nossa equipa o rever; depois disso os profissionais já o podem ver.',
       });
       const id = ownClienteId();
       navigate(id === null ? '/areadocliente/menu' : `/projetos/${id}`);

@@ -13,10 +13,15 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec §2: "Selecione o profissional contratado"; picking one opens the review form for this project. */
+/**
+ * Spec §2: "Selecione o profissional contratado"; picking one opens the review form for this project.
+ * Only the professional the client said did the job can be reviewed (docs/decisions/0008): the
+ * others are listed, not selectable.
+ */
 export function ApplicantsDialog({ project, onClose }: Props) {
   const navigate = useNavigate();
   const applicants = useApplicants(project?.id ?? null);
+  const nobodyChosen = !!applicants.data?.length && !applicants.data.some((p) => p.escolhido);
   return (
     <Dialog.Root open={project !== null} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
@@ -34,33 +39,50 @@ export function ApplicantsDialog({ project, onClose }: Props) {
           ) : applicants.data.length === 0 ? (
             <p className="applicants-empty">Nenhum profissional se candidatou.</p>
           ) : (
-            <ul className="applicants-list">
-              {applicants.data.map((p) => (
-                <li key={p.id}>
-                  <button
-                    type="button"
-                    className="applicant"
-                    onClick={() => {
-                      onClose();
-                      navigate(`/avaliacao/${p.id}?projeto=${project!.id}`);
-                    }}
-                  >
-                    <Avatar src={p.fotoUrl} alt="" size={48} />
-                    <span className="applicant-body">
-                      <span className="applicant-name">{p.nome}</span>
-                      <span className="applicant-meta">
-                        {p.especialidades.length ? p.especialidades.map(specialtyLabel).join(', ') : 'Não informado'}
+            <>
+              {nobodyChosen && (
+                <p className="applicants-note">Indicou que nenhum destes profissionais fez o trabalho: não há ninguém para avaliar neste projeto.</p>
+              )}
+              <ul className="applicants-list">
+                {applicants.data.map((p) => {
+                  const body = (
+                    <>
+                      <Avatar src={p.fotoUrl} alt="" size={48} />
+                      <span className="applicant-body">
+                        <span className="applicant-name">{p.nome}</span>
+                        <span className="applicant-meta">
+                          {p.especialidades.length ? p.especialidades.map(specialtyLabel).join(', ') : 'Não informado'}
+                        </span>
+                        <span className="applicant-meta applicant-row">
+                          <Rating value={p.notaMedia} />
+                          {p.cidade && <span className="applicant-city"><MapPin size={14} aria-hidden /> {p.cidade}</span>}
+                        </span>
+                        {!p.escolhido && !nobodyChosen && <span className="applicant-meta">Não fez este trabalho</span>}
                       </span>
-                      <span className="applicant-meta applicant-row">
-                        <Rating value={p.notaMedia} />
-                        {p.cidade && <span className="applicant-city"><MapPin size={14} aria-hidden /> {p.cidade}</span>}
-                      </span>
-                    </span>
-                    <ChevronRight size={20} aria-hidden className="applicant-arrow" />
-                  </button>
-                </li>
-              ))}
-            </ul>
+                    </>
+                  );
+                  return (
+                    <li key={p.id}>
+                      {p.escolhido ? (
+                        <button
+                          type="button"
+                          className="applicant"
+                          onClick={() => {
+                            onClose();
+                            navigate(`/avaliacao/${p.id}?projeto=${project!.id}`);
+                          }}
+                        >
+                          {body}
+                          <ChevronRight size={20} aria-hidden className="applicant-arrow" />
+                        </button>
+                      ) : (
+                        <div className="applicant applicant-disabled">{body}</div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
           )}
         </Dialog.Content>
       </Dialog.Portal>

@@ -12,6 +12,12 @@ export interface Applicant {
   especialidades: string[];
   cidade: string;
   notaMedia: number | null;
+  /** Approved reviews behind the average. */
+  totalAvaliacoes?: number;
+  /** Identity checked by the team ("Verificado"). */
+  verificado?: boolean;
+  /** The one the client chose ("Escolhi este profissional"). */
+  escolhido?: boolean;
   candidatadoEm: string;
 }
 
@@ -53,10 +59,40 @@ export function useCreateProject() {
   });
 }
 
+/**
+ * "Marcar como concluído", saying who did the job: one of the applicants, or null ("Nenhum destes
+ * profissionais"); without `profissionalId` the earlier choice stays.
+ */
 export function useConcludeProject() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ id: number; status: 'CONCLUIDO' }>(`/requests/${id}/concluir`, { method: 'PATCH', as: 'cliente' }),
+    mutationFn: ({ id, profissionalId }: { id: number; profissionalId?: number | null }) =>
+      api<{ id: number; status: 'CONCLUIDO'; escolhidoId: number | null }>(`/requests/${id}/concluir`, {
+        method: 'PATCH', as: 'cliente', ...(profissionalId === undefined ? {} : { body: { profissionalId } }),
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente'] }),
+  });
+}
+
+/** "Escolhi este profissional": one of the applicants of an open project (changeable until completion). */
+export function useChooseProfessional() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, profissionalId }: { id: number; profissionalId: number }) =>
+      api<{ id: number; escolhidoId: number; escolhidoEm: string }>(`/requests/${id}/escolher`, { method: 'POST', body: { profissionalId }, as: 'cliente' }),
+    onSuccess: (_r, { id }) => Promise.all([
+      qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
+      qc.invalidateQueries({ queryKey: ['cliente', 'candidatos', id] }),
+    ]),
+  });
+}
+
+/** "Cancelar projeto" before anyone is chosen: removed, and whoever paid for it is refunded. */
+export function useCancelProject() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api<{ id: number; reembolsos: { profissionalId: number; creditos: number }[] }>(`/requests/${id}/cancelar`, { method: 'POST', as: 'cliente' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
   });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { callsTo, json, loginCliente, stubApi } from './test-utils';
+import { callsTo, json, loginCliente, stubApi, stubCarouselApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -53,8 +53,9 @@ describe('Completar Perfil (cliente)', () => {
     expect(spy).not.toHaveBeenCalled();
   });
 
-  it('sends id, phone and photo, then clears the session and returns to the client area', async () => {
+  it('sends id, phone and photo, then stays signed in and opens the client area (decision 0011)', async () => {
     loginCliente();
+    stubCarouselApis();
     const spy = stubApi({ [PUT]: () => json({ id: 3, fotoUrl: '/api/files/x.webp', nome: 'Ana', email: 'a@b.pt', telefone: '+351912345678' }) });
     const { router, container } = renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
@@ -71,9 +72,25 @@ describe('Completar Perfil (cliente)', () => {
     expect(form.get('telefone')).toBe('+351912345678');
     expect((form.get('foto') as File).name).toBe('eu.png');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/login'));
-    expect(localStorage.length).toBe(0);
-    expect(sessionStorage.length).toBe(0);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/menu'));
+    expect(sessionStorage.getItem('token')).not.toBeNull();
+    expect(localStorage.getItem('clienteId')).toBe('3');
+  });
+
+  it('with a project started on the home page, opens it next, filled in', async () => {
+    loginCliente();
+    localStorage.setItem('redirect', 'true');
+    localStorage.setItem('tituloProjeto', 'Trocar tomadas da cozinha');
+    stubApi({ [PUT]: () => json({ id: 3, fotoUrl: null, telefone: '+351912345678' }) });
+    const { router } = renderAt('/areadocliente/completar-perfil');
+    const user = userEvent.setup();
+    await fillPhone(user);
+    await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deu certo!' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agendamento'));
+    expect(await screen.findByLabelText('Título')).toHaveValue('Trocar tomadas da cozinha');
+    expect(localStorage.getItem('redirect')).toBeNull();
   });
 
   it('shows the client failure text and the field message from the server', async () => {

@@ -9,7 +9,7 @@ import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ApiError } from '../../lib/api';
-import { clearSession, LOGIN_PATH } from '../../lib/session';
+import { getLocal, LOGIN_PATH, setLocal } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
 import { ownClienteId, useCompleteProfile } from './cliente-api';
 import './cliente.css';
@@ -66,9 +66,14 @@ export function ClienteCompletarPerfilPage() {
     const was = dialog;
     setDialog(null);
     if (was === 'success') {
-      // Spec §2: storage cleared, then the client area (which asks for a fresh login).
-      clearSession({ keepDraft: true });
-      navigate('/areadocliente', { replace: true });
+      // The client stays signed in (docs/decisions/0011: the spec cleared storage and asked for a
+      // fresh log-in). A project started on the home page opens next, filled in.
+      if (getLocal('redirect')) {
+        setLocal('redirect', null);
+        navigate('/agendamento', { replace: true });
+      } else {
+        navigate('/areadocliente/menu', { replace: true });
+      }
     } else if (was === 'noId') {
       navigate(LOGIN_PATH.cliente, { replace: true });
     }

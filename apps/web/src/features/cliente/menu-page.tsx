@@ -9,6 +9,7 @@ import { getLocal } from '../../lib/session';
 import { ownClienteId, useClienteAccount, useClienteProjects } from './cliente-api';
 import { StatusBadge } from './status-badge';
 import './cliente.css';
+import { EmailConfirmationNotice } from './email-confirmation';
 
 
 const CARDS: MenuCard[] = [
@@ -62,6 +63,7 @@ export function ClienteMenuPage() {
         <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}O que precisa de resolver hoje?</p>
       </header>
 
+      <EmailConfirmationNotice />
       <MenuCards label="Área do Cliente" cards={CARDS} />
 
       <section className="history" aria-labelledby="historico-title">

@@ -18,6 +18,10 @@ const three = () => [
   project({ id: 12, titulo: 'Já feito', status: 'CONCLUIDO', candidaturas: 1 }),
 ];
 const card = (title: string) => screen.getByRole('article', { name: title });
+const applicant = (over: Record<string, unknown>) => ({
+  id: 7, nome: 'João Ferreira', fotoUrl: null, especialidades: [], cidade: 'Porto', notaMedia: null, totalAvaliacoes: 0,
+  verificado: false, escolhido: false, candidatadoEm: '2026-03-03T10:00:00.000Z', ...over,
+});
 
 describe('Os meus projetos', () => {
   it('shows each status with its own action', async () => {
@@ -27,7 +31,10 @@ describe('Os meus projetos', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Os meus projetos' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Em espera' });
     expect(within(card('Em espera')).getByText('Em análise')).toBeInTheDocument();
-    expect(within(card('Em espera')).queryByRole('button')).not.toBeInTheDocument();
+    // Before anyone is chosen the only action is to withdraw it.
+    expect(within(card('Em espera')).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Cancelar projeto']);
+    expect(within(card('Aberto ao público')).getByRole('button', { name: 'Cancelar projeto' })).toBeInTheDocument();
+    expect(within(card('Já feito')).queryByRole('button', { name: 'Cancelar projeto' })).not.toBeInTheDocument();
     expect(within(card('Aberto ao público')).getByText('2/5 candidaturas')).toBeInTheDocument();
     expect(within(card('Aberto ao público')).getByRole('button', { name: 'Marcar como concluído' })).toBeInTheDocument();
     expect(within(card('Aberto ao público')).queryByRole('button', { name: 'Avaliar profissional' })).not.toBeInTheDocument();
@@ -38,25 +45,129 @@ describe('Os meus projetos', () => {
     expect(screen.getByRole('link', { name: 'Voltar à Área do Cliente' })).toHaveAttribute('href', '/areadocliente/menu');
   });
 
-  it('marks an open project as concluded after confirmation and reloads the list', async () => {
+  it('marks an open project as concluded, asking who did the job (the chosen one comes selected)', async () => {
     loginCliente({ email: null });
     let concluded = false;
     const spy = stubApi({
-      [LIST]: () => json({ items: three().map((p) => (p.id === 11 && concluded ? { ...p, status: 'CONCLUIDO' } : p)), page: 1, pageSize: 20, hasMore: false }),
+      [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: 8, ...(concluded ? { status: 'CONCLUIDO' } : {}) } : p)), page: 1, pageSize: 20, hasMore: false }),
+      'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: true })]),
+      'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
       'PATCH /api/requests/11/concluir': () => {
         concluded = true;
-        return json({ id: 11, status: 'CONCLUIDO' });
+        return json({ id: 11, status: 'CONCLUIDO', escolhidoId: 7 });
       },
     });
     renderAt(`/projetos/${CLIENTE_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Marcar como concluído' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar como concluído?' });
+    expect(dialog).toHaveAccessibleDescription(/Diga-nos quem o fez: só esse profissional poderá ser avaliado\./);
+    const who = within(dialog).getByRole('group', { name: 'Quem fez o trabalho?' });
+    expect(await within(who).findByRole('radio', { name: /Sofia Almeida/ })).toBeChecked();
+    expect(within(who).getByRole('radio', { name: /João Ferreira/ })).not.toBeChecked();
+    expect(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ })).not.toBeChecked();
     expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(0);
+    // The client says someone else did it in the end.
+    await user.click(within(who).getByRole('radio', { name: /João Ferreira/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Avaliar profissional' })).toHaveLength(2));
-    expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(1);
+    const sent = callsTo(spy, 'PATCH', '/api/requests/11/concluir');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1].body))).toEqual({ profissionalId: 7 });
     expect(screen.queryByRole('button', { name: 'Marcar como concluído' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Projeto marcado como concluído.')).toBeInTheDocument();
+  });
+
+  it('the completion dialog needs an answer when nobody was chosen, and accepts "Nenhum destes profissionais"', async () => {
+    loginCliente({ email: null });
+    const spy = stubApi({
+      [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
+      'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida' })]),
+      'GET /api/requests/12/profissionais': () => json([]),
+      'PATCH /api/requests/11/concluir': () => json({ id: 11, status: 'CONCLUIDO', escolhidoId: null }),
+    });
+    renderAt(`/projetos/${CLIENTE_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Marcar como concluído' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar como concluído?' });
+    const who = within(dialog).getByRole('group', { name: 'Quem fez o trabalho?' });
+    await within(who).findByRole('radio', { name: /João Ferreira/ });
+    expect(within(who).getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha quem fez o trabalho.');
+    expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(0);
+    await user.click(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
+    await waitFor(() => expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(spy, 'PATCH', '/api/requests/11/concluir')[0]![1].body))).toEqual({ profissionalId: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the applicants on the card (rating, "Verificado", profile) and saves "Escolhi este profissional"', async () => {
+    loginCliente({ email: null });
+    let chosen: number | null = null;
+    const spy = stubApi({
+      [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: chosen } : p)), page: 1, pageSize: 20, hasMore: false }),
+      'GET /api/requests/11/profissionais': () => json([
+        applicant({ id: 7, nome: 'João Ferreira', notaMedia: 4.5, escolhido: chosen === 7 }),
+        applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: chosen === 8 }),
+      ]),
+      'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
+      'POST /api/requests/11/escolher': (init) => {
+        chosen = JSON.parse(String(init.body)).profissionalId;
+        return json({ id: 11, escolhidoId: chosen, escolhidoEm: '2026-03-04T10:00:00.000Z' });
+      },
+    });
+    renderAt(`/projetos/${CLIENTE_ID}`);
+    const open = await screen.findByRole('article', { name: 'Aberto ao público' });
+    const applicants = await within(open).findByRole('region', { name: 'Candidatos' });
+    expect(await within(applicants).findByRole('link', { name: /João Ferreira/ })).toHaveAttribute('href', '/profissionais/7');
+    const rows = within(applicants).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('4,5')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText('Verificado')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Verificado')).toBeInTheDocument();
+    expect(within(applicants).getByText(/Marque quem vai fazer o trabalho/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(rows[1]!).getByRole('button', { name: /Escolhi este profissional/ }));
+    expect(await screen.findByText('Escolheu Sofia Almeida.')).toBeInTheDocument();
+    await waitFor(() => expect(within(applicants).getByText('Escolhido')).toBeInTheDocument());
+    expect(JSON.parse(String(callsTo(spy, 'POST', '/api/requests/11/escolher')[0]![1].body))).toEqual({ profissionalId: 8 });
+    // The choice may change: the other one still has the button; the project can no longer be cancelled.
+    expect(within(applicants).getAllByRole('button', { name: /Escolhi este profissional/ })).toHaveLength(1);
+    await waitFor(() => expect(within(open).queryByRole('button', { name: 'Cancelar projeto' })).not.toBeInTheDocument());
+    expect(within(open).getByText(/o projeto deixou de receber candidaturas/)).toBeInTheDocument();
+    // A completed project shows who did it, without buttons.
+    const done = await within(card('Já feito')).findByRole('region', { name: 'Candidatos' });
+    expect(await within(done).findByText('Fez o trabalho')).toBeInTheDocument();
+    expect(within(done).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('"Cancelar projeto" asks first, says who is refunded, and removes it', async () => {
+    loginCliente({ email: null });
+    let cancelled = false;
+    const spy = stubApi({
+      [LIST]: () => json({ items: three().filter((p) => !(cancelled && p.id === 11)), page: 1, pageSize: 20, hasMore: false }),
+      'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida' })]),
+      'GET /api/requests/12/profissionais': () => json([]),
+      'POST /api/requests/11/cancelar': () => {
+        cancelled = true;
+        return json({ id: 11, reembolsos: [{ profissionalId: 7, creditos: 10 }, { profissionalId: 8, creditos: 10 }] });
+      },
+    });
+    renderAt(`/projetos/${CLIENTE_ID}`);
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'Aberto ao público' })).getByRole('button', { name: 'Cancelar projeto' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar o projeto?' });
+    expect(dialog).toHaveTextContent('Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.');
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(callsTo(spy, 'POST', '/api/requests/11/cancelar')).toHaveLength(0);
+    await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Cancelar projeto' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, cancelar projeto' }));
+    expect(await screen.findByText('Projeto cancelado.')).toBeInTheDocument();
+    expect(screen.getByText('2 profissionais receberam os créditos de volta.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Aberto ao público' })).not.toBeInTheDocument());
+    expect(callsTo(spy, 'POST', '/api/requests/11/cancelar')).toHaveLength(1);
   });
 
   it('lists the applicants and opens the review of the chosen one', async () => {
@@ -64,7 +175,8 @@ describe('Os meus projetos', () => {
     stubApi({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/12/profissionais': () => json([
-        { id: 7, nome: 'João Ferreira', fotoUrl: null, especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, candidatadoEm: '2026-03-03T10:00:00.000Z' },
+        applicant({ id: 9, nome: 'Rui Pereira' }),
+        applicant({ id: 7, nome: 'João Ferreira', especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, escolhido: true }),
       ]),
     });
     const { router } = renderAt(`/projetos/${CLIENTE_ID}`);
@@ -72,6 +184,10 @@ describe('Os meus projetos', () => {
     await user.click(await screen.findByRole('button', { name: 'Avaliar profissional' }));
     const dialog = await screen.findByRole('dialog', { name: 'Selecione o profissional contratado' });
     const pick = await within(dialog).findByRole('button', { name: /João Ferreira/ });
+    // Only the professional who did the job can be reviewed: the others are not selectable.
+    expect(within(dialog).queryByRole('button', { name: /Rui Pereira/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Rui Pereira')).toBeInTheDocument();
+    expect(within(dialog).getByText('Não fez este trabalho')).toBeInTheDocument();
     expect(within(dialog).getByText('Quadro elétrico a disparar')).toBeInTheDocument();
     expect(within(dialog).getByText('4,5')).toBeInTheDocument();
     await user.click(pick);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, CalendarDays, CircleCheck, Clock, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
+import { ArrowLeft, Ban, CalendarDays, CircleCheck, Clock, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
 import { formatDate, MAX_APPLICANTS, specialtyLabel, TIME_OPTION_LABELS, type RequestDto } from '@tc/shared';
@@ -10,8 +10,11 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { errorMessage } from '../../lib/api';
 import { ApplicantsDialog } from './applicants-dialog';
-import { ownClienteId, useClienteProjects, useConcludeProject } from './cliente-api';
+import { ownClienteId, useCancelProject, useClienteProjects } from './cliente-api';
+import { CompleteDialog } from './complete-dialog';
+import { ProjectApplicants } from './project-applicants';
 import { StatusBadge } from './status-badge';
+import { EmailConfirmationNotice } from './email-confirmation';
 import './cliente.css';
 
 const STATUS_NOTE: Record<RequestDto['status'], string> = {
@@ -19,12 +22,18 @@ const STATUS_NOTE: Record<RequestDto['status'], string> = {
   ABERTO: 'Visível para os profissionais, que se podem candidatar.',
   CONCLUIDO: 'Trabalho concluído. Avalie quem o fez para ajudar outros clientes.',
 };
+const CHOSEN_NOTE = 'Já escolheu quem faz o trabalho: o projeto deixou de receber candidaturas. Marque-o como concluído quando terminar.';
 
 /** "Concelho, Distrito", once when both are the same (Lisboa, Porto...). */
 const place = (p: RequestDto) => (p.cidade === p.bairro ? p.cidade : `${p.cidade}, ${p.bairro}`);
 
-function ProjectCard({ p, onConclude, onRate }: { p: RequestDto; onConclude: () => void; onRate: () => void }) {
+interface CardActions { onConclude: () => void; onRate: () => void; onCancel: () => void }
+
+function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & CardActions) {
   const applicants = p.candidaturas ?? 0;
+  const chosen = p.escolhidoId != null;
+  // Before anyone is chosen the client may withdraw it; whoever paid for the contact is refunded.
+  const cancellable = p.status !== 'CONCLUIDO' && !chosen;
   return (
     <article className={`card project-card status-${p.status.toLowerCase()}`} aria-labelledby={`projeto-${p.id}`}>
       <div className="project-card-head">
@@ -39,7 +48,8 @@ function ProjectCard({ p, onConclude, onRate }: { p: RequestDto; onConclude: () 
         <li><Clock size={16} aria-hidden /> <span>{TIME_OPTION_LABELS[p.tempo]}</span></li>
         <li><Users size={16} aria-hidden /> <span>{applicants}/{MAX_APPLICANTS} candidaturas</span></li>
       </ul>
-      <p className="project-note">{STATUS_NOTE[p.status]}</p>
+      <p className="project-note">{p.status === 'ABERTO' && chosen ? CHOSEN_NOTE : STATUS_NOTE[p.status]}</p>
+      {p.status !== 'ESPERA' && applicants > 0 && <ProjectApplicants project={p} />}
       {p.status === 'ABERTO' && (
         <div className="project-actions">
           <Button variant="secondary" block onClick={onConclude}><CircleCheck size={18} aria-hidden /> Marcar como concluído</Button>
@@ -48,6 +58,11 @@ function ProjectCard({ p, onConclude, onRate }: { p: RequestDto; onConclude: () 
       {p.status === 'CONCLUIDO' && (
         <div className="project-actions">
           <Button variant="secondary" block onClick={onRate}><Star size={18} aria-hidden /> Avaliar profissional</Button>
+        </div>
+      )}
+      {cancellable && (
+        <div className={p.status === 'ESPERA' ? 'project-actions' : undefined}>
+          <Button variant="ghost" block className="project-cancel" onClick={onCancel}><Ban size={18} aria-hidden /> Cancelar projeto</Button>
         </div>
       )}
     </article>
@@ -62,22 +77,26 @@ export function ProjetosPage() {
   const clienteId = own ?? param;
   const [page, setPage] = useState(1);
   const projects = useClienteProjects(clienteId, page);
-  const conclude = useConcludeProject();
+  const cancel = useCancelProject();
   const [confirming, setConfirming] = useState<RequestDto | null>(null);
   const [rating, setRating] = useState<RequestDto | null>(null);
+  const [cancelling, setCancelling] = useState<RequestDto | null>(null);
 
   // Only one's own projects: another id in the address goes to the client's own list.
   if (own !== null && param !== own) return <Navigate to={`/projetos/${own}`} replace />;
 
-  const confirmConclude = async () => {
-    if (!confirming) return;
+  const confirmCancel = async () => {
+    if (!cancelling) return;
     try {
-      await conclude.mutateAsync(confirming.id);
-      toast.success('Projeto marcado como concluído.');
+      const { reembolsos } = await cancel.mutateAsync(cancelling.id);
+      const n = reembolsos.length;
+      toast.success('Projeto cancelado.', {
+        description: n === 0 ? undefined : `${n} ${n === 1 ? 'profissional recebeu' : 'profissionais receberam'} os créditos de volta.`,
+      });
     } catch (e) {
-      toast.error(errorMessage(e, 'Não foi possível marcar o projeto como concluído. Tente novamente.'));
+      toast.error(errorMessage(e, 'Não foi possível cancelar o projeto. Tente novamente.'));
     } finally {
-      setConfirming(null);
+      setCancelling(null);
     }
   };
 
@@ -97,7 +116,7 @@ export function ProjetosPage() {
         <ul className="cards project-list" aria-busy={projects.isFetching || undefined}>
           {projects.data.items.map((p) => (
             <li key={p.id}>
-              <ProjectCard p={p} onConclude={() => setConfirming(p)} onRate={() => setRating(p)} />
+              <ProjectCard p={p} onConclude={() => setConfirming(p)} onRate={() => setRating(p)} onCancel={() => setCancelling(p)} />
             </li>
           ))}
         </ul>
@@ -117,17 +136,25 @@ export function ProjetosPage() {
         </div>
         {hasProjects && <Link className="btn btn-primary" to="/agendamento"><Plus size={18} aria-hidden /> Publicar projeto</Link>}
       </div>
+      <EmailConfirmationNotice />
       {body}
+      <CompleteDialog project={confirming} onClose={() => setConfirming(null)} />
       <MessageDialog
-        open={confirming !== null}
-        kind="success"
-        title="Marcar como concluído?"
-        text={confirming ? `Confirma que o trabalho de «${confirming.titulo}» está terminado? O projeto deixa de receber candidaturas.` : undefined}
-        confirmLabel="Sim, concluir"
-        cancelLabel="Cancelar"
-        onConfirm={confirmConclude}
-        onClose={() => !conclude.isPending && setConfirming(null)}
-        busy={conclude.isPending}
+        open={cancelling !== null}
+        kind="warning"
+        title="Cancelar o projeto?"
+        text={cancelling ? (
+          <>
+            «{cancelling.titulo}» deixa de estar visível e é eliminado. {(cancelling.candidaturas ?? 0) > 0
+              ? 'Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.'
+              : 'Ainda ninguém se candidatou.'} Esta ação não pode ser desfeita.
+          </>
+        ) : undefined}
+        confirmLabel="Sim, cancelar projeto"
+        cancelLabel="Voltar"
+        onConfirm={confirmCancel}
+        onClose={() => !cancel.isPending && setCancelling(null)}
+        busy={cancel.isPending}
       />
       <ApplicantsDialog project={rating} onClose={() => setRating(null)} />
     </div></div>

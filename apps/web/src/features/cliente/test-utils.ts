@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { withQuietBell } from '../../test/bell-stub';
 import { fakeToken } from '../../test/render';
 
 export const CLIENTE_ID = 3;
@@ -24,7 +25,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const handler = routes[key];
     return handler ? handler(init) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
   });
-  vi.stubGlobal('fetch', spy);
+  vi.stubGlobal('fetch', withQuietBell(spy));
   return spy;
 }
 

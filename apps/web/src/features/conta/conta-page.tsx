@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { clearSession, useSession } from '../../lib/session';
 import { downloadMyData, LOGIN_PATH, MENU_PATH, readContaSession, useAccount, type ContaTipo } from './conta-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PreferenciasSection } from '../notificacoes/preferencias-section';
 import './conta.css';
 
 export const telefoneLegivel = (tel: string | null | undefined) => {
@@ -144,6 +145,8 @@ function ContaLoaded({ tipo, account }: { tipo: ContaTipo; account: NonNullable<
           </Button>
         </div>
       </section>
+
+      <PreferenciasSection tipo={tipo} />
 
       <DeleteAccountDialog tipo={tipo} open={deleting} onOpenChange={setDeleting} onDeleted={eliminada} />
     </div>

@@ -89,7 +89,10 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
     try {
       const saved = await mutation.mutateAsync(form);
       if (saved.email && saved.email !== getLocal('email')) setLocal('email', saved.email);
-      toast.success(M.perfilUpdated);
+      // A client's new e-mail must be confirmed again (a link was sent to it).
+      toast.success(M.perfilUpdated, saved.emailConfirmado === false && emailChanged
+        ? { description: `Enviámos um link de confirmação para ${saved.email}: abra-o para os seus próximos projetos seguirem para aprovação.` }
+        : undefined);
       navigate('/conta');
     } catch (e) {
       applyServerErrors(e, setError, ['nome', 'email', 'telefone', 'bio', 'senhaAtual']);

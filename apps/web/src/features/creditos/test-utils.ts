@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { withQuietBell } from '../../test/bell-stub';
 import { fakeToken } from '../../test/render';
 
 export const PROF_ID = 7;
@@ -23,7 +24,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const handler = routes[`${init.method ?? 'GET'} ${String(input)}`];
     return handler ? handler(init) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
   });
-  vi.stubGlobal('fetch', spy);
+  vi.stubGlobal('fetch', withQuietBell(spy));
   return spy;
 }
 

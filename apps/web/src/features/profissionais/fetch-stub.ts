@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { withQuietBell } from '../../test/bell-stub';
 
 type Handler = (url: URL, init: RequestInit) => unknown | Response | Promise<unknown | Response>;
 
@@ -19,7 +20,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const out = await routes[key]!(url, init);
     return out instanceof Response ? out : json(out);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', withQuietBell(fetchMock));
   return { fetchMock, calls };
 }
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Coins, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { M } from '@tc/shared';
+import { LEAD_REPORT_DAYS, M } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { creditsText } from './job-bits';
 
@@ -48,6 +48,10 @@ export function ApplyDialog({ open, titulo, price, balance, balanceLoading, busy
               <p>Vai gastar {creditsText(price)}. Saldo atual: {n(balance)} → {n(balance - price)}.</p>
             )}
             {!short && <p className="muted small">Depois de confirmar, vê logo o contacto e o email do cliente.</p>}
+            <p className="muted small apply-rules">
+              Devolvemos os créditos se o projeto for removido ou cancelado antes de o cliente escolher um profissional. Contacto
+              inválido, sem resposta ou duplicado? Reporte-o em «Chamados agendados» nos {LEAD_REPORT_DAYS} dias seguintes.
+            </p>
           </div>
           <div className="dialog-actions">
             <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>

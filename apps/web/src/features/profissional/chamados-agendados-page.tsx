@@ -7,6 +7,7 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ContactValue, creditsText, place } from './job-bits';
 import { ownProfissionalId, useApplications, type Application } from './profissional-api';
+import { ReportLeadAction } from './report-lead';
 import './profissional.css';
 
 function ApplicationCard({ a }: { a: Application }) {
@@ -38,6 +39,7 @@ function ApplicationCard({ a }: { a: Application }) {
           <dd>{email ? <a href={`mailto:${email}`}>{email}</a> : '—'}</dd>
         </div>
       </dl>
+      <ReportLeadAction a={a} />
     </article>
   );
 }

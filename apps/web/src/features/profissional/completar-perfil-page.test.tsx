@@ -82,7 +82,7 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
     expect(FakeXhr.sent).toHaveLength(0);
   });
 
-  it('uploads the multipart form with the token, then clears the session', async () => {
+  it('uploads the multipart form with the token, then stays signed in on the dashboard', async () => {
     loginProfissional();
     stubApi({});
     FakeXhr.install({ status: 200, body: { id: 1, fotoUrl: '/api/files/x.webp', especialidades: ['desentupimentos'], verificacao: 'PENDENTE' } });
@@ -107,9 +107,9 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
     expect((form.get('ccFrente') as File).name).toBe('frente.png');
     expect((form.get('ccVerso') as File).name).toBe('verso.png');
     await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/login'));
-    expect(localStorage.length).toBe(0);
-    expect(sessionStorage.length).toBe(0);
+    // Stays signed in (decision 0011): the professional area opens on the dashboard.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/menu'));
+    expect(sessionStorage.getItem('token_profissional')).not.toBeNull();
   });
 
   it('on failure shows the error dialog and the field message, keeping what was typed', async () => {

@@ -12,7 +12,7 @@ import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ApiError } from '../../lib/api';
-import { clearSession, LOGIN_PATH } from '../../lib/session';
+import { LOGIN_PATH } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
 import { ownProfissionalId } from './profissional-api';
 import { SpecialtyPicker } from './specialty-picker';
@@ -127,8 +127,8 @@ export function ProfissionalCompletarPerfilPage() {
     const was = dialog;
     setDialog(null);
     if (was === 'success') {
-      // Spec §2: storage cleared, then the professional area (which asks for a fresh login).
-      clearSession();
+      // The professional stays signed in and lands on the dashboard (docs/decisions/0011: the spec
+      // cleared storage and asked for a fresh log-in).
       navigate('/areadoprofissional', { replace: true });
     } else if (was === 'noId') {
       navigate(LOGIN_PATH.profissional, { replace: true });

@@ -10,6 +10,7 @@ import { creditsText } from './job-bits';
 import {
   ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePayments, type LedgerType, type Payment,
 } from './profissional-api';
+import { RetornoSection } from './retorno-section';
 import './profissional.css';
 
 
@@ -137,6 +138,8 @@ export function ProfissionalMenuPage() {
       <MenuCards label="Área do Profissional" cards={CARDS} />
 
       <PendingPurchases id={id} />
+
+      <RetornoSection id={id} />
 
       <section className="history" aria-labelledby="historico-title">
         <h2 id="historico-title">Histórico de créditos</h2>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { findPlan, type RequestDto, type TimeOption } from '@tc/shared';
+import { findPlan, type LeadReportSummary, type ReportLeadBody, type RequestDto, type TimeOption } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 import type { Payment, PaymentState } from '@tc/shared';
@@ -28,6 +28,12 @@ export interface Application {
   id: number;
   criadoEm: string;
   creditos: number;
+  /** When its credits came back (a refund happens once). */
+  reembolsadoEm?: string | null;
+  /** "Reportar contacto": the report of this lead, if any. */
+  reporte?: LeadReportSummary | null;
+  /** Outcome (chosen / not chosen / ...), when the server sends it. */
+  resultado?: string;
   request: {
     id: number;
     titulo: string;
@@ -163,3 +169,13 @@ export const useOwnProfile = (id: number | null) =>
 
 /** "Poupança" for the plan value "poupanca" (falls back to what the server sent). */
 export const planName = (plano: string) => findPlan(plano)?.nome ?? plano;
+
+/** "Reportar contacto": a dead lead, within 7 days of applying; an admin decides the refund. */
+export function useReportLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ candidaturaId, ...body }: { candidaturaId: number } & ReportLeadBody) =>
+      api<LeadReportSummary>(`/candidaturas/${candidaturaId}/reportar`, { method: 'POST', body, as }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['profissional', 'candidaturas'] }),
+  });
+}

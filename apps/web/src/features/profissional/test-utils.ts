@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { withQuietBell } from '../../test/bell-stub';
 import { fakeToken } from '../../test/render';
 
 export const PROF_ID = 1;
@@ -30,7 +31,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const handler = routes[key];
     return handler ? handler(init, url) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
   });
-  vi.stubGlobal('fetch', spy);
+  vi.stubGlobal('fetch', withQuietBell(spy));
   return spy;
 }
 

@@ -10,6 +10,7 @@ import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { especialidadesTexto } from '../profissionais/profissional-card';
 import { useListParams } from '../../lib/use-list-params';
+import { storedId } from '../../lib/session';
 import { useAvaliaveis, type ProfissionalAvaliavel } from './reviews-api';
 import './reviews.css';
 
@@ -17,6 +18,8 @@ export function AvaliarPage() {
   usePageTitle('Avaliar profissionais');
   const { text, setText, q, page, setPage } = useListParams();
   const query = useAvaliaveis(q, page);
+  const own = storedId('clienteId') ?? storedId('id');
+  const projetosLink = own === null ? '/areadocliente/menu' : `/projetos/${own}`;
   const data = query.data;
 
   useEffect(() => {
@@ -24,7 +27,7 @@ export function AvaliarPage() {
     if (data && data.items.length === 0 && page > 1) setPage(1);
   }, [data, page, setPage]);
 
-  // Nothing to search in until someone has applied: hide the box then.
+  // Nothing to search in until a completed project names who did it: hide the box then.
   const semCandidatos = !!data && data.items.length === 0 && page === 1 && !q;
 
   return (
@@ -35,7 +38,7 @@ export function AvaliarPage() {
           <div>
             <h1>Avaliar profissionais</h1>
             <p className="muted rv-lead">
-              Avalie os profissionais que se candidataram aos seus projetos. A sua opinião ajuda outros clientes a escolher bem.
+              Avalie os profissionais que fizeram os seus projetos concluídos. A sua opinião ajuda outros clientes a escolher bem.
             </p>
           </div>
         </div>
@@ -53,10 +56,10 @@ export function AvaliarPage() {
         ) : semCandidatos ? (
           <EmptyState text="Ainda não há profissionais para avaliar.">
             <p className="muted rv-empty-note">
-              Os profissionais aparecem aqui depois de se candidatarem aos seus projetos. Publique um projeto e, quando alguém se
-              candidatar, poderá avaliá-lo.
+              Os profissionais aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho. Só esse
+              profissional pode ser avaliado, uma vez por projeto.
             </p>
-            <Link to="/agendamento" className="btn btn-primary">Publicar um projeto</Link>
+            <Link to={projetosLink} className="btn btn-primary">Ver os meus projetos</Link>
           </EmptyState>
         ) : data && data.items.length === 0 ? (
           <EmptyState text="Nenhum profissional encontrado.">

@@ -47,7 +47,8 @@ describe('/avaliar', () => {
   it('explains the empty list', async () => {
     stubApi({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1) });
     renderAt('/avaliar');
-    expect(await screen.findByText(/aparecem aqui depois de se candidatarem aos seus projetos/)).toBeInTheDocument();
+    expect(await screen.findByText(/aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver os meus projetos' })).toHaveAttribute('href', expect.stringMatching(/^\/(projetos\/\d+|areadocliente\/menu)$/));
   });
 });
 

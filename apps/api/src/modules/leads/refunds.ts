@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+
+export interface Refund {
+  candidaturaId: number;
+  profissionalId: number;
+  requestId: number;
+  creditos: number;
+  saldo: number;
+}
+
+/**
+ * Gives one application's credits back, once: the conditional UPDATE on `reembolsado_em` is the
+ * guard. It locks the application's row, so a second refund of the same application (a double
+ * click, two admins, a report refunded while the project is deleted) waits for the first and then
+ * finds it already refunded: null, nothing credited. The credit and its REEMBOLSO ledger line go in
+ * the caller's transaction, so the balance stays the sum of the ledger.
+ * An application whose professional deleted the account has no balance to refund into: null.
+ */
+export async function refundApplication(
+  tx: Tx,
+  candidaturaId: number,
+  ref: { now: Date; descricao: string; adminId?: number | null },
+): Promise<Refund | null> {
+  const claimed = await tx.execute<{ profissional_id: number; subscription_id: number; request_id: number; creditos: number }>(sql`
+    update candidaturas set reembolsado_em = ${ref.now}
+    where id = ${candidaturaId} and reembolsado_em is null and profissional_id is not null and subscription_id is not null
+    returning profissional_id, subscription_id, request_id, creditos`);
+  const c = claimed.rows[0];
+  if (!c) return null;
+  const creditos = Number(c.creditos);
+  const credited = await tx.execute<{ saldo: number }>(sql`
+    update subscriptions set creditos_restantes = creditos_restantes + ${creditos}
+    where id = ${c.subscription_id}
+    returning creditos_restantes as saldo`);
+  const saldo = Number(credited.rows[0]!.saldo);
+  await tx.execute(sql`
+    insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, admin_id, descricao)
+    values (${c.subscription_id}, ${c.profissional_id}, 'REEMBOLSO', ${creditos}, ${saldo}, ${c.request_id}, ${ref.adminId ?? null}, ${ref.descricao})`);
+  return { candidaturaId, profissionalId: Number(c.profissional_id), requestId: Number(c.request_id), creditos, saldo };
+}

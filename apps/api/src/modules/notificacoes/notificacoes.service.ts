@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS_BY_ROLE, NOTIFICATIONS_UNREAD_CAP, type NewProjectsMode, type PreferenciasBody,
+  type Preferencias, type Role, type SwitchableKind,
+} from '@tc/shared';
+import type { Db, Tx } from '../../db/client';
+import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
+import { pageOf, pageWindow } from '../../db/paging';
+import { badRequest } from '../../lib/app-error';
+import type { UnsubscribeClaim } from './unsubscribe';
+
+export interface Person { tipo: Role; id: number }
+const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u.tipo), eq(t.destinatarioId, u.id));
+
+/** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
+export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
+  const { limit, offset } = pageWindow(page, pageSize);
+  const rows = await db
+    .select({ id: notificacoes.id, tipo: notificacoes.tipo, titulo: notificacoes.titulo, corpo: notificacoes.corpo, link: notificacoes.link, lidaEm: notificacoes.lidaEm, criadoEm: notificacoes.criadoEm })
+    .from(notificacoes)
+    .where(mine(notificacoes, u))
+    .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })), page, pageSize);
+}
+
+/** Unread, counted up to the cap (the partial index notificacoes_por_ler_idx; never a full count). */
+export async function unreadCount(db: Db, u: Person) {
+  const res = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from notificacoes where destinatario_tipo = ${u.tipo} and destinatario_id = ${u.id} and lida_em is null limit ${NOTIFICATIONS_UNREAD_CAP}
+    ) x`);
+  return { total: Number(res.rows[0]?.n ?? 0) };
+}
+
+export async function markRead(db: Db, u: Person, ids: number[] | undefined, now: Date) {
+  const rows = await db
+    .update(notificacoes)
+    .set({ lidaEm: now })
+    .where(and(mine(notificacoes, u), isNull(notificacoes.lidaEm), ids ? inArray(notificacoes.id, ids.length ? ids : [0]) : undefined))
+    .returning({ id: notificacoes.id });
+  return { atualizadas: rows.length };
+}
+
+async function prefsRow(db: Db | Tx, u: Person) {
+  const [row] = await db
+    .select({ desligados: notificationPrefs.desligados, novosProjetos: notificationPrefs.novosProjetos })
+    .from(notificationPrefs)
+    .where(and(eq(notificationPrefs.destinatarioTipo, u.tipo), eq(notificationPrefs.destinatarioId, u.id)));
+  return row ?? { desligados: [] as string[], novosProjetos: 'INSTANTANEO' };
+}
+
+export async function getPreferences(db: Db, u: Person): Promise<Preferencias> {
+  const row = await prefsRow(db, u);
+  return {
+    email: NOTIFICATION_KINDS_BY_ROLE[u.tipo].map((tipo) => ({ tipo, label: NOTIFICATION_KIND_LABELS[tipo], ativo: !row.desligados.includes(tipo) })),
+    novosProjetos: u.tipo === 'profissional' ? (row.novosProjetos as NewProjectsMode) : null,
+  };
+}
+
+export async function setPreferences(db: Db, u: Person, body: PreferenciasBody, now: Date): Promise<Preferencias> {
+  const allowed: readonly string[] = NOTIFICATION_KINDS_BY_ROLE[u.tipo];
+  const foreign = body.desligados.filter((k) => !allowed.includes(k));
+  if (foreign.length) throw badRequest('VALIDATION', 'Estas notificações não existem para o seu tipo de conta.', { desligados: 'Tipo de notificação desconhecido.' });
+  if (body.novosProjetos && u.tipo !== 'profissional') throw badRequest('VALIDATION', 'Só os profissionais recebem novos projetos.', { novosProjetos: 'Só os profissionais recebem novos projetos.' });
+  const desligados = [...new Set(body.desligados)];
+  const novosProjetos = body.novosProjetos ?? 'INSTANTANEO';
+  await db
+    .insert(notificationPrefs)
+    .values({ destinatarioTipo: u.tipo, destinatarioId: u.id, desligados, novosProjetos, atualizadoEm: now })
+    .onConflictDoUpdate({
+      target: [notificationPrefs.destinatarioTipo, notificationPrefs.destinatarioId],
+      set: { desligados, ...(body.novosProjetos ? { novosProjetos } : {}), atualizadoEm: now },
+    });
+  return getPreferences(db, u);
+}
+
+/**
+ * The unsubscribe link's action: these kinds switched off for that person (added to what was
+ * already off). Lines of those kinds still waiting to be sent are dropped: they were not sent, so
+ * they are not part of the sent log.
+ */
+export async function unsubscribe(db: Db, claim: UnsubscribeClaim, now: Date) {
+  const kinds = claim.kinds as string[];
+  const arr = sql`${`{${kinds.join(',')}}`}::text[]`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into notification_prefs (destinatario_tipo, destinatario_id, desligados, atualizado_em)
+      values (${claim.tipo}::user_role, ${claim.id}, ${arr}, ${now.toISOString()}::timestamptz)
+      on conflict (destinatario_tipo, destinatario_id) do update set
+        desligados = array(select distinct unnest(notification_prefs.desligados || excluded.desligados) order by 1),
+        atualizado_em = excluded.atualizado_em`);
+    await tx.delete(emailOutbox).where(and(
+      eq(emailOutbox.destinatarioTipo, claim.tipo), eq(emailOutbox.destinatarioId, claim.id),
+      eq(emailOutbox.estado, 'PENDENTE'), inArray(emailOutbox.tipo, kinds),
+    ));
+  });
+  return { tipos: kinds.map((k) => NOTIFICATION_KIND_LABELS[k as SwitchableKind]), kinds };
+}
+
+/** RGPD export: the preferences and every in-app notification of this person. */
+export async function notificationDataOf(db: Db, tipo: Role, id: number) {
+  const [prefs] = await db
+    .select({ desligados: notificationPrefs.desligados, novosProjetos: notificationPrefs.novosProjetos, atualizadoEm: notificationPrefs.atualizadoEm })
+    .from(notificationPrefs)
+    .where(and(eq(notificationPrefs.destinatarioTipo, tipo), eq(notificationPrefs.destinatarioId, id)));
+  const lista = await db
+    .select({ tipo: notificacoes.tipo, titulo: notificacoes.titulo, corpo: notificacoes.corpo, link: notificacoes.link, lidaEm: notificacoes.lidaEm, criadoEm: notificacoes.criadoEm })
+    .from(notificacoes)
+    .where(mine(notificacoes, { tipo, id }))
+    .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id));
+  const emails = await db
+    .select({ tipo: emailOutbox.tipo, assunto: emailOutbox.assunto, estado: emailOutbox.estado, criadoEm: emailOutbox.criadoEm, enviadoEm: emailOutbox.enviadoEm })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.destinatarioTipo, tipo), eq(emailOutbox.destinatarioId, id)))
+    .orderBy(desc(emailOutbox.criadoEm), desc(emailOutbox.id));
+  return {
+    preferenciasNotificacoes: {
+      emailsDesligados: prefs?.desligados ?? [],
+      ...(tipo === 'profissional' ? { novosProjetos: prefs?.novosProjetos ?? 'INSTANTANEO' } : {}),
+      atualizadoEm: prefs?.atualizadoEm ?? null,
+    },
+    notificacoes: lista,
+    emailsEnviados: emails,
+  };
+}
+
+/**
+ * Account deletion: the person's notifications, preferences and e-mails (waiting or sent: the sent
+ * log holds the address and the text) go with it, in the deletion's transaction.
+ */
+export async function forgetRecipient(tx: Db | Tx, tipo: Role, id: number) {
+  await tx.delete(notificacoes).where(and(eq(notificacoes.destinatarioTipo, tipo), eq(notificacoes.destinatarioId, id)));
+  await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.destinatarioTipo, tipo), eq(notificationPrefs.destinatarioId, id)));
+  await tx.delete(emailOutbox).where(and(eq(emailOutbox.destinatarioTipo, tipo), eq(emailOutbox.destinatarioId, id)));
+}

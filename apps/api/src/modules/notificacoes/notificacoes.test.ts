@@ -1,0 +1,382 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { formatEuros, NOTIFICATIONS_TEXTS } from '@tc/shared';
+import { adminSession, createTestApp, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { multipart, pngBytes } from '../../test/images';
+import { startSmtp } from '../../test/smtp';
+import type { Clock } from '../../lib/clock';
+import { runOutboxOnce } from './outbox-worker';
+import { nextDailyDigest, nextHourlyDigest } from './schedule';
+
+/**
+ * Events → the right people, and only them: mails read from a real SMTP receiver, the bell through
+ * its API. The worker's own behaviour (digests, retries, restarts, concurrency) is in outbox-worker.test.ts.
+ */
+const BASE = 'https://tecnicocerto.example';
+const ESP = 'substituicao-quadros-eletricos';
+/**
+ * Real time, shifted when a test jumps ahead (to 08:00, to the next hour). Shifted rather than frozen:
+ * a module that records an event without passing the clock's time uses the real one, and its mail
+ * must still be due.
+ */
+let offset = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offset) };
+const moveTo = (at: Date | number | string) => {
+  offset = Math.max(offset, new Date(at).getTime() - Date.now());
+};
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+let png: Buffer;
+type Session = Awaited<ReturnType<typeof registerAndLogin>>;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_URL: BASE } });
+  admin = await adminSession(t.app);
+  png = await pngBytes();
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const send = () => runOutboxOnce(t.app.ctx);
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const unread = async (s: { auth: Record<string, string> }) => (await get('/api/notificacoes/por-ler', s.auth)).json().total as number;
+const subjects = (email: string) => smtp.to(email).map((m) => m.subject);
+
+/** A client whose e-mail is confirmed through the link of the confirmation mail. */
+async function confirmedClient(nome: string) {
+  const c = await registerAndLogin(t.app, 'cliente', { nome });
+  await send();
+  const mail = smtp.to(c.email).find((m) => m.subject === 'Confirme o seu e-mail');
+  const token = /confirmar-email\?t=([\w.-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, 'confirmation link in the mail').toBeTruthy();
+  expect((await get(`/api/cliente/confirmar-email?t=${token}`)).statusCode).toBe(200);
+  return c;
+}
+
+/** A professional with a completed profile (specialties, district, ID documents). */
+async function pro(nome: string, bairro: string, especialidades: string[]) {
+  const p = await registerAndLogin(t.app, 'profissional', { nome, bairro });
+  const form = multipart({ id: String(p.id), telefone: '+351916000222', consentimento: 'true', 'especialidades[]': especialidades }, [
+    { field: 'fotoPerfil', filename: 'f.png', type: 'image/png', data: png },
+    { field: 'ccFrente', filename: 'a.png', type: 'image/png', data: png },
+    { field: 'ccVerso', filename: 'b.png', type: 'image/png', data: png },
+  ]);
+  const res = await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(200);
+  return p;
+}
+
+/** Published by the client, approved and priced by the admin in one step: visible in job search. */
+async function visibleProject(client: Session, over: Record<string, unknown> = {}, creditos = 5) {
+  const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload(over) });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth, payload: { creditos } });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return id;
+}
+
+async function buyBasico(p: Session) {
+  const co = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'basico', metodo: 'card' } });
+  expect(co.statusCode, co.body).toBe(200);
+  const ok = await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${co.json().pagamentoId}/confirmar`, headers: p.auth });
+  expect(ok.statusCode, ok.body).toBe(200);
+}
+
+const apply = (p: Session, requestId: number) => t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } });
+
+describe(`notifications: who hears what (${TEST_DB})`, () => {
+  it('e-mail confirmation is transactional: in the product look, with its link, no bell row and nothing to unsubscribe', async () => {
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Inês Nova' });
+    await send();
+    const [mail] = smtp.to(c.email);
+    expect(mail?.subject).toBe('Confirme o seu e-mail');
+    expect(mail!.text).toContain(`${BASE}/confirmar-email?t=`);
+    expect(mail!.text).toContain('Olá, Inês Nova.');
+    expect(mail!.html).toContain('Técnico Certo');
+    // The brand: deep blue band, amber button (apps/web/src/styles/global.css).
+    expect(mail!.html).toContain('#172554');
+    expect(mail!.html).toContain('background:#f59e0b');
+    expect(mail!.headers['list-unsubscribe']).toBeUndefined();
+    expect(mail!.html).not.toContain('Deixar de receber');
+    expect(await unread(c)).toBe(0);
+  });
+
+  it('a new project reaches by e-mail only the professionals of its specialty in its district; urgent at once, normal at once or in the 08:00 digest', async () => {
+    const ana = await pro('Ana Eletricista', 'Lisboa', [ESP]);
+    const bruno = await pro('Bruno Diário', 'Lisboa', [ESP, 'falta-energia']);
+    const carla = await pro('Carla Porto', 'Porto', [ESP]);
+    const duarte = await pro('Duarte Canalizador', 'Lisboa', ['falta-energia']);
+    const daily = await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: bruno.auth, payload: { desligados: [], novosProjetos: 'DIARIO' } });
+    expect(daily.json().novosProjetos).toBe('DIARIO');
+    const client = await confirmedClient('Marta Cliente');
+
+    const before = smtp.inbox.length;
+    const id1 = await visibleProject(client, { titulo: 'Quadro elétrico a disparar' });
+    await send();
+    expect(smtp.inbox.slice(before).map((m) => m.to).sort()).toEqual([ana.email, client.email].sort());
+    const mail = smtp.to(ana.email).at(-1)!;
+    expect(mail.subject).toBe('Novo projeto: Quadro elétrico a disparar (Lisboa)');
+    expect(mail.text).toContain(`Ver o projeto: ${BASE}/areadoprofissional/detalhes-chamado/${id1}`);
+    expect(mail.text).toContain('Distrito: Lisboa\r\nEspecialidade');
+    expect(mail.text).toContain('Especialidade: Substituição de quadros elétricos');
+    expect(mail.text).toContain('Urgência: Normal');
+    expect(mail.text).toContain('Preço da candidatura: 5 créditos');
+    expect(mail.html).toContain(`href="${BASE}/areadoprofissional/detalhes-chamado/${id1}"`);
+    expect(mail.headers['list-unsubscribe']).toMatch(new RegExp(`^<${BASE}/api/notificacoes/cancelar\\?t=[\\w.-]+>$`));
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.headers['message-id']).toMatch(/^<outbox-\d+@tecnicocerto\.pt>$/);
+    expect(subjects(client.email)).toContain('O seu projeto "Quadro elétrico a disparar" já está visível para os profissionais');
+    // The bell: both matching professionals (the digest's one too), nobody else.
+    expect([await unread(ana), await unread(bruno), await unread(carla), await unread(duarte)]).toEqual([1, 1, 0, 0]);
+
+    // Urgent (AVARIA): at once, even for the one who chose the daily digest.
+    await visibleProject(client, { titulo: 'Sem luz em casa', tempo: 'AVARIA' });
+    await visibleProject(client, { titulo: 'Tomadas novas na cozinha' });
+    await send();
+    expect(subjects(bruno.email)).toEqual(['Avaria: Sem luz em casa (Lisboa)']);
+    expect(subjects(ana.email)).toHaveLength(3);
+    expect(smtp.to(carla.email)).toHaveLength(0);
+    expect(smtp.to(duarte.email)).toHaveLength(0);
+
+    // Nothing before 08:00 (Lisbon); at 08:00 one mail with both normal projects.
+    const eight = nextDailyDigest(clock.now()).at;
+    expect(new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', hour: '2-digit', minute: '2-digit' }).format(eight)).toBe('08:00');
+    moveTo(eight.getTime() - 60_000);
+    await send();
+    expect(smtp.to(bruno.email)).toHaveLength(1);
+    moveTo(eight);
+    await send();
+    const digests = smtp.to(bruno.email).slice(1);
+    expect(digests.map((m) => m.subject)).toEqual(['Resumo diário: 2 novos projetos na sua zona']);
+    expect(digests[0]!.text).toContain('Quadro elétrico a disparar');
+    expect(digests[0]!.text).toContain('Tomadas novas na cozinha');
+    expect(digests[0]!.text).toContain(`${BASE}/areadoprofissional/detalhes-chamado/${id1}`);
+    const { rows } = await t.db.execute<{ estado: string }>(sql`
+      select estado from email_outbox where destinatario_tipo = 'profissional' and destinatario_id = ${bruno.id} order by id`);
+    expect(rows.map((r) => r.estado).sort()).toEqual(['AGRUPADO', 'ENVIADO', 'ENVIADO']);
+    expect([await unread(bruno), await unread(carla), await unread(duarte)]).toEqual([3, 0, 0]);
+  });
+
+  it('the client hears of each applicant (name, rating, badge, profile link) and of the fifth; the buyer of credits gets the receipt', async () => {
+    const client = await confirmedClient('Rita Cliente');
+    const verified = await pro('Vasco Verificado', 'Faro', ['falta-energia']);
+    const verify = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${verified.id}/verificacao`, headers: admin.auth, payload: { decisao: 'VERIFICADO' } });
+    expect(verify.statusCode, verify.body).toBe(200);
+    const others = await Promise.all(['Otávio', 'Olga', 'Óscar', 'Odete'].map((n) => registerAndLogin(t.app, 'profissional', { nome: `${n} Candidato`, bairro: 'Faro' })));
+    for (const p of [verified, ...others]) await buyBasico(p);
+    await send();
+    const receipt = smtp.to(verified.email).at(-1)!;
+    expect(receipt.subject).toBe('Pagamento confirmado: 20 créditos no seu saldo');
+    expect(receipt.text).toContain('Plano: Básico');
+    expect(receipt.text).toContain(`Valor: ${formatEuros(1)}`);
+    expect(receipt.text).toContain('Saldo atual: 20 créditos');
+
+    const id = await visibleProject(client, { titulo: 'Caixa de derivação', bairro: 'Faro', especialidade: 'falta-energia' });
+    expect((await apply(verified, id)).statusCode).toBe(201);
+    await send();
+    const told = smtp.to(client.email).at(-1)!;
+    expect(told.subject).toBe('Vasco Verificado candidatou-se ao seu projeto "Caixa de derivação"');
+    expect(told.text).toContain('Avaliação: Ainda sem avaliações');
+    expect(told.text).toContain('Verificado');
+    expect(told.html).toContain('✓ Verificado');
+    expect(told.text).toContain(`${BASE}/profissionais/${verified.id}`);
+
+    for (const p of others) expect((await apply(p, id)).statusCode).toBe(201);
+    await send();
+    const last = subjects(client.email).slice(-5);
+    expect(last.filter((s) => s.includes('candidatou-se'))).toHaveLength(4);
+    expect(last.filter((s) => s === 'O seu projeto "Caixa de derivação" já tem 5 candidatos')).toHaveLength(1);
+    // approved + 5 applicants + full
+    expect(await unread(client)).toBe(7);
+  });
+
+  it('admins get one digest an hour (reviews and documents waiting); an approved review is told to the professional and its author', async () => {
+    const client = await confirmedClient('Sofia Avaliadora');
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Avaliado', bairro: 'Braga' });
+    await buyBasico(p);
+    const id = await visibleProject(client, { titulo: 'Luzes do jardim', bairro: 'Braga' });
+    expect((await apply(p, id)).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/requests/${id}/escolher`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/concluir`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode).toBe(200);
+
+    // A quiet start of an hour; an admin who hears only what happens from now on.
+    moveTo(nextHourlyDigest(clock.now()).at.getTime() + 5 * 60_000);
+    await send();
+    const second = await adminSession(t.app);
+    const [row] = (await t.db.execute<{ email: string }>(sql`select email from admins where id = ${second.id}`)).rows;
+    const secondEmail = row!.email;
+
+    const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: client.auth, payload: { profissionalId: p.id, requestId: id, nota: 5, comentario: 'Rápido e cuidadoso.' } });
+    expect(review.statusCode, review.body).toBe(201);
+    await pro('Zé Documentos', 'Évora', ['falta-energia']);
+    const due = nextHourlyDigest(clock.now()).at;
+    moveTo(due.getTime() - 60_000);
+    await send();
+    expect(smtp.to(secondEmail)).toHaveLength(0);
+    expect(await unread(second)).toBe(2);
+    moveTo(due);
+    await send();
+    const mails = smtp.to(secondEmail);
+    expect(mails.map((m) => m.subject)).toEqual(['Administração: 2 novidades à sua espera']);
+    expect(mails[0]!.text).toContain('Avaliações à espera de moderação (1)');
+    expect(mails[0]!.text).toContain('5 de 5 para Paulo Avaliado, de Sofia Avaliadora');
+    expect(mails[0]!.text).toContain(`${BASE}/listagem-reviews`);
+    expect(mails[0]!.text).toContain('Documentos de profissionais por verificar (1)');
+    expect(mails[0]!.text).toContain('Zé Documentos (Évora)');
+    expect(mails[0]!.html).toContain(`href="${BASE}/listagem-profissionais"`);
+    expect(mails[0]!.headers['list-unsubscribe']).toBeTruthy();
+    await send();
+    expect(smtp.to(secondEmail)).toHaveLength(1);
+
+    // Approved: the professional and the author hear of it.
+    expect(subjects(p.email)).not.toContain('Recebeu uma avaliação de 5 estrelas');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${review.json().id}`, headers: admin.auth })).statusCode).toBe(200);
+    await send();
+    const proMail = smtp.to(p.email).at(-1)!;
+    expect(proMail.subject).toBe('Recebeu uma avaliação de 5 estrelas');
+    expect(proMail.text).toContain('"Rápido e cuidadoso."');
+    expect(proMail.text).toContain(`${BASE}/areadoprofissional/minhas-avaliacoes`);
+    expect(subjects(client.email)).toContain('A sua avaliação de Paulo Avaliado foi publicada');
+  });
+});
+
+describe(`notifications: preferences and unsubscribing (${TEST_DB})`, () => {
+  it('lists the kinds of the role with pt-PT labels and switches one off: no e-mail, the bell still counts', async () => {
+    const client = await confirmedClient('Clara Silenciosa');
+    const prefs = (await get('/api/notificacoes/preferencias', client.auth)).json();
+    expect(prefs.novosProjetos).toBeNull();
+    expect(prefs.email).toEqual([
+      { tipo: 'projeto_aprovado', label: 'Projeto aprovado e visível para os profissionais', ativo: true },
+      { tipo: 'nova_candidatura', label: 'Novo candidato a um projeto meu', ativo: true },
+      { tipo: 'projeto_lotado', label: 'Projeto com o máximo de candidatos', ativo: true },
+      { tipo: 'avaliacao_publicada', label: 'Avaliação minha publicada', ativo: true },
+    ]);
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: client.auth, payload });
+    const wrong = await put({ desligados: ['novo_projeto_na_zona'] });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Estas notificações não existem para o seu tipo de conta.');
+    const unknown = await put({ desligados: ['spam'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).not.toMatch(/invalid|expected/i);
+    const off = await put({ desligados: ['nova_candidatura'] });
+    expect(off.json().email.find((k: { tipo: string }) => k.tipo === 'nova_candidatura').ativo).toBe(false);
+
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Pedro Candidato', bairro: 'Beja' });
+    await buyBasico(p);
+    const id = await visibleProject(client, { titulo: 'Campainha', bairro: 'Beja' });
+    await send();
+    const before = smtp.to(client.email).length;
+    const bell = await unread(client);
+    expect((await apply(p, id)).statusCode).toBe(201);
+    await send();
+    expect(smtp.to(client.email)).toHaveLength(before);
+    expect(await unread(client)).toBe(bell + 1);
+    expect((await get('/api/notificacoes/preferencias')).statusCode).toBe(401);
+  });
+
+  it('the unsubscribe link works in one click without a session; a forged one is refused in pt-PT', async () => {
+    const p = await pro('Ulisses Link', 'Viseu', [ESP]);
+    const client = await confirmedClient('Vera Cliente');
+    await visibleProject(client, { titulo: 'Quadro novo', bairro: 'Viseu' });
+    await send();
+    const mail = smtp.to(p.email).at(-1)!;
+    const link = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
+    expect(mail.text).toContain(`Deixar de receber estes e-mails: ${link}`);
+    const path = link.slice(BASE.length);
+
+    // The browser, no session: switched off, and sent to the page that says so.
+    const res = await get(path, { accept: 'text/html,application/xhtml+xml' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/notificacoes/cancelada?tipos=novo_projeto_na_zona');
+    const prefs = (await get('/api/notificacoes/preferencias', p.auth)).json();
+    expect(prefs.email.find((k: { tipo: string }) => k.tipo === 'novo_projeto_na_zona').ativo).toBe(false);
+    // Clicking twice changes nothing more.
+    expect((await get(path)).json()).toMatchObject({ tipos: ['Novos projetos na minha zona e especialidade'] });
+
+    await visibleProject(client, { titulo: 'Outro quadro', bairro: 'Viseu' });
+    await send();
+    expect(subjects(p.email).filter((s) => s.startsWith('Novo projeto'))).toHaveLength(1);
+    expect(await unread(p)).toBe(2);
+
+    // Forged or altered tokens.
+    const [payload, sig] = new URL(link).searchParams.get('t')!.split('.');
+    const otherKind = Buffer.from(JSON.stringify(['profissional', p.id, ['escolhido']])).toString('base64url');
+    for (const bad of ['', 'abc', `${otherKind}.${sig}`, `${payload}.${sig}x`]) {
+      const r = await get(`/api/notificacoes/cancelar?t=${encodeURIComponent(bad)}`);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toEqual({ code: 'INVALID_TOKEN', message: NOTIFICATIONS_TEXTS.linkInvalido });
+    }
+    const page = await get(`/api/notificacoes/cancelar?t=${otherKind}.${sig}`, { accept: 'text/html' });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/notificacoes/cancelada?erro=link');
+  });
+
+  it('answers the one-click POST of mail clients (RFC 8058)', async () => {
+    const client = await confirmedClient('Olívia Clique');
+    await visibleProject(client, { titulo: 'Interruptores', bairro: 'Leiria' });
+    await send();
+    const mail = smtp.to(client.email).at(-1)!;
+    const link = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
+    const res = await t.app.inject({
+      method: 'POST', url: link.slice(BASE.length), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ tipos: ['Projeto aprovado e visível para os profissionais'], message: NOTIFICATIONS_TEXTS.canceladaTitulo });
+  });
+});
+
+describe(`notifications: the bell (${TEST_DB})`, () => {
+  it('lists newest first a page at a time, counts the unread and marks them read, only the caller\'s', async () => {
+    const client = await confirmedClient('Beatriz Sino');
+    for (const titulo of ['Um', 'Dois', 'Três']) {
+      moveTo(clock.now().getTime() + 60_000);
+      await visibleProject(client, { titulo: `Projeto ${titulo}`, bairro: 'Guarda' });
+    }
+    expect(await unread(client)).toBe(3);
+    const page1 = (await get('/api/notificacoes?pageSize=2', client.auth)).json();
+    expect(page1).toMatchObject({ page: 1, pageSize: 2, hasMore: true });
+    expect(page1.items.map((n: { corpo: string }) => n.corpo)).toEqual([
+      '"Projeto Três" já está visível para os profissionais.',
+      '"Projeto Dois" já está visível para os profissionais.',
+    ]);
+    expect(page1.items[0]).toMatchObject({ tipo: 'projeto_aprovado', titulo: 'Projeto aprovado', link: `/projetos/${client.id}`, lida: false, criadoEm: expect.any(String) });
+    const page2 = (await get('/api/notificacoes?pageSize=2&page=2', client.auth)).json();
+    expect(page2).toMatchObject({ hasMore: false, items: [{ corpo: '"Projeto Um" já está visível para os profissionais.' }] });
+
+    const mark = (who: Session, payload: object) => t.app.inject({ method: 'POST', url: '/api/notificacoes/lidas', headers: who.auth, payload });
+    const stranger = await registerAndLogin(t.app, 'cliente', { nome: 'Estranho' });
+    expect((await mark(stranger, { ids: [page1.items[0].id] })).json()).toEqual({ atualizadas: 0 });
+    expect(await unread(client)).toBe(3);
+    expect((await mark(client, { ids: [page1.items[0].id] })).json()).toEqual({ atualizadas: 1 });
+    expect(await unread(client)).toBe(2);
+    expect((await get('/api/notificacoes?pageSize=1', client.auth)).json().items[0].lida).toBe(true);
+    expect((await mark(client, {})).json()).toEqual({ atualizadas: 2 });
+    expect(await unread(client)).toBe(0);
+    expect((await get('/api/notificacoes/por-ler')).statusCode).toBe(401);
+    // Admins have a bell too.
+    expect((await get('/api/notificacoes/por-ler', admin.auth)).statusCode).toBe(200);
+  });
+
+  it('the RGPD export carries the preferences and notifications; deleting the account deletes them and its e-mails', async () => {
+    const client = await confirmedClient('Rui Apagado');
+    await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: client.auth, payload: { desligados: ['projeto_lotado'] } });
+    await visibleProject(client, { titulo: 'Exportar', bairro: 'Aveiro' });
+    const data = (await get('/api/cliente/export-data', client.auth)).json();
+    expect(data.preferenciasNotificacoes).toMatchObject({ emailsDesligados: ['projeto_lotado'] });
+    expect(data.notificacoes).toMatchObject([{ tipo: 'projeto_aprovado', corpo: '"Exportar" já está visível para os profissionais.' }]);
+    expect(data.emailsEnviados.map((e: { tipo: string }) => e.tipo).sort()).toEqual(['confirmar_email', 'projeto_aprovado']);
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: client.auth, payload: { senha: 'Segura#123' } });
+    expect(del.statusCode, del.body).toBe(200);
+    const { rows } = await t.db.execute<{ n: number }>(sql`
+      select (select count(*) from notificacoes where destinatario_tipo = 'cliente' and destinatario_id = ${client.id})
+           + (select count(*) from notification_prefs where destinatario_tipo = 'cliente' and destinatario_id = ${client.id})
+           + (select count(*) from email_outbox where destinatario_tipo = 'cliente' and destinatario_id = ${client.id}) as n`);
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../app';
+import { loadEnv } from '../../config/env';
+import { createTestApp, describeOnPostgres, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
+import type { Clock } from '../../lib/clock';
+import { notify } from './notify';
+import { BACKOFF_SECONDS, LEASE_MS, runOutboxOnce, type OutboxDeps } from './outbox-worker';
+
+/** The outbox worker: retries, crashed workers, restarts, several workers at once, the in-process loop. */
+let offset = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offset) };
+const moveTo = (at: Date | number | string) => {
+  offset = Math.max(offset, new Date(at).getTime() - Date.now());
+};
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const pass = (deps: Partial<OutboxDeps> = {}) => runOutboxOnce({ ...t.app.ctx, ...deps });
+const rowsFor = async (email: string) =>
+  (await t.db.execute<{ id: number; estado: string; tentativas: number; proxima_tentativa: string | Date; enviado_em: string | Date | null; erro: string | null }>(sql`
+    select id, estado, tentativas, proxima_tentativa, enviado_em, erro from email_outbox where email = ${email} order by id`)).rows;
+const until = async (ok: () => boolean | Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await ok())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+/** Another app on the same database, as a second instance or a restarted process would be. */
+async function secondInstance(env: Record<string, string>) {
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: t.dataDir, SEED_DEMO: 'false', SMTP_URL: smtp.url, ...env }),
+    database: { db: t.db, kind: TEST_DB, close: async () => {} },
+    jwtSecret: randomBytes(32).toString('hex'),
+    clock,
+  });
+  await app.ready();
+  return app;
+}
+
+describe(`outbox worker (${TEST_DB})`, () => {
+  it('retries after an SMTP failure with growing waits, and gives up (FALHADO) after the last one', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    smtp.rejectNext(1);
+    expect(await pass()).toMatchObject({ sent: 0, failed: 1 });
+    let [row] = await rowsFor(c.email);
+    expect(row).toMatchObject({ estado: 'PENDENTE', tentativas: 1 });
+    expect(row!.erro).toContain('451');
+    const wait = new Date(row!.proxima_tentativa).getTime() - clock.now().getTime();
+    expect(wait).toBeGreaterThan(55_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    // Not before its time.
+    expect(await pass()).toMatchObject({ lines: 0 });
+    moveTo(row!.proxima_tentativa);
+    expect(await pass()).toMatchObject({ sent: 1, failed: 0 });
+    [row] = await rowsFor(c.email);
+    expect(row).toMatchObject({ estado: 'ENVIADO', tentativas: 1, erro: null });
+    expect(row!.enviado_em).not.toBeNull();
+    expect(smtp.to(c.email)).toHaveLength(1);
+
+    // Always refused: 1 min, 5 min, 30 min, 2 h, 12 h, then it stops trying.
+    const d = await registerAndLogin(t.app, 'cliente');
+    smtp.rejectNext(BACKOFF_SECONDS.length + 1);
+    const waits: number[] = [];
+    for (let i = 0; i <= BACKOFF_SECONDS.length; i++) {
+      const at = clock.now().getTime();
+      expect(await pass()).toMatchObject({ failed: 1 });
+      [row] = await rowsFor(d.email);
+      if (row!.estado === 'FALHADO') break;
+      waits.push(Math.round((new Date(row!.proxima_tentativa).getTime() - at) / 60_000));
+      moveTo(row!.proxima_tentativa);
+    }
+    expect(waits).toEqual([1, 5, 30, 120, 720]);
+    expect(row).toMatchObject({ estado: 'FALHADO', tentativas: BACKOFF_SECONDS.length + 1 });
+    moveTo(clock.now().getTime() + 48 * 3600_000);
+    expect(await pass()).toMatchObject({ lines: 0 });
+    expect(smtp.to(d.email)).toHaveLength(0);
+  });
+
+  it('a worker that died while sending: its claim runs out after 10 minutes, then the mail goes once, with the same Message-ID', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    // A worker stuck for good inside the SMTP call (a crash leaves the same trace: A_ENVIAR).
+    void pass({ mailer: { kind: 'smtp', send: () => new Promise<void>(() => {}) } });
+    await until(async () => (await rowsFor(c.email))[0]?.estado === 'A_ENVIAR');
+    // Another worker leaves it alone while the claim lasts...
+    expect(await pass()).toMatchObject({ lines: 0 });
+    moveTo(clock.now().getTime() + LEASE_MS - 60_000);
+    expect(await pass()).toMatchObject({ lines: 0 });
+    // ...and takes it back after it.
+    moveTo(clock.now().getTime() + 61_000);
+    expect(await pass()).toMatchObject({ sent: 1 });
+    const [row] = await rowsFor(c.email);
+    expect(row).toMatchObject({ estado: 'ENVIADO' });
+    const mails = smtp.to(c.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.headers['message-id']).toBe(`<outbox-${row!.id}@tecnicocerto.pt>`);
+    expect(await pass()).toMatchObject({ lines: 0 });
+  });
+
+  it('the in-process worker sends by itself, and a restarted one sends nothing twice', async () => {
+    const live = await secondInstance({ NOTIFICATIONS_WORKER: 'true', NOTIFICATIONS_POLL_MS: '50' });
+    try {
+      const c = await registerAndLogin(t.app, 'cliente');
+      await until(() => smtp.to(c.email).length === 1);
+      expect((await rowsFor(c.email))[0]).toMatchObject({ estado: 'ENVIADO' });
+    } finally {
+      await live.close();
+    }
+    const sentBefore = smtp.inbox.length;
+    const restarted = await secondInstance({ NOTIFICATIONS_WORKER: 'true', NOTIFICATIONS_POLL_MS: '50' });
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      expect(smtp.inbox.length).toBe(sentBefore);
+      // And it keeps working: a new event goes out once.
+      const d = await registerAndLogin(t.app, 'cliente');
+      await until(() => smtp.to(d.email).length === 1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(smtp.to(d.email)).toHaveLength(1);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describeOnPostgres('outbox worker: several at once', () => {
+  it('three workers running passes in parallel send each mail exactly once', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 60; i++) await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?t=${i}` }, clock.now());
+    const worker = async () => {
+      let sent = 0;
+      for (;;) {
+        const r = await runOutboxOnce(t.app.ctx, { limit: 4 });
+        sent += r.sent;
+        if (r.lines === 0) return sent;
+      }
+    };
+    const counts = await Promise.all([worker(), worker(), worker()]);
+    // Registration's own confirmation mail is one of them.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(61);
+    expect(counts.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const ids = smtp.to(c.email).map((m) => m.headers['message-id']);
+    expect(ids).toHaveLength(61);
+    expect(new Set(ids).size).toBe(61);
+    const rows = await rowsFor(c.email);
+    expect(rows.every((r) => r.estado === 'ENVIADO')).toBe(true);
+  });
+});

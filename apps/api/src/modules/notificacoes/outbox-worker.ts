@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { NOTIFICATION_KINDS_BY_ROLE, type Role, type SwitchableKind } from '@tc/shared';
+import type { Env } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Mailer } from '../../lib/mailer';
+import { digestSubject, renderMail } from './templates';
+import { unsubscribeToken } from './unsubscribe';
+
+/** What the worker needs of the app (the CLI builds the same from the environment). */
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  env: Env;
+  hashKey: string;
+  log?: { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: string): void };
+}
+
+/** Waits after the 1st, 2nd... failed attempt; after the last one the mail is FALHADO. */
+export const BACKOFF_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
+/** A claimed mail not settled within this time belongs to a worker that died: it goes back to the queue. */
+export const LEASE_MS = 10 * 60_000;
+const BATCH = 50;
+
+interface OutboxRow {
+  id: number;
+  destinatario_tipo: Role | null;
+  destinatario_id: number | null;
+  email: string;
+  tipo: string;
+  assunto: string;
+  texto: string;
+  html: string;
+  resumo: string | null;
+}
+
+const iso = (d: Date) => d.toISOString();
+export const publicBase = (env: Env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+const mailDomain = (from: string) => /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'tecnicocerto.pt';
+
+/** Rows claimed by a worker whose lease ran out (it crashed or hung) are put back in the queue. */
+export async function requeueStuck(deps: Pick<OutboxDeps, 'db' | 'clock'>): Promise<number> {
+  const res = await deps.db.execute(sql`
+    update email_outbox set estado = 'PENDENTE' where estado = 'A_ENVIAR' and proxima_tentativa <= ${iso(deps.clock.now())}::timestamptz returning id`);
+  return res.rows.length;
+}
+
+/**
+ * Claims due mails so that no other worker (another instance, the `npm run worker` process) takes
+ * the same ones: FOR UPDATE SKIP LOCKED, then A_ENVIAR with a lease until `now + LEASE_MS`.
+ * A digest is claimed whole: the other pending lines with the same `resumo` come along.
+ */
+async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+  const lease = iso(new Date(now.getTime() + LEASE_MS));
+  const cols = sql.raw('id, destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, resumo');
+  const due = await db.execute<OutboxRow & Record<string, unknown>>(sql`
+    update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
+    where id in (
+      select id from email_outbox where estado = 'PENDENTE' and proxima_tentativa <= ${iso(now)}::timestamptz
+      order by proxima_tentativa, id limit ${limit} for update skip locked)
+    returning ${cols}`);
+  const rows = due.rows as OutboxRow[];
+  const keys = [...new Set(rows.map((r) => r.resumo).filter((k): k is string => !!k))];
+  if (keys.length) {
+    const more = await db.execute<OutboxRow & Record<string, unknown>>(sql`
+      update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
+      where id in (
+        select id from email_outbox where estado = 'PENDENTE' and resumo = any(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])
+        for update skip locked)
+      returning ${cols}`);
+    rows.push(...(more.rows as OutboxRow[]));
+  }
+  return rows.map((r) => ({ ...r, id: Number(r.id), destinatario_id: r.destinatario_id === null ? null : Number(r.destinatario_id) }));
+}
+
+/** Mails to send: each line alone, or the lines of one digest together (oldest first). */
+function groupsOf(rows: OutboxRow[]): OutboxRow[][] {
+  const byKey = new Map<string, OutboxRow[]>();
+  const out: OutboxRow[][] = [];
+  for (const r of [...rows].sort((a, b) => a.id - b.id)) {
+    if (!r.resumo) {
+      out.push([r]);
+      continue;
+    }
+    let g = byKey.get(r.resumo);
+    if (!g) byKey.set(r.resumo, (g = []));
+    g.push(r);
+  }
+  return [...out, ...byKey.values()];
+}
+
+function compose(deps: OutboxDeps, group: OutboxRow[]) {
+  const lead = group[0]!;
+  const base = publicBase(deps.env);
+  const digest = lead.resumo?.startsWith('admin:') ? ('admin' as const) : lead.resumo ? ('diario' as const) : undefined;
+  const role = lead.destinatario_tipo;
+  const allowed: readonly string[] = role ? NOTIFICATION_KINDS_BY_ROLE[role] : [];
+  const kinds = [...new Set(group.map((r) => r.tipo))].filter((k) => allowed.includes(k)) as SwitchableKind[];
+  const cancelUrl = role && lead.destinatario_id && kinds.length
+    ? `${base}/api/notificacoes/cancelar?t=${unsubscribeToken(deps.hashKey, { tipo: role, id: lead.destinatario_id, kinds })}`
+    : undefined;
+  const { html, text } = renderMail({ rows: group.map((r) => ({ tipo: r.tipo, html: r.html, text: r.texto })), base, cancelUrl, digest });
+  return {
+    to: lead.email,
+    subject: digest && group.length > 1 ? digestSubject(digest, group.length) : digest === 'admin' ? digestSubject('admin', 1) : lead.assunto,
+    html,
+    text,
+    // The same line always carries the same id: a mail re-sent after a crash is recognisably the same mail.
+    messageId: `<outbox-${lead.id}@${mailDomain(deps.env.MAIL_FROM)}>`,
+    headers: cancelUrl ? { 'List-Unsubscribe': `<${cancelUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+  };
+}
+
+async function settleSent(db: Db, group: OutboxRow[], now: Date) {
+  const ids = group.map((r) => r.id);
+  await db.execute(sql`
+    update email_outbox set estado = case when id = ${ids[0]!}::int then 'ENVIADO' else 'AGRUPADO' end, enviado_em = ${iso(now)}::timestamptz, erro = null
+    where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'A_ENVIAR'`);
+}
+
+async function settleFailed(db: Db, group: OutboxRow[], now: Date, error: unknown) {
+  const ids = group.map((r) => r.id);
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const waits = sql.raw(`array[${BACKOFF_SECONDS.join(',')}]`);
+  await db.execute(sql`
+    update email_outbox set
+      tentativas = tentativas + 1,
+      estado = case when tentativas + 1 > ${BACKOFF_SECONDS.length}::int then 'FALHADO' else 'PENDENTE' end,
+      proxima_tentativa = ${iso(now)}::timestamptz + make_interval(secs => (${waits})[least(tentativas + 1, ${BACKOFF_SECONDS.length}::int)]),
+      erro = ${message}
+    where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'A_ENVIAR'`);
+}
+
+export interface PassResult { sent: number; failed: number; lines: number }
+
+/**
+ * One pass: claim what is due (at most `limit` lines plus their digests' other lines), send each
+ * mail, record the outcome. Exported so tests and the CLI can run a pass on demand.
+ */
+export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; requeue?: boolean } = {}): Promise<PassResult> {
+  const requeued = opts.requeue === false ? 0 : await requeueStuck(deps);
+  if (requeued) deps.log?.warn({ n: requeued }, 'notificações: e-mails de um envio interrompido voltaram à fila');
+  const now = deps.clock.now();
+  const rows = await claim(deps.db, now, opts.limit ?? BATCH);
+  const result: PassResult = { sent: 0, failed: 0, lines: rows.length };
+  for (const group of groupsOf(rows)) {
+    try {
+      await deps.mailer.send(compose(deps, group));
+    } catch (e) {
+      result.failed++;
+      deps.log?.warn({ err: e, outbox: group.map((r) => r.id) }, 'notificações: envio falhou, nova tentativa mais tarde');
+      await settleFailed(deps.db, group, deps.clock.now(), e);
+      continue;
+    }
+    result.sent++;
+    await settleSent(deps.db, group, deps.clock.now());
+  }
+  return result;
+}
+
+/** Passes until nothing due is left (a backlog drains without waiting for the next tick). */
+export async function drainOutbox(deps: OutboxDeps, opts: { requeue?: boolean; shouldStop?: () => boolean } = {}): Promise<PassResult> {
+  const total: PassResult = { sent: 0, failed: 0, lines: 0 };
+  for (let pass = 0; ; pass++) {
+    const r = await runOutboxOnce(deps, { requeue: pass === 0 && opts.requeue !== false });
+    total.sent += r.sent;
+    total.failed += r.failed;
+    total.lines += r.lines;
+    if (r.lines < BATCH || opts.shouldStop?.()) return total;
+  }
+}
+
+/**
+ * The in-process worker: started when the app is ready, stopped (after the pass in progress) when it
+ * closes. Off with NOTIFICATIONS_WORKER=false (e.g. when `npm run worker` runs apart).
+ */
+export function registerOutboxWorker(app: FastifyInstance) {
+  const { env } = app.ctx;
+  if (!env.NOTIFICATIONS_WORKER) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  // The look for crashed workers' leftovers is a scan of the table: once a minute is plenty.
+  let lastRequeue = 0;
+  const tick = () => {
+    const deps: OutboxDeps = { ...app.ctx, log: app.log };
+    const requeue = Date.now() - lastRequeue >= 60_000;
+    if (requeue) lastRequeue = Date.now();
+    running = drainOutbox(deps, { requeue, shouldStop: () => stopped })
+      .then(() => undefined)
+      .catch((e) => app.log.error({ err: e }, 'notificações: falha no envio de e-mails'))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(tick, env.NOTIFICATIONS_POLL_MS);
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(tick, 0);
+  });
+  app.addHook('onClose', async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}
