@@ -74,6 +74,8 @@ export const profissionais = pgTable(
   },
   (t) => [
     index('profissionais_especialidades_idx').using('gin', t.especialidades),
+    // New-project alerts go to the professionals of one district with the project's specialty.
+    index('profissionais_bairro_idx').on(t.bairro),
     trgm('profissionais_busca_trgm', sql`${t.busca}`),
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
     // Best rated first: the search's default order and the home page's top list.
@@ -378,6 +380,10 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_pendentes_idx').on(t.proximaTentativa, t.id).where(sql`estado = 'PENDENTE'`),
     index('email_outbox_resumo_idx').on(t.resumo, t.id).where(sql`estado = 'PENDENTE' and resumo is not null`),
+    // Mails claimed by a worker that died: found without reading the sent log.
+    index('email_outbox_a_enviar_idx').on(t.proximaTentativa).where(sql`estado = 'A_ENVIAR'`),
+    // A person's mails: the RGPD export and account deletion.
+    index('email_outbox_dest_idx').on(t.destinatarioTipo, t.destinatarioId),
   ],
 );
 
