@@ -5,7 +5,8 @@ import pino from 'pino';
  * a failed SQL statement (they hold names, e-mails, hashes). Logs are read by more people, and kept
  * longer, than the database.
  */
-const SECRET_KEYS = ['senha', 'novaSenha', 'senhaHash', 'senha_hash', 'password', 'token', 'access_token', 'resetToken', 'code', 'params'];
+// Not `code`: errors carry their useful codes there (ECONNREFUSED, 23505); recovery codes are never logged.
+const SECRET_KEYS = ['senha', 'novaSenha', 'senhaHash', 'senha_hash', 'password', 'token', 'access_token', 'resetToken', 'params'];
 
 export const redactPaths = [
   'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
