@@ -68,6 +68,9 @@ describe('the project waits for the e-mail (Os meus projetos)', () => {
     renderAt(`/projetos/${CLIENTE_ID}`);
     const notice = await screen.findByRole('region', { name: 'Confirme o seu e-mail para o projeto seguir para aprovação' });
     expect(notice).toHaveTextContent('ana.sousa@exemplo.pt');
+    // The card itself does not claim the team is reviewing it.
+    expect(screen.getByText('À espera da confirmação do seu e-mail: só depois segue para aprovação.')).toBeInTheDocument();
+    expect(screen.queryByText(/A nossa equipa está a rever/)).not.toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' }));
     expect(await screen.findByText('Enviámos um novo e-mail de confirmação.')).toBeInTheDocument();
@@ -83,5 +86,6 @@ describe('the project waits for the e-mail (Os meus projetos)', () => {
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByRole('heading', { name: 'Quadro novo' })).toBeInTheDocument();
     expect(screen.queryByText('Confirme o seu e-mail para o projeto seguir para aprovação')).not.toBeInTheDocument();
+    expect(screen.getByText('A nossa equipa está a rever o projeto antes de o mostrar aos profissionais.')).toBeInTheDocument();
   });
 });

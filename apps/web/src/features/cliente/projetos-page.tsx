@@ -10,7 +10,8 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { errorMessage } from '../../lib/api';
 import { ApplicantsDialog } from './applicants-dialog';
-import { ownClienteId, useCancelProject, useClienteProjects } from './cliente-api';
+import { ownClienteId, useCancelProject, useClienteAccount, useClienteProjects } from './cliente-api';
+import { getLocal } from '../../lib/session';
 import { CompleteDialog } from './complete-dialog';
 import { ProjectApplicants } from './project-applicants';
 import { StatusBadge } from './status-badge';
@@ -22,6 +23,7 @@ const STATUS_NOTE: Record<RequestDto['status'], string> = {
   ABERTO: 'Visível para os profissionais, que se podem candidatar.',
   CONCLUIDO: 'Trabalho concluído. Avalie quem o fez para ajudar outros clientes.',
 };
+const UNCONFIRMED_NOTE = 'À espera da confirmação do seu e-mail: só depois segue para aprovação.';
 const CHOSEN_NOTE = 'Já escolheu quem faz o trabalho: o projeto deixou de receber candidaturas. Marque-o como concluído quando terminar.';
 
 /** "Concelho, Distrito", once when both are the same (Lisboa, Porto...). */
@@ -34,6 +36,9 @@ function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & Ca
   const chosen = p.escolhidoId != null;
   // Before anyone is chosen the client may withdraw it; whoever paid for the contact is refunded.
   const cancellable = p.status !== 'CONCLUIDO' && !chosen;
+  // The same cached account the confirmation notice reads: a waiting project says why it waits.
+  const unconfirmed = useClienteAccount(getLocal('email')).data?.emailConfirmado === false;
+  const note = p.status === 'ABERTO' && chosen ? CHOSEN_NOTE : p.status === 'ESPERA' && unconfirmed ? UNCONFIRMED_NOTE : STATUS_NOTE[p.status];
   return (
     <article className={`card project-card status-${p.status.toLowerCase()}`} aria-labelledby={`projeto-${p.id}`}>
       <div className="project-card-head">
@@ -48,7 +53,7 @@ function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & Ca
         <li><Clock size={16} aria-hidden /> <span>{TIME_OPTION_LABELS[p.tempo]}</span></li>
         <li><Users size={16} aria-hidden /> <span>{applicants}/{MAX_APPLICANTS} candidaturas</span></li>
       </ul>
-      <p className="project-note">{p.status === 'ABERTO' && chosen ? CHOSEN_NOTE : STATUS_NOTE[p.status]}</p>
+      <p className="project-note">{note}</p>
       {p.status !== 'ESPERA' && applicants > 0 && <ProjectApplicants project={p} />}
       {p.status === 'ABERTO' && (
         <div className="project-actions">
