@@ -68,6 +68,8 @@ describe("the professional's whole journey", () => {
     await page.goto('/areadoprofissional/buscar-trabalhos');
     await page.getByPlaceholder('Pesquisar por título...').fill('fuga de agua');
     const job = page.getByRole('article').filter({ hasText: 'Fuga de água na casa de banho' });
+    // Wait for the filtered list: a click on the unfiltered one can land while it is being replaced.
+    await expect.poll(() => page.getByRole('article').filter({ hasText: 'Câmaras de vigilância na moradia' }).count()).toBe(0);
     await expect.poll(() => job.isVisible()).toBe(true);
     expect(await job.getByText('8 créditos').isVisible()).toBe(true);
     await shot(page, 'buscar-trabalhos-1280');
