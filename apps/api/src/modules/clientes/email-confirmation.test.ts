@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { EMAIL_CONFIRMATION_TEXTS as T } from '@tc/shared';
 import type { Clock } from '../../lib/clock';
 import { adminSession, confirmClientEmail, createTestApp, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
@@ -45,7 +46,12 @@ const publish = async (c: { auth: Record<string, string> }, titulo: string) => {
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number; status: string };
 };
-const pendingAnnounced = (requestId: number) => events.filter((e) => e.tipo === 'admin_projeto_pendente' && e.requestId === requestId).length;
+/** How many times this admin was told of the project (its queued e-mail, keyed by project and admin). */
+const pendingAnnounced = async (requestId: number) => {
+  const { rows } = await t.db.execute<{ n: number }>(sql`
+    select count(*)::int as n from email_outbox where chave = ${`admin_projeto_pendente:r${requestId}:a${admin.id}`}`);
+  return Number(rows[0].n);
+};
 
 describe(`client e-mail confirmation (${TEST_DB})`, () => {
   it('sign-up mails an absolute signed link (PUBLIC_URL); it confirms once, then answers "already confirmed"', async () => {
@@ -101,7 +107,7 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
     const token = tokenOf(linksFor(c.id)[0]!);
     const p = await publish(c, 'Projeto à espera do e-mail');
     expect(p.status).toBe('ESPERA');
-    expect(pendingAnnounced(p.id)).toBe(0);
+    expect(await pendingAnnounced(p.id)).toBe(0);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=espera do e-mail', headers: admin.auth });
     expect(list.json().items[0]).toMatchObject({ id: p.id, cliente: { email: c.email, emailConfirmado: false } });
@@ -112,9 +118,9 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/requests/${p.id}`, headers: admin.auth })).json()).toMatchObject({ status: 'ESPERA', creditos: null });
 
     expect((await confirm(token)).statusCode).toBe(200);
-    expect(pendingAnnounced(p.id)).toBe(1);
+    expect(await pendingAnnounced(p.id)).toBe(1);
     await confirm(token); // again: nothing new
-    expect(pendingAnnounced(p.id)).toBe(1);
+    expect(await pendingAnnounced(p.id)).toBe(1);
 
     const later = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=espera do e-mail', headers: admin.auth });
     expect(later.json().items[0]).toMatchObject({ cliente: { emailConfirmado: true } });
@@ -123,7 +129,7 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
 
     // A confirmed client's next project goes straight to the queue.
     const next = await publish(c, 'Segundo projeto');
-    expect(pendingAnnounced(next.id)).toBe(1);
+    expect(await pendingAnnounced(next.id)).toBe(1);
   });
 
   it('"Reenviar e-mail de confirmação": a fresh link, limited per account, refused once confirmed', async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { notify } from '../notificacoes/notify';
+import { notificationCtes, novaCandidaturaDelivery, projetoLotadoDelivery, type ApplicationNewsRow } from '../notificacoes/notify';
 
 export async function getSubscription(db: Db, profissionalId: number) {
   const [sub] = await db
@@ -21,16 +21,18 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * 5 places are counted by one application at a time), then the balance row (so one professional's
  * concurrent applications spend one after the other). Every rule is checked under those locks;
  * any failure rolls back and changes nothing. The price is the project's, never the client's.
- * Four statements between BEGIN and COMMIT (each a round trip while the locks are held), then the
- * client's notification (a read and one write).
+ * Three statements between BEGIN and COMMIT (each a round trip while the project's lock is held):
+ * the locked read, the count of places, then the debit, the application, its ledger line and the
+ * client's notifications together.
  */
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
   try {
     return await db.transaction(async (tx) => {
-      // 1. The project, locked, with what the professional is paying to see.
-      const locked = await tx.execute<{ status: string; creditos: number | null; escolhido_id: number | null; titulo: string; contato: string; nome: string; email: string }>(sql`
-        select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, c.nome, c.email
-        from requests r join clientes c on c.id = r.cliente_id
+      // 1. The project, locked, with what the professional is paying to see and what the client's message says of him.
+      const locked = await tx.execute<ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }>(sql`
+        select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
+          p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.cidade
+        from requests r join clientes c on c.id = r.cliente_id left join profissionais p on p.id = ${profissionalId}
         where r.id = ${requestId} for update of r`);
       const req = locked.rows[0];
       if (!req) throw notFound(M.chamadoNaoEncontrado);
@@ -39,44 +41,41 @@ export async function applyToRequest(db: Db, profissionalId: number, requestId: 
       if (req.escolhido_id !== null) throw conflict('ALREADY_CHOSEN', 'O cliente já escolheu um profissional para este projeto.');
       const price = Number(req.creditos);
 
-      // 2. The places taken, and whether one of them is mine.
+      // 2. The places taken, and whether one of them is mine (a statement of its own: it must see
+      // every application committed before the lock above was granted).
       const taken = await tx.execute<{ n: number; mine: boolean | null }>(sql`
         select count(*)::int as n, bool_or(profissional_id = ${profissionalId}) as mine from candidaturas where request_id = ${requestId}`);
       if (taken.rows[0].mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
       if (Number(taken.rows[0].n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
 
-      // 3. The debit: the UPDATE locks the balance row and only passes when it covers the price
-      // (the CHECK saldo >= 0 stays the last line of defence).
-      const debited = await tx.execute<{ id: number; saldo: number }>(sql`
-        update subscriptions set creditos_restantes = creditos_restantes - ${price}
-        where profissional_id = ${profissionalId} and creditos_restantes >= ${price}
-        returning id, creditos_restantes as saldo`);
-      const sub = debited.rows[0];
-      if (!sub) {
+      // 3. The debit (the UPDATE locks the balance row and only passes when it covers the price; the
+      // CHECK saldo >= 0 stays the last line of defence), then, only if it passed, the application,
+      // its ledger line and the client's news (and, with the last place, that the project is full).
+      const news: Parameters<typeof notificationCtes>[0] = [{ kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, req) }];
+      if (Number(taken.rows[0].n) + 1 === MAX_APPLICANTS) news.push({ kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, req) });
+      const inserted = await tx.execute<{ id: number | null; ms: string | null; saldo: number | null }>(sql`
+        with debit as (
+          update subscriptions set creditos_restantes = creditos_restantes - ${price}
+          where profissional_id = ${profissionalId} and creditos_restantes >= ${price}
+          returning id, creditos_restantes as saldo
+        ), cand as (
+          insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
+          select ${requestId}, ${profissionalId}, id, ${price} from debit
+          returning id, criado_em
+        ), ledger as (
+          insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
+          select id, ${profissionalId}, 'CANDIDATURA', ${-price}, saldo, ${requestId}, ${req.titulo} from debit
+        ), ${notificationCtes(news, now, sql`exists (select 1 from debit)`)}
+        select cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo from debit cross join cand`);
+      const cand = inserted.rows[0];
+      if (!cand) {
         const [exists] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.profissionalId, profissionalId));
         if (!exists) throw notFound(M.profissionalNaoIdentificado);
         throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
       }
-
-      // 4. The application and its ledger line, in one statement.
-      const inserted = await tx.execute<{ id: number; ms: string }>(sql`
-        with cand as (
-          insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
-          values (${requestId}, ${profissionalId}, ${sub.id}, ${price})
-          returning id, criado_em
-        ), ledger as (
-          insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
-          values (${sub.id}, ${profissionalId}, 'CANDIDATURA', ${-price}, ${sub.saldo}, ${requestId}, ${req.titulo})
-        )
-        select id, (extract(epoch from criado_em) * 1000)::bigint as ms from cand`);
-      const cand = inserted.rows[0];
-
-      // 5. The client hears of the applicant (and that the project is full, with the last place): two statements each.
-      await notify(tx, { tipo: 'nova_candidatura', requestId, profissionalId }, now);
-      if (Number(taken.rows[0].n) + 1 === MAX_APPLICANTS) await notify(tx, { tipo: 'projeto_lotado', requestId }, now);
       return {
-        id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(sub.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
-        contato: req.contato, cliente: { nome: req.nome, email: req.email }, message: M.candidaturaOk,
+        id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(cand.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
+        contato: req.contato, cliente: { nome: req.cliente_nome, email: req.email }, message: M.candidaturaOk,
       };
     });
   } catch (e) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { findPlan, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import type { NotificationEvent, NotificationKind } from './events';
@@ -7,7 +7,7 @@ import { nextDailyDigest, nextHourlyDigest } from './schedule';
 import { T, type Rendered } from './templates';
 
 /** One person to tell: the bell's row and, unless switched off, the e-mail. */
-interface Delivery {
+export interface Delivery {
   tipo: Role;
   id: number;
   email: string | null;
@@ -44,23 +44,16 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'nov
         rendered: T.projetoAprovado({ titulo: r.titulo, creditos: r.creditos, clienteId: r.cliente_id }) }];
     }
     case 'nova_candidatura': {
-      const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string; nome: string; nota_media: number | null; total_avaliacoes: number; verificacao: string | null; cidade: string }>(tx, sql`
+      const [r] = await rowsOf<ApplicationNewsRow>(tx, sql`
         select r.titulo, r.cliente_id, c.email, p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.cidade
         from requests r join clientes c on c.id = r.cliente_id, profissionais p
         where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
-      if (!r) return [];
-      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
-        rendered: T.novaCandidatura({
-          titulo: r.titulo, clienteId: r.cliente_id, profissionalId: e.profissionalId, nome: r.nome, notaMedia: r.nota_media === null ? null : Number(r.nota_media),
-          totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade,
-        }) }];
+      return r ? [novaCandidaturaDelivery(e, r)] : [];
     }
     case 'projeto_lotado': {
       const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string }>(tx, sql`
         select r.titulo, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
-      if (!r) return [];
-      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `projeto_lotado:r${e.requestId}`,
-        rendered: T.projetoLotado({ titulo: r.titulo, clienteId: r.cliente_id, maximo: MAX_APPLICANTS }) }];
+      return r ? [projetoLotadoDelivery(e, r)] : [];
     }
     case 'avaliacao_publicada': {
       const [r] = await rowsOf<{ cliente_id: number; email: string; profissional_id: number; nome: string; nota: number }>(tx, sql`
@@ -113,7 +106,9 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'nov
     case 'admin_projeto_pendente': {
       const [r] = await rowsOf<{ titulo: string; bairro: string; cliente_nome: string | null }>(tx, sql`
         select r.titulo, r.bairro, c.nome as cliente_nome from requests r left join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
-      return r ? toAdmins(tx, `${e.tipo}:r${e.requestId}`, T.adminProjetoPendente({ titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }), now) : [];
+      if (!r) return [];
+      const admins = await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from admins order by id`);
+      return projetoPendenteDeliveries(admins, { requestId: e.requestId, titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }, now).map((x) => x.d);
     }
     case 'admin_avaliacao_pendente': {
       const [r] = await rowsOf<{ nota: number; profissional_nome: string; cliente_nome: string }>(tx, sql`
@@ -152,6 +147,24 @@ const LEAD_MOTIVOS: Record<string, string> = {
   DUPLICADO: 'duplicado',
 };
 
+/** What the client's "new applicant" message needs: read by the caller's own statement (applying reads it under its lock). */
+export type ApplicationNewsRow = {
+  titulo: string; cliente_id: number; email: string; nome: string; nota_media: number | string | null; total_avaliacoes: number | string; verificacao: string | null; cidade: string;
+};
+
+export function novaCandidaturaDelivery(e: { requestId: number; profissionalId: number }, r: ApplicationNewsRow): Delivery {
+  return { tipo: 'cliente', id: Number(r.cliente_id), email: r.email, chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
+    rendered: T.novaCandidatura({
+      titulo: r.titulo, clienteId: Number(r.cliente_id), profissionalId: e.profissionalId, nome: r.nome, notaMedia: r.nota_media === null ? null : Number(r.nota_media),
+      totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade,
+    }) };
+}
+
+export function projetoLotadoDelivery(e: { requestId: number }, r: { titulo: string; cliente_id: number; email: string }): Delivery {
+  return { tipo: 'cliente', id: Number(r.cliente_id), email: r.email, chave: `projeto_lotado:r${e.requestId}`,
+    rendered: T.projetoLotado({ titulo: r.titulo, clienteId: Number(r.cliente_id), maximo: MAX_APPLICANTS }) };
+}
+
 async function professionalEmail(tx: Conn, id: number): Promise<string | undefined> {
   const [r] = await rowsOf<{ email: string }>(tx, sql`select email from profissionais where id = ${id}`);
   return r?.email;
@@ -160,10 +173,22 @@ async function professionalEmail(tx: Conn, id: number): Promise<string | undefin
 /** Every admin hears it; the e-mails wait for the admin's hourly digest. */
 async function toAdmins(tx: Conn, key: string, rendered: Rendered, now: Date): Promise<Delivery[]> {
   const admins = await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from admins order by id`);
+  return adminDeliveries(admins, key, rendered, now);
+}
+
+export function adminDeliveries(admins: { id: number; email: string }[], key: string, rendered: Rendered, now: Date): Delivery[] {
   const { at, hour } = nextHourlyDigest(now);
   return admins.map((a) => ({
     tipo: 'admin' as const, id: Number(a.id), email: a.email, rendered, chave: `${key}:a${a.id}`, resumo: `admin:${a.id}:${hour}`, proxima: at,
   }));
+}
+
+/** The admins' "project to approve" news, for a caller that already read the project and the admins. */
+export function projetoPendenteDeliveries(
+  admins: { id: number; email: string }[], r: { requestId: number; titulo: string; bairro: string; clienteNome: string | null }, now: Date,
+): { kind: NotificationKind; d: Delivery }[] {
+  const rendered = T.adminProjetoPendente({ titulo: r.titulo, bairro: r.bairro, clienteNome: r.clienteNome });
+  return adminDeliveries(admins, `admin_projeto_pendente:r${r.requestId}`, rendered, now).map((d) => ({ kind: 'admin_projeto_pendente', d }));
 }
 
 /**
@@ -172,25 +197,41 @@ async function toAdmins(tx: Conn, key: string, rendered: Rendered, now: Date): P
  * e-mail key exists), so a repeated event adds nothing.
  */
 async function write(tx: Conn, kind: NotificationKind, list: Delivery[], now: Date) {
-  const switchable = kind !== 'confirmar_email';
-  const values = sql.join(list.map((d) => sql`(
-    ${d.tipo}::user_role, ${d.id}::int, ${d.email}::text, ${d.rendered.assunto}::text, ${d.rendered.fragment.text}::text, ${d.rendered.fragment.html}::text,
+  await writeNotifications(tx, list.map((d) => ({ kind, d })), now);
+}
+
+/** Writes deliveries a caller prepared from rows it had already read (one statement). */
+export async function writeNotifications(tx: Conn, list: { kind: NotificationKind; d: Delivery }[], now: Date) {
+  if (list.length) await tx.execute(sql`with ${notificationCtes(list, now)} select 1`);
+}
+
+/**
+ * The same write as common table expressions, for a caller that folds it into its own statement
+ * (applying writes the application, the ledger line and the client's news in one round trip).
+ * `gate`, when given, is a condition on the caller's earlier CTEs: nothing is written unless it holds.
+ */
+export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[], now: Date, gate?: SQL): SQL {
+  const values = sql.join(list.map(({ kind, d }) => sql`(
+    ${d.tipo}::user_role, ${d.id}::int, ${d.email}::text, ${kind}::text, ${kind !== 'confirmar_email'}::boolean, ${d.rendered.assunto}::text, ${d.rendered.fragment.text}::text, ${d.rendered.fragment.html}::text,
     ${d.chave}::text, ${d.resumo ?? null}::text, ${iso(d.proxima ?? now)}::timestamptz,
     ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text)`), sql`, `);
-  await tx.execute(sql`
-    with d (dt, did, email, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link) as (values ${values}),
-    p as (
-      select d.*, (${switchable}::boolean and coalesce(${kind}::text = any(np.desligados), false)) as off
-      from d left join notification_prefs np on np.destinatario_tipo = d.dt and np.destinatario_id = d.did
+  return sql`
+    nd (dt, did, email, kind, switchable, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link) as (values ${values}),
+    np as (
+      select nd.*, (nd.switchable and coalesce(nd.kind = any(pr.desligados), false)) as off
+      from nd left join notification_prefs pr on pr.destinatario_tipo = nd.dt and pr.destinatario_id = nd.did
+      ${gate ? sql`where ${gate}` : sql``}
     ),
-    o as (
+    no_mail as (
       insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
-      select dt, did, email, ${kind}, assunto, texto, html, chave, resumo, proxima, ${iso(now)}::timestamptz from p where not off and email is not null
+      select dt, did, email, kind, assunto, texto, html, chave, resumo, proxima, ${iso(now)}::timestamptz from np where not off and email is not null
       on conflict (chave) do nothing
-    )
-    insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
-    select dt, did, ${kind}, titulo, corpo, link, ${iso(now)}::timestamptz from p
-    where titulo is not null and not exists (select 1 from email_outbox e where e.chave = p.chave)`);
+    ),
+    no_bell as (
+      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
+      select dt, did, kind, titulo, corpo, link, ${iso(now)}::timestamptz from np
+      where titulo is not null and not exists (select 1 from email_outbox e where e.chave = np.chave)
+    )`;
 }
 
 /**

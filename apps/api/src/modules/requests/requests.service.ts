@@ -7,11 +7,10 @@ import { publicFileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { refundApplication } from '../leads/refunds';
-import { notify } from '../notificacoes/notify';
+import { notify, projetoPendenteDeliveries, writeNotifications } from '../notificacoes/notify';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { param, prepared } from '../../db/prepared';
-import { isEmailConfirmed } from '../clientes/email-confirmation.service';
 
 const requestColumns = {
   id: requests.id,
@@ -59,19 +58,27 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
  * A new project starts in ESPERA. It enters the admins' approval queue (and they are told) only
  * once the client's e-mail is confirmed; until then it waits (email-confirmation.service releases it).
  */
-export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody) {
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(requests)
-      .values({
-        titulo: body.titulo, descricao: body.descricao, cidade: body.cidade, bairro: body.bairro,
-        especialidade: body.especialidade, contato: body.contato, tempo: body.tempo, clienteId,
-      })
-      .returning({ id: requests.id });
-    if (await isEmailConfirmed(tx, clienteId)) await notify(tx, { tipo: 'admin_projeto_pendente', requestId: row.id });
-    return row.id;
+export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    // One statement: the new project with its client's name, e-mail and confirmation, and the admins
+    // to tell (none while the e-mail is unconfirmed). The answer is built from it: no second read.
+    const created = await tx.execute<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(sql`
+      with ins as (
+        insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id)
+        values (${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})
+        returning *
+      )
+      select ins.id, ins.titulo, ins.descricao, ins.cidade, ins.bairro, ins.especialidade, ins.contato, ins.tempo, ins.cliente_id as "clienteId",
+        ins.creditos, ins.status, ins.criado_em as "criadoEm", ins.escolhido_id as "escolhidoId", c.nome as "clienteNome", c.email as "clienteEmail",
+        0 as candidaturas, c.email_confirmado_em is not null as confirmado,
+        case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
+      from ins left join clientes c on c.id = ins.cliente_id`);
+    const row = created.rows[0];
+    if (row.confirmado && row.admins) {
+      await writeNotifications(tx, projetoPendenteDeliveries(row.admins, { requestId: row.id, titulo: row.titulo, bairro: row.bairro, clienteNome: row.clienteNome }, now), now);
+    }
+    return toDto(row, { revealContact: true, owner: true });
   });
-  return getRequest(db, id, { tipo: 'cliente', id: clienteId });
 }
 
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
