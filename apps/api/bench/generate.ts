@@ -16,10 +16,11 @@
  *
  * --scale multiplies every size. A database that already holds more than the demo is refused unless
  * --force, which empties every table (TRUNCATE ... RESTART IDENTITY) and seeds the demo again. The
- * avatars (demo and generated) are written under DIR/uploads (default: DATA_DIR, else ./data), where
- * the app looks for them. Ends with VACUUM ANALYZE of every table.
+ * avatars (demo and generated) are written where the app looks for them: under DIR/uploads (default:
+ * DATA_DIR, else ./data), or to the bucket when STORAGE=s3 (the app's S3_* variables). Ends with
+ * VACUUM ANALYZE of every table.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { CREDIT_PLANS, DISTRICTS, SPECIALTIES, type SpecialtyGroupValue } from '@tc/shared';
@@ -29,7 +30,8 @@ import { seedDemo } from '../src/db/seed/seed';
 import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJETOS } from '../src/db/seed/demo-data';
 import { hashPassword } from '../src/lib/passwords';
 import { initialsAvatar } from '../src/lib/avatar';
-import { localStorage } from '../src/lib/storage';
+import type { Storage } from '../src/lib/storage';
+import { storageEnvFrom, storageFromEnv } from '../src/lib/storage-from-env';
 
 export interface Sizes { profissionais: number; clientes: number; requests: number; reviews: number; payments: number }
 export const DEFAULT_SIZES: Sizes = { profissionais: 100_000, clientes: 200_000, requests: 1_000_000, reviews: 500_000, payments: 290_000 };
@@ -41,6 +43,8 @@ export interface GenerateOptions {
   force?: boolean;
   /** Where the demo's and the generated avatars are written (uploads/); the app's DATA_DIR. */
   dataDir: string;
+  /** Default: the app's storage for this environment (STORAGE, S3_*) with `dataDir`. */
+  storage?: Storage;
   log?: (line: string) => void;
 }
 
@@ -418,7 +422,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       log(`Emptying ${TABLES.length} tables (--force)...`);
       await q(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
     }
-    await seedDemo(database.db, { dataDir: opts.dataDir });
+    const storage = opts.storage ?? (await storageFromEnv({ ...storageEnvFrom(process.env), DATA_DIR: opts.dataDir }));
+    await seedDemo(database.db, { storage });
     const admin = await one<number | undefined>('select id from admins where email = $1', [DEMO_ADMIN.email]);
     if (!admin) throw new Error('the demo admin is missing after seeding');
 
@@ -434,7 +439,6 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     await loadWords(c2);
 
     // Avatars: one file per pair of initials, so every photo shows the right letters.
-    const storage = localStorage(join(opts.dataDir, 'uploads'));
     const pairs = new Set<string>();
     for (const [f] of [...FIRST_M, ...FIRST_F]) for (const [s] of SURNAMES) pairs.add(initials(f, s));
     const avatarIni: string[] = [];
@@ -809,7 +813,8 @@ async function main() {
     process.exit(1);
   }
   const dataDir = resolve(args.dataDir ?? process.env.DATA_DIR ?? './data');
-  console.log(`Filling ${new URL(url).pathname.slice(1)} (demo avatars and photos in ${dataDir}/uploads)`);
+  const where = process.env.STORAGE === 's3' ? `the bucket ${process.env.S3_BUCKET}` : `${dataDir}/uploads`;
+  console.log(`Filling ${new URL(url).pathname.slice(1)} (demo avatars and photos in ${where})`);
   try {
     const { counts, seconds } = await generate({ url, sizes: args.sizes, force: args.force, dataDir });
     console.log('\nRows:');

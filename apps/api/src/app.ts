@@ -11,7 +11,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { loggerOptions } from './lib/log-redaction';
 import { memoryCounter, redisCounter, type FailureCounter } from './lib/failure-counter';
 import { ttlCache, type TtlCache } from './lib/ttl-cache';
-import { localStorage, type Storage } from './lib/storage';
+import type { Storage } from './lib/storage';
+import { storageFromEnv } from './lib/storage-from-env';
 import { outboxMailer, smtpMailer, type Mailer } from './lib/mailer';
 import { join, resolve } from 'node:path';
 import { createHmac } from 'node:crypto';
@@ -52,6 +53,7 @@ export interface AppDeps {
   /** Folder of the built web app; omitted in API-only tests. */
   webDist?: string;
   redis?: import('ioredis').Redis;
+  /** Default: from the configuration (STORAGE: local disk under DATA_DIR, or an S3 bucket). */
   storage?: Storage;
   mailer?: Mailer;
   /** Where the log goes (tests read it); default stdout, none under NODE_ENV=test. */
@@ -72,6 +74,8 @@ export interface AppContext {
   sessions: TtlCache;
   /** Failed log-ins and recovery attempts, shared through Redis when there is one (modules/auth/attempt-limits). */
   failures: FailureCounter;
+  /** Shared by every instance when REDIS_URL is set (rate limits, failure counters); the readiness probe pings it. */
+  redis?: import('ioredis').Redis;
 }
 
 declare module 'fastify' {
@@ -91,22 +95,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const storage = deps.storage ?? (await storageFromEnv(env));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', {
     env,
     db: deps.database.db,
     clock: deps.clock ?? systemClock,
-    storage: deps.storage ?? localStorage(join(resolve(env.DATA_DIR), 'uploads')),
+    storage,
     hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
     cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
       : memoryCounter(() => (deps.clock ?? systemClock).now().getTime()),
+    redis: deps.redis,
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
+  // Graceful close behind a balancer: Node closes only the keep-alive connections idle when closing
+  // starts; a balancer's pooled connections would keep the instance up for good. While closing,
+  // answers say `Connection: close` and connections are closed as soon as they go idle, so requests
+  // in flight finish and nothing new is started here.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    const sweep = setInterval(() => app.server.closeIdleConnections?.(), 100).unref();
+    app.server.once('close', () => clearInterval(sweep));
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
   registerControlCharGuard(app);
   // Any successful write may move a back-office figure: this instance's cached figures are dropped
   // (the next dashboard view recomputes them once); other instances catch up within 30 s.

@@ -7,6 +7,7 @@ import { resolveJwtSecret } from './config/secrets';
 import { seedDemo } from './db/seed/seed';
 import { syncCatalogue } from './db/catalogue-sync';
 import { PRODUCT_NAME } from '@tc/shared';
+import { storageFromEnv } from './lib/storage-from-env';
 
 async function main() {
   let env;
@@ -26,19 +27,39 @@ async function main() {
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   const redis = env.REDIS_URL ? new (await import('ioredis')).Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
 
-  const app = await buildApp({ env, database, jwtSecret, webDist, redis });
+  const storage = await storageFromEnv(env);
+  const app = await buildApp({ env, database, jwtSecret, webDist, redis, storage });
   const url = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   let logins: string[] = [];
-  if (seedDemoEnabled(env)) logins = await seedDemo(database.db, { dataDir, baseUrl: url });
+  if (seedDemoEnabled(env)) logins = await seedDemo(database.db, { storage, baseUrl: url });
 
-  const close = async () => {
-    await app.close();
-    await database.close();
-    redis?.disconnect();
-    process.exit(0);
+  // Graceful stop (SIGTERM from the orchestrator, Ctrl+C): /api/ready turns 503, the listening socket
+  // closes (the balancer sends new work elsewhere), keep-alive connections are closed as they go idle,
+  // requests in flight finish, the e-mail worker ends its pass, then the pool closes. A stuck request
+  // cannot hold the instance past SHUTDOWN_TIMEOUT_MS.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: a terminar (pedidos em curso terminam primeiro)...`);
+    setTimeout(() => {
+      console.error(`Paragem forçada: ainda havia trabalho ao fim de ${env.SHUTDOWN_TIMEOUT_MS} ms.`);
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS).unref();
+    (async () => {
+      await app.close();
+      await database.close();
+      redis?.disconnect();
+    })().then(
+      () => process.exit(0),
+      (e) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ host: env.HOST ?? (env.DEMO_MODE ? '127.0.0.1' : '0.0.0.0'), port: env.PORT });
   console.log(`\n${PRODUCT_NAME} a funcionar em ${url}  (base de dados: ${database.kind === 'pglite' ? `PGlite em ${dataDir}/db` : 'PostgreSQL'})`);

@@ -30,6 +30,8 @@ export const envSchema = z
     DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
     /** A query running longer is cancelled by PostgreSQL itself, so nothing keeps running after a client gives up. */
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600000).default(5000),
+    /** On SIGTERM the instance stops accepting, finishes what is in flight, closes the pool; past this it exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600000).default(10000),
     DATA_DIR: z.string().min(1).default('./data'),
     JWT_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
     JWT_EXPIRES_IN: z.string().regex(/^\d+[smhd]$/, 'use a duration such as 12h or 30m').default('12h'),
@@ -40,6 +42,24 @@ export const envSchema = z
     /** Only for tests: point the Stripe SDK at a local stand-in server. */
     STRIPE_API_BASE: z.url().optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    /**
+     * Where uploads go: `local` under DATA_DIR/uploads (one instance), `s3` a private bucket of an
+     * S3-compatible store (AWS S3, Cloudflare R2, MinIO) that every instance shares (docs/decisions/0012).
+     */
+    STORAGE: z.enum(['local', 's3'], { error: 'use local or s3' }).default('local'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens')
+      .optional(),
+    /** Unset: AWS S3. R2: https://<account>.r2.cloudflarestorage.com; MinIO: its address. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://<account>.r2.cloudflarestorage.com' }).optional(),
+    /** `auto` suits R2; AWS S3 needs the bucket's region (checked below). */
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region such as eu-west-1 (or auto for R2)').default('auto'),
+    /** Unset (both): the SDK's default chain: AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, shared config, an instance role. */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Unset: true with S3_ENDPOINT (MinIO and others have no per-bucket host names), false on AWS. */
+    S3_FORCE_PATH_STYLE: bool.optional(),
     /**
      * The local demonstration (npm start): seeds demo people with public passwords, enables the demo
      * payment page and the /dev/emails outbox. Never on a real deployment. Only this switch turns them
@@ -80,6 +100,19 @@ function crossProblems(raw: Record<string, string>): string[] {
   const demo = ['true', '1', 'yes'].includes(raw.DEMO_MODE ?? '');
   if (!demo && raw.DATABASE_URL && !raw.JWT_SECRET) {
     out.push('JWT_SECRET: required outside the demo when DATABASE_URL is set (every instance must share it)');
+  }
+  if (raw.STORAGE === 's3') {
+    if (!raw.S3_BUCKET) out.push('S3_BUCKET: required when STORAGE=s3');
+    // The SDK would only fail at the first upload, on a host name like s3.auto.amazonaws.com.
+    if (!raw.S3_ENDPOINT && (raw.S3_REGION ?? 'auto') === 'auto') {
+      out.push("S3_REGION: AWS S3 (no S3_ENDPOINT) needs the bucket's region, e.g. eu-west-1; auto is only for R2");
+    }
+  } else if (raw.S3_BUCKET) {
+    // Several instances each writing to their own disk would lose photos between them.
+    out.push('STORAGE: S3_BUCKET is set but STORAGE is not s3 (set STORAGE=s3, or remove S3_BUCKET)');
+  }
+  if (!!raw.S3_ACCESS_KEY_ID !== !!raw.S3_SECRET_ACCESS_KEY) {
+    out.push('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK\'s default credentials)');
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, constants, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
@@ -11,9 +11,13 @@ export interface Storage {
   put(area: 'public' | 'private', data: Buffer, ext: string): Promise<string>;
   get(area: 'public' | 'private', key: string): Promise<Buffer | undefined>;
   remove(area: 'public' | 'private', key: string): Promise<void>;
+  /** Throws when the store cannot be reached or written (the readiness probe, /api/ready). */
+  ping(): Promise<void>;
 }
 
 const KEY_RE = /^[a-f0-9-]{36}\.(webp|avif|png|jpg)$/;
+/** Every implementation takes only keys it could have made (a UUID and an image extension): no path tricks. */
+export const isStorageKey = (key: string) => KEY_RE.test(key);
 
 export function localStorage(root: string): Storage {
   const path = (area: string, key: string) => {
@@ -39,6 +43,10 @@ export function localStorage(root: string): Storage {
     async remove(area, key) {
       if (!KEY_RE.test(key)) return;
       await rm(path(area, key), { force: true });
+    },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

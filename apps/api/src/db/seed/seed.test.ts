@@ -21,7 +21,7 @@ const counts = async () => {
 
 describe('demo seed', () => {
   it('seeds every role, every project status and review status, with photos and a professional with credits', async () => {
-    const logins = await seedDemo(t.db, { dataDir: t.dataDir });
+    const logins = await seedDemo(t.db, { storage: t.app.ctx.storage });
     expect(logins.join('\n')).toContain(DEMO_ADMIN.email);
     const c = await counts();
     expect(c).toMatchObject({ admins: 1, clientes: DEMO_CLIENTES.length, profissionais: DEMO_PROFISSIONAIS.length });
@@ -68,7 +68,7 @@ describe('demo seed', () => {
 
   it('a second start changes nothing', async () => {
     const before = await counts();
-    const logins = await seedDemo(t.db, { dataDir: t.dataDir });
+    const logins = await seedDemo(t.db, { storage: t.app.ctx.storage });
     expect(logins.length).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
   });

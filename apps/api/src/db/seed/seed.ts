@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { join } from 'node:path';
 import { CREDIT_PLANS } from '@tc/shared';
 import type { Db } from '../client';
 import {
@@ -7,7 +6,7 @@ import {
 } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { initialsAvatar } from '../../lib/avatar';
-import { localStorage } from '../../lib/storage';
+import type { Storage } from '../../lib/storage';
 import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJETOS, DEMO_REVIEWS } from './demo-data';
 
 const daysAgo = (n: number, hour = 10) => {
@@ -19,9 +18,9 @@ const daysAgo = (n: number, hour = 10) => {
 
 /**
  * Seeds the demo once. Returns the demo log-ins to print. A second start finds the demo admin and
- * changes nothing.
+ * changes nothing. The photos go to `storage`: the app's own (storageFromEnv), so they are where it reads.
  */
-export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string }): Promise<string[]> {
+export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: string }): Promise<string[]> {
   const base = opts.baseUrl ?? '';
   const logins = [
     `admin         ${DEMO_ADMIN.email} / ${DEMO_PASSWORD}   ${base}/login`,
@@ -34,7 +33,7 @@ export async function seedDemo(db: Db, opts: { dataDir: string; baseUrl?: string
   const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1);
   if (anyAdmin) return [];
 
-  const storage = localStorage(join(opts.dataDir, 'uploads'));
+  const { storage } = opts;
   const senhaHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
