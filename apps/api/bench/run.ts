@@ -22,19 +22,16 @@
  * database (new projects in ESPERA, applications that spend credits), which is fine for a bench one.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { AlreadyFilledError, generate, parseArgs } from './generate';
+import { freePort, killAll, ROOT, startApi, startNginx, startProcess, stopProcess, waitFor, type Proc } from '../cluster/stack';
 
-const ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const num = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
   if (!(v > 0)) throw new Error(`${name} must be a positive number`);
@@ -71,13 +68,8 @@ interface Measure {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Child processes
+// Child processes (cluster/stack.ts: the same helpers as npm run test:cluster; it kills them on exit)
 
-const children = new Set<ChildProcess>();
-const killAll = (signal: NodeJS.Signals = 'SIGKILL') => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
-};
-process.on('exit', () => killAll());
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.on(sig, () => {
     killAll();
@@ -85,58 +77,8 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((ok, ko) => {
-    const s = net.createServer();
-    s.once('error', ko);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => ok(port));
-    });
-  });
-}
-
-interface Child { name: string; proc: ChildProcess; base: string; tail: string[] }
-
-function start(name: string, args: string[], env: Record<string, string>, port: number): Child {
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(proc);
-  const tail: string[] = [];
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line.slice(0, 500));
-    if (tail.length > 40) tail.splice(0, tail.length - 40);
-  };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
-  proc.on('exit', (code, signal) => {
-    children.delete(proc);
-    tail.push(`[${name} exited: code ${code}, signal ${signal}]`);
-  });
-  return { name, proc, base: `http://127.0.0.1:${port}`, tail };
-}
-
-async function waitReady(c: Child, path: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (c.proc.exitCode !== null) throw new Error(`${c.name} exited (${c.proc.exitCode}):\n${c.tail.join('\n')}`);
-    try {
-      const r = await fetch(`${c.base}${path}`, { signal: AbortSignal.timeout(2000) });
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${c.name} did not answer ${path} within ${timeoutMs / 1000} s:\n${c.tail.join('\n')}`);
-}
-
-async function stop(c: Child) {
-  if (c.proc.exitCode !== null || c.proc.signalCode !== null) return;
-  const exited = new Promise((ok) => c.proc.once('exit', ok));
-  c.proc.kill('SIGTERM');
-  await Promise.race([exited, sleep(5000)]);
-  if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL');
-}
+const stop = (p: Proc) => stopProcess(p, 'SIGTERM', 5000);
+const alive = (p: Proc) => p.proc.exitCode === null && p.proc.signalCode === null;
 
 /** Resident set size of a process in MB: its peak so far (VmHWM) or now (VmRSS); undefined once it is gone. */
 function rssMb(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | undefined {

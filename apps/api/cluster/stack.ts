@@ -30,8 +30,19 @@ export interface Proc {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startProcess(name: string, cmd: string, args: string[], env: Record<string, string>, port: number): Proc {
+/**
+ * Children still running, each with the signal that ends it at once should this process exit first:
+ * SIGKILL, or SIGTERM for nginx, whose workers would outlive a killed master and hold its port.
+ */
+const live = new Map<ChildProcess, NodeJS.Signals>();
+export function killAll() {
+  for (const [c, signal] of live) if (c.exitCode === null && c.signalCode === null) c.kill(signal);
+}
+process.on('exit', killAll);
+
+export function startProcess(name: string, cmd: string, args: string[], env: Record<string, string>, port: number, exitSignal: NodeJS.Signals = 'SIGKILL'): Proc {
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.set(proc, exitSignal);
   const tail: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) if (line.trim()) tail.push(line.slice(0, 400));
@@ -39,7 +50,11 @@ export function startProcess(name: string, cmd: string, args: string[], env: Rec
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => proc.once('exit', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => proc.once('exit', (code, signal) => {
+    live.delete(proc);
+    tail.push(`[${name} exited: code ${code}, signal ${signal}]`);
+    ok({ code, signal });
+  }));
   return { name, proc, port, base: `http://127.0.0.1:${port}`, tail, exited };
 }
 
@@ -80,7 +95,13 @@ export const NGINX_BIN = process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/loca
  * `deploy/nginx.conf` with this run's ports and a private access log; nothing else changes, so the
  * file the operator deploys is the file the test runs.
  */
-export function renderNginxConf(opts: { listen: number; upstreams: number[]; dir: string }): string {
+export interface NginxOptions {
+  listen: number; upstreams: number[]; dir: string;
+  /** 1 unless told (the cluster test reads strict alternation from one worker); 'auto' keeps the deployed value. */
+  workers?: number | 'auto';
+}
+
+export function renderNginxConf(opts: NginxOptions): string {
   let conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8');
   const servers = [...conf.matchAll(/^(\s*)server 127\.0\.0\.1:\d+ (.*);$/gm)];
   if (servers.length < 2) throw new Error('deploy/nginx.conf: expected the upstream servers 127.0.0.1:3001 and :3002');
@@ -89,17 +110,17 @@ export function renderNginxConf(opts: { listen: number; upstreams: number[]; dir
   conf = conf.replace(/^(\s*)server 127\.0\.0\.1:\d+ .*;\n(\s*server 127\.0\.0\.1:\d+ .*;\n)*/m, `${lines}\n`);
   conf = conf.replace(/listen 8080;/, `listen 127.0.0.1:${opts.listen};`);
   conf = conf.replace(/access_log \S+ balanced;/, `access_log ${join(opts.dir, 'access.log')} balanced;`);
-  conf = conf.replace(/^worker_processes auto;/m, 'worker_processes 1;');
+  conf = conf.replace(/^worker_processes auto;/m, `worker_processes ${opts.workers ?? 1};`);
   return conf;
 }
 
-export async function startNginx(opts: { listen: number; upstreams: number[]; dir: string }): Promise<Proc & { accessLog: string }> {
+export async function startNginx(opts: NginxOptions): Promise<Proc & { accessLog: string }> {
   if (!NGINX_BIN) throw new Error('nginx is not installed (Debian: apt-get install nginx); set NGINX_BIN to its path otherwise.');
   mkdirSync(opts.dir, { recursive: true });
   const conf = join(opts.dir, 'nginx.conf');
   writeFileSync(conf, renderNginxConf(opts));
   const globals = `daemon off; master_process on; pid ${join(opts.dir, 'nginx.pid')}; error_log ${join(opts.dir, 'error.log')} warn;`;
-  const p = startProcess('nginx', NGINX_BIN, ['-p', opts.dir, '-c', conf, '-g', globals], { PATH: process.env.PATH ?? '' }, opts.listen);
+  const p = startProcess('nginx', NGINX_BIN, ['-p', opts.dir, '-c', conf, '-g', globals], { PATH: process.env.PATH ?? '' }, opts.listen, 'SIGTERM');
   const until = Date.now() + 10_000;
   for (;;) {
     if (p.proc.exitCode !== null) throw new Error(`nginx did not start:\n${p.tail.join('\n')}\n${safeRead(join(opts.dir, 'error.log'))}`);

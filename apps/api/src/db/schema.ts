@@ -15,6 +15,8 @@ export const ledgerKind = pgEnum('ledger_kind', ['COMPRA', 'CANDIDATURA', 'REEMB
 export const paymentStatus = pgEnum('payment_status', ['PENDENTE', 'PAGO', 'CANCELADO', 'FALHADO']);
 export const verificationStatus = pgEnum('verification_status', ['PENDENTE', 'VERIFICADO', 'RECUSADO']);
 export const userRole = pgEnum('user_role', ['cliente', 'profissional', 'admin']);
+/** A 14-day guarantee claim (docs/decisions/0014): opened by the client, answered by the professional, closed by an admin. */
+export const guaranteeStatus = pgEnum('guarantee_status', ['ABERTA', 'ACEITE', 'CONTESTADA', 'FECHADA']);
 
 /** Folded (lower case, no accents) text that searches match with trigrams (migration 0001's f_unaccent). */
 const folded = (expr: string) => sql.raw(`lower(f_unaccent(${expr}))`);
@@ -68,6 +70,18 @@ export const profissionais = pgTable(
     notaMedia: doublePrecision('nota_media'),
     /** Number of approved reviews, kept with `notaMedia` (a profile shows it without counting). */
     totalAvaliacoes: integer('total_avaliacoes').notNull().default(0),
+    /**
+     * Bayesian average of the approved reviews (docs/decisions/0015): what "best rated" sorts by, so a
+     * single 5 does not beat forty 4.9s. Kept with `notaMedia`; null without reviews.
+     */
+    notaBayes: doublePrecision('nota_bayes'),
+    /** Badges earned, computed by the server from their rules (modules/selos); recomputed when an input changes. */
+    selos: text().array().notNull().default(sql`'{}'::text[]`),
+    selosEm: timestamp('selos_em', { withTimezone: true }),
+    /** Takes emergencies (PIQUETE, AVARIA: "Urgente 24h") and between which hours (0–24, Lisbon time; 0–24 is all day). */
+    aceitaUrgencias: boolean('aceita_urgencias').notNull().default(false),
+    urgenciasInicio: smallint('urgencias_inicio').notNull().default(0),
+    urgenciasFim: smallint('urgencias_fim').notNull().default(24),
     criadoEm: createdAt(),
     /** What the public search matches besides specialties: name, city and district, folded. */
     busca: text().generatedAlwaysAs(folded(`nome || ' ' || cidade || ' ' || bairro`)),
@@ -80,6 +94,9 @@ export const profissionais = pgTable(
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
     // Best rated first: the search's default order and the home page's top list.
     index('profissionais_rating_idx').on(sql`${t.notaMedia} desc nulls last`, t.nome, t.id),
+    index('profissionais_bayes_idx').on(sql`${t.notaBayes} desc nulls last`, t.nome, t.id),
+    // "How many professionals in this district take emergencies", asked before publishing.
+    index('profissionais_urgencias_idx').on(t.bairro).where(sql`aceita_urgencias`),
     // Admin list: pending verifications first, then newest.
     index('profissionais_admin_idx').on(sql`(${t.verificacao} is distinct from 'PENDENTE')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('profissionais_verificacao_idx').on(t.verificacao, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -131,8 +148,9 @@ export const requests = pgTable(
   },
   (t) => [
     index('requests_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Admin list: the enum's order is ESPERA, ABERTO, CONCLUIDO, the order the back office wants.
-    index('requests_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin list: the enum's order is ESPERA, ABERTO, CONCLUIDO, the order the back office wants;
+    // within a status, emergencies (PIQUETE, AVARIA: "Urgente 24h") first, then newest.
+    index('requests_status_idx').on(t.status, sql`(${t.tempo} in ('PIQUETE', 'AVARIA')) desc`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trgm('requests_busca_trgm', sql`${t.busca}`),
     // Job search: only approved, priced projects, newest first, with or without one filter.
     index('requests_abertos_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
@@ -217,6 +235,10 @@ export const payments = pgTable(
     estado: paymentStatus().notNull().default('PENDENTE'),
     criadoEm: createdAt(),
     pagoEm: timestamp('pago_em', { withTimezone: true }),
+    /** Billing details for the receipt (optional): NIF checked with its check digit, name and address. */
+    nif: text(),
+    faturacaoNome: text('faturacao_nome'),
+    faturacaoMorada: text('faturacao_morada'),
   },
   (t) => [
     index('payments_prof_idx').on(t.profissionalId),
@@ -421,7 +443,60 @@ export const leadReports = pgTable(
   (t) => [index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
+/**
+ * The 14-day guarantee (docs/decisions/0014): after a project is concluded, its client may open one
+ * claim about the chosen professional's work; the professional accepts (with a date) or disputes; an
+ * admin closes it. Kept when the project or an account goes (the figures and the back office need it).
+ */
+export const garantias = pgTable(
+  'garantias',
+  {
+    id: id(),
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    clienteId: integer('cliente_id').references(() => clientes.id, { onDelete: 'set null' }),
+    profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
+    /** The project's title when the claim was opened (the project may be deleted later). */
+    titulo: text().notNull(),
+    descricao: text().notNull(),
+    /** Storage keys of the photos (private area: shown only to the three parties through the API). */
+    fotos: text().array().notNull().default(sql`'{}'::text[]`),
+    estado: guaranteeStatus().notNull().default('ABERTA'),
+    resposta: text(),
+    agendadoPara: timestamp('agendado_para', { withTimezone: true }),
+    respondidoEm: timestamp('respondido_em', { withTimezone: true }),
+    resolucao: text(),
+    fechadoEm: timestamp('fechado_em', { withTimezone: true }),
+    fechadoPor: integer('fechado_por').references(() => admins.id, { onDelete: 'set null' }),
+    criadoEm: createdAt(),
+  },
+  (t) => [
+    // One claim per project.
+    uniqueIndex('garantias_request_uq').on(t.requestId),
+    index('garantias_prof_idx').on(t.profissionalId, t.criadoEm.desc().nullsFirst()),
+    index('garantias_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst()),
+    // Back office: open ones first, newest first.
+    index('garantias_estado_idx').on(t.estado, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Acceptance of the terms ("Termos e Condições"), one row per person and version, with the moment
+ * (docs/decisions/0016). A new version asks again at the next log-in.
+ */
+export const termosAceites = pgTable(
+  'termos_aceites',
+  {
+    id: id(),
+    destinatarioTipo: userRole('destinatario_tipo').notNull(),
+    destinatarioId: integer('destinatario_id').notNull(),
+    versao: text().notNull(),
+    aceiteEm: timestamp('aceite_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('termos_aceites_uq').on(t.destinatarioTipo, t.destinatarioId, t.versao)],
+);
+
 export const schema = {
   clientes, profissionais, admins, especialidades, requests, subscriptions, candidaturas, creditLedger,
   payments, paymentEvents, paymentAnomalies, reviews, otpCodes, auditLog, notificacoes, emailOutbox, notificationPrefs, leadReports,
+  garantias, termosAceites,
 };
