@@ -24,6 +24,14 @@ export const TIME_OPTION_LABELS: Record<TimeOption, string> = {
   AVARIA: 'Avaria (preciso de ajuda agora)',
 };
 
+/**
+ * The 24-hour emergency lane: PIQUETE and AVARIA projects are marked "Urgente 24h" everywhere, come
+ * first in the admins' queue and reach at once the professionals who take emergencies at that hour.
+ */
+export const EMERGENCY_TIMES = ['PIQUETE', 'AVARIA'] as const satisfies readonly TimeOption[];
+export const EMERGENCY_LABEL = 'Urgente 24h';
+export const isEmergency = (tempo: TimeOption) => (EMERGENCY_TIMES as readonly TimeOption[]).includes(tempo);
+
 export const ROLES = ['cliente', 'profissional', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -134,12 +134,16 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     // The bell: both matching professionals (the digest's one too), nobody else.
     expect([await unread(ana), await unread(bruno), await unread(carla), await unread(duarte)]).toEqual([1, 1, 0, 0]);
 
-    // Urgent (AVARIA): at once, even for the one who chose the daily digest.
+    // An emergency (AVARIA, "Urgente 24h"): e-mailed at once to those on call, even the one who chose
+    // the daily digest; Ana does not take emergencies: the bell only, no e-mail.
+    const onCall = await t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', headers: bruno.auth, payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } });
+    expect(onCall.statusCode, onCall.body).toBe(200);
     await visibleProject(client, { titulo: 'Sem luz em casa', tempo: 'AVARIA' });
     await visibleProject(client, { titulo: 'Tomadas novas na cozinha' });
     await send();
-    expect(subjects(bruno.email)).toEqual(['Avaria: Sem luz em casa (Lisboa)']);
-    expect(subjects(ana.email)).toHaveLength(3);
+    expect(subjects(bruno.email)).toEqual(['Urgente 24h · Avaria: Sem luz em casa (Lisboa)']);
+    expect(subjects(ana.email)).toEqual(['Novo projeto: Quadro elétrico a disparar (Lisboa)', 'Novo projeto: Tomadas novas na cozinha (Lisboa)']);
+    expect(await unread(ana)).toBe(3);
     expect(smtp.to(carla.email)).toHaveLength(0);
     expect(smtp.to(duarte.email)).toHaveLength(0);
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { findPlan, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
+import { findPlan, isEmergency, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import type { NotificationEvent, NotificationKind } from './events';
-import { nextDailyDigest, nextHourlyDigest } from './schedule';
+import { lisbonHour, nextDailyDigest, nextHourlyDigest } from './schedule';
 import { T, type Rendered } from './templates';
 
 /** One person to tell: the bell's row and, unless switched off, the e-mail. */
@@ -45,7 +45,7 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'nov
     }
     case 'nova_candidatura': {
       const [r] = await rowsOf<ApplicationNewsRow>(tx, sql`
-        select r.titulo, r.cliente_id, c.email, p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.cidade
+        select r.titulo, r.cliente_id, c.email, p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
         from requests r join clientes c on c.id = r.cliente_id, profissionais p
         where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
       return r ? [novaCandidaturaDelivery(e, r)] : [];
@@ -132,6 +132,50 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'nov
       const motivo = LEAD_MOTIVOS[r.motivo] ?? r.motivo;
       return toAdmins(tx, `${e.tipo}:l${e.reportId}`, T.adminLeadReportado({ titulo: r.titulo ?? 'Projeto eliminado', motivo, profissionalNome: r.profissional_nome }), now);
     }
+    case 'garantia_acionada':
+    case 'admin_garantia_acionada': {
+      const [r] = await rowsOf<{ titulo: string; descricao: string; fotos: number; profissional_id: number | null; email: string | null; profissional_nome: string | null; cliente_nome: string | null; concluido_em: string | Date | null }>(tx, sql`
+        select g.titulo, g.descricao, cardinality(g.fotos) as fotos, g.profissional_id, p.email, p.nome as profissional_nome, c.nome as cliente_nome, r.concluido_em
+        from garantias g left join profissionais p on p.id = g.profissional_id left join clientes c on c.id = g.cliente_id
+        left join requests r on r.id = g.request_id where g.id = ${e.garantiaId}`);
+      if (!r) return [];
+      if (e.tipo === 'admin_garantia_acionada') {
+        return toAdmins(tx, `${e.tipo}:g${e.garantiaId}`, T.adminGarantiaAcionada({ titulo: r.titulo, clienteNome: r.cliente_nome, profissionalNome: r.profissional_nome }), now);
+      }
+      if (r.profissional_id === null) return [];
+      return [{ tipo: 'profissional', id: Number(r.profissional_id), email: r.email, chave: `${e.tipo}:g${e.garantiaId}`,
+        rendered: T.garantiaAcionada({ titulo: r.titulo, clienteNome: r.cliente_nome, descricao: r.descricao, fotos: Number(r.fotos), concluidoEm: r.concluido_em === null ? null : new Date(r.concluido_em) }) }];
+    }
+    case 'garantia_respondida':
+    case 'garantia_fechada': {
+      const [r] = await rowsOf<{
+        titulo: string; estado: string; agendado_para: string | Date | null; resposta: string | null; resolucao: string | null;
+        cliente_id: number | null; cliente_email: string | null; profissional_id: number | null; profissional_email: string | null; profissional_nome: string | null;
+      }>(tx, sql`
+        select g.titulo, g.estado, g.agendado_para, g.resposta, g.resolucao, g.cliente_id, c.email as cliente_email,
+          g.profissional_id, p.email as profissional_email, p.nome as profissional_nome
+        from garantias g left join clientes c on c.id = g.cliente_id left join profissionais p on p.id = g.profissional_id where g.id = ${e.garantiaId}`);
+      if (!r) return [];
+      const clienteId = r.cliente_id === null ? null : Number(r.cliente_id);
+      if (e.tipo === 'garantia_respondida') {
+        if (clienteId === null) return [];
+        return [{ tipo: 'cliente', id: clienteId, email: r.cliente_email, chave: `${e.tipo}:g${e.garantiaId}`,
+          rendered: T.garantiaRespondida({
+            titulo: r.titulo, clienteId, profissionalNome: r.profissional_nome, aceite: r.agendado_para !== null,
+            agendadoPara: r.agendado_para === null ? null : new Date(r.agendado_para), resposta: r.resposta,
+          }) }];
+      }
+      const out: Delivery[] = [];
+      const fechada = { titulo: r.titulo, resolucao: r.resolucao ?? '', clienteId };
+      if (clienteId !== null) {
+        out.push({ tipo: 'cliente', id: clienteId, email: r.cliente_email, chave: `${e.tipo}:g${e.garantiaId}:c${clienteId}`, rendered: T.garantiaFechada({ ...fechada, para: 'cliente' }) });
+      }
+      if (r.profissional_id !== null) {
+        const pid = Number(r.profissional_id);
+        out.push({ tipo: 'profissional', id: pid, email: r.profissional_email, chave: `${e.tipo}:g${e.garantiaId}:p${pid}`, rendered: T.garantiaFechada({ ...fechada, para: 'profissional' }) });
+      }
+      return out;
+    }
     case 'confirmar_email': {
       const [r] = await rowsOf<{ nome: string; email: string }>(tx, sql`select nome, email from clientes where id = ${e.clienteId}`);
       if (!r) return [];
@@ -150,13 +194,15 @@ const LEAD_MOTIVOS: Record<string, string> = {
 /** What the client's "new applicant" message needs: read by the caller's own statement (applying reads it under its lock). */
 export type ApplicationNewsRow = {
   titulo: string; cliente_id: number; email: string; nome: string; nota_media: number | string | null; total_avaliacoes: number | string; verificacao: string | null; cidade: string;
+  /** The badges (modules/selos) as stored when the application was made. */
+  selos?: string[] | null;
 };
 
 export function novaCandidaturaDelivery(e: { requestId: number; profissionalId: number }, r: ApplicationNewsRow): Delivery {
   return { tipo: 'cliente', id: Number(r.cliente_id), email: r.email, chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
     rendered: T.novaCandidatura({
       titulo: r.titulo, clienteId: Number(r.cliente_id), profissionalId: e.profissionalId, nome: r.nome, notaMedia: r.nota_media === null ? null : Number(r.nota_media),
-      totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade,
+      totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade, selos: r.selos ?? [],
     }) };
 }
 
@@ -237,7 +283,10 @@ export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[]
 /**
  * A newly visible project reaches the professionals with its specialty (GIN index on the array) in
  * its district: urgent ones at once, normal ones at once or in the next morning's digest, as each
- * professional chose. One INSERT ... SELECT per table, in one statement.
+ * professional chose. Emergencies ("Urgente 24h": PIQUETE, AVARIA) are e-mailed at once only to those
+ * who take emergencies and are on call at this hour; the others see them in the bell and in job
+ * search, not by e-mail (a digest the next morning is too late for an emergency, and they chose not
+ * to take them). One INSERT ... SELECT per table, in one statement.
  */
 async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
   const [r] = await rowsOf<{ titulo: string; bairro: string; cidade: string; especialidade: string; tempo: TimeOption; creditos: number | null; status: string }>(tx, sql`
@@ -245,7 +294,9 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
   // Only a job the professionals can see (approved and priced) is news to them.
   if (!r || r.status !== 'ABERTO' || r.creditos === null) return;
   const rendered = T.novoProjetoNaZona({ requestId, titulo: r.titulo, bairro: r.bairro, cidade: r.cidade, especialidade: r.especialidade, tempo: r.tempo, creditos: Number(r.creditos) });
+  const emergency = isEmergency(r.tempo);
   const normal = r.tempo === 'NORMAL';
+  const hour = lisbonHour(now);
   const digest = nextDailyDigest(now);
   const kind = 'novo_projeto_na_zona';
   const prefix = `${kind}:r${requestId}:p`;
@@ -253,6 +304,7 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
     with dest as (
       select p.id, p.email,
         (${normal}::boolean and coalesce(np.novos_projetos, 'INSTANTANEO') = 'DIARIO') as diario,
+        (not ${emergency}::boolean or (p.aceita_urgencias and ${onCallAt(hour)})) as mail,
         coalesce(${kind}::text = any(np.desligados), false) as off
       from profissionais p
       left join notification_prefs np on np.destinatario_tipo = 'profissional' and np.destinatario_id = p.id
@@ -263,10 +315,18 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
       select 'profissional', id, email, ${kind}, ${rendered.assunto}, ${rendered.fragment.text}, ${rendered.fragment.html}, ${prefix}::text || id,
         case when diario then 'novos_projetos:' || id || ':' || ${digest.day}::text end,
         case when diario then ${iso(digest.at)}::timestamptz else ${iso(now)}::timestamptz end, ${iso(now)}::timestamptz
-      from dest where not off
+      from dest where not off and mail
       on conflict (chave) do nothing
     )
     insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
     select 'profissional', id, ${kind}, ${rendered.inApp!.titulo}, ${rendered.inApp!.corpo}, ${rendered.inApp!.link}, ${iso(now)}::timestamptz
     from dest where not exists (select 1 from email_outbox e where e.chave = ${prefix}::text || dest.id)`);
 }
+
+/**
+ * Whether the professional row `p` is on call at Lisbon hour `hour`: between urgencias_inicio and
+ * urgencias_fim (0–24 is all day; 20–8 wraps past midnight).
+ */
+export const onCallAt = (hour: number) => sql`(case when p.urgencias_inicio < p.urgencias_fim
+  then ${hour}::int >= p.urgencias_inicio and ${hour}::int < p.urgencias_fim
+  else ${hour}::int >= p.urgencias_inicio or ${hour}::int < p.urgencias_fim end)`;

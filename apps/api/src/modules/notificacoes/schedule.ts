@@ -20,6 +20,9 @@ function lisbonInstant(y: number, m: number, d: number, h: number) {
 
 export const DIGEST_HOUR = 8;
 
+/** The hour (0–23) Lisbon's clock shows at `at`: emergency availability is set in local hours. */
+export const lisbonHour = (at: Date) => lisbon(at).h;
+
 /** The next 08:00 in Lisbon after `now` (a daily digest's delivery), and its date as a key. */
 export function nextDailyDigest(now: Date): { at: Date; day: string } {
   const w = lisbon(now);
