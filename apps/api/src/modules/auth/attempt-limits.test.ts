@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { and, count, eq } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import { otpCodes } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
 import { MAX_DAILY_FAILURES } from '../otp/otp.service';
 import { LOGIN, RECOVERY } from './attempt-limits';
 
@@ -12,32 +12,20 @@ import { LOGIN, RECOVERY } from './attempt-limits';
  * Each limit here is checked both ways: it stops the attacker (the test fails if the limit is
  * removed) and it does not stop the owner (the test fails if the limit is made global).
  */
-const inbox: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let raw = '';
-    stream.on('data', (c) => (raw += c));
-    stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      done();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const inbox = () => smtp.inbox;
 
 let now = new Date('2026-11-23T09:00:00Z');
 const clock: Clock = { now: () => now };
 const advance = (ms: number) => (now = new Date(now.getTime() + ms));
 let t: TestApp;
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as { port: number }).port;
-  t = await createTestApp({ clock, env: { RATE_LIMIT: 'true', SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtp();
+  t = await createTestApp({ clock, env: { RATE_LIMIT: 'true', SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const PASSWORD = 'Segura#123';
@@ -105,8 +93,8 @@ const validate = (email: string, code: string, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/otp/validate', remoteAddress: ip, payload: { email, code, tipo: 'cliente' } });
 
 async function codeFor(email: string, after: number) {
-  for (let i = 0; i < 100 && !inbox.slice(after).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 20));
-  const mail = inbox.slice(after).reverse().find((m) => m.to === email);
+  for (let i = 0; i < 100 && !inbox().slice(after).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 20));
+  const mail = inbox().slice(after).reverse().find((m) => m.to === email);
   const match = mail?.raw.match(/O seu c=C3=B3digo =C3=A9 (\d{6})|O seu código é (\d{6})/);
   expect(match, 'code in the e-mail').toBeTruthy();
   return (match![1] ?? match![2])!;
@@ -137,13 +125,13 @@ describe('recovery limits', () => {
 
   it('pauses an address after RECOVERY.validate.perDevice wrong codes; the owner elsewhere recovers', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    const before = inbox.length;
+    const before = inbox().length;
     await send(c.email, '10.10.0.1');
     const code = await codeFor(c.email, before);
     for (let i = 0; i < RECOVERY.validate.perDevice; i++) expect((await validate(c.email, wrongFor(code), '10.10.0.66')).statusCode).toBe(400);
     expect((await validate(c.email, wrongFor(code), '10.10.0.66')).statusCode).toBe(429);
     // The attacker burnt that code; the owner asks another and uses it.
-    const again = inbox.length;
+    const again = inbox().length;
     await send(c.email, '10.10.0.1');
     const fresh = await codeFor(c.email, again);
     const ok = await validate(c.email, fresh, '10.10.0.1');
@@ -185,7 +173,7 @@ describe('recovery limits', () => {
     expect(await codeRows(c.email)).toBe(rows);
     // A day later the owner recovers.
     advance(24 * 3600 * 1000);
-    const before = inbox.length;
+    const before = inbox().length;
     expect((await send(c.email, '10.12.201.1')).statusCode).toBe(200);
     const code = await codeFor(c.email, before);
     expect((await validate(c.email, code, '10.12.201.1')).json()).toMatchObject({ message: true });

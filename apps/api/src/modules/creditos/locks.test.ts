@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { adminSession, createTestApp, describeOnPostgres, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
 import { grantCredits } from './creditos.service';
 
 /** Races that only the row locks prevent (each test here fails with its FOR UPDATE removed). */
-const inbox: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let raw = '';
-    stream.on('data', (c) => (raw += c));
-    stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      done();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const inbox = () => smtp.inbox;
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as { port: number }).port;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtp();
+  t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   admin = await adminSession(t.app);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const give = (id: number, n: number) => t.db.transaction((tx) => grantCredits(tx, id, n, 'AJUSTE', { descricao: 'teste' }));
@@ -53,8 +41,8 @@ describeOnPostgres('row locks', () => {
   it('twenty wrong recovery codes at once still count as twenty: the right code is dead after five', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     await t.app.inject({ method: 'POST', url: '/api/otp/send', payload: { email: c.email, tipo: 'cliente' } });
-    for (let i = 0; i < 100 && !inbox.some((m) => m.to === c.email); i++) await new Promise((r) => setTimeout(r, 20));
-    const raw = inbox.find((m) => m.to === c.email)!.raw;
+    for (let i = 0; i < 100 && !inbox().some((m) => m.to === c.email); i++) await new Promise((r) => setTimeout(r, 20));
+    const raw = inbox().find((m) => m.to === c.email)!.raw;
     const m = raw.match(/O seu c=C3=B3digo =C3=A9 (\d{6})|O seu código é (\d{6})/)!;
     const code = (m[1] ?? m[2])!;
     const wrong = code === '000000' ? '111111' : '000000';

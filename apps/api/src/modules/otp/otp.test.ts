@@ -1,36 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { M } from '@tc/shared';
 import { createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
 
 /** A real SMTP receiver: the API sends through nodemailer over a socket, as in production. */
-const inbox: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, done) {
-    let raw = '';
-    stream.on('data', (c) => (raw += c));
-    stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-      done();
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const inbox = () => smtp.inbox;
 
 let now = new Date('2026-11-22T10:00:00Z');
 const clock: Clock = { now: () => now };
 let t: TestApp;
 
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as { port: number }).port;
-  t = await createTestApp({ clock, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  smtp = await startSmtp();
+  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const send = (email: string, tipo = 'cliente') => t.app.inject({ method: 'POST', url: '/api/otp/send', payload: { email, tipo } });
@@ -40,8 +28,8 @@ const recover = (email: string, resetToken: string, novaSenha = 'Outra#Senha2026
 const login = (email: string, senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, tipo: 'cliente' } });
 
 async function codeFor(email: string) {
-  for (let i = 0; i < 50 && !inbox.some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 20));
-  const mail = [...inbox].reverse().find((m) => m.to === email);
+  for (let i = 0; i < 50 && !inbox().some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 20));
+  const mail = [...inbox()].reverse().find((m) => m.to === email);
   const match = mail?.raw.match(/O seu c=C3=B3digo =C3=A9 (\d{6})|O seu código é (\d{6})/);
   expect(match, 'code in the e-mail').toBeTruthy();
   return (match![1] ?? match![2])!;
@@ -70,14 +58,14 @@ describe('password recovery', () => {
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {
-    const before = inbox.length;
+    const before = inbox().length;
     const known = await registerAndLogin(t.app, 'cliente');
     const a = await send('ninguem.aqui@exemplo.pt');
     const b = await send(known.email);
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.json()).toEqual(b.json());
     await codeFor(known.email);
-    expect(inbox.slice(before).every((m) => m.to !== 'ninguem.aqui@exemplo.pt')).toBe(true);
+    expect(inbox().slice(before).every((m) => m.to !== 'ninguem.aqui@exemplo.pt')).toBe(true);
   });
 
   it('expires after 10 minutes', async () => {
