@@ -10,7 +10,7 @@ describe("the admin's back office", () => {
     const stamp = Date.now();
 
     // Data the admin will act on, created through the API as users would.
-    const cliente = await (await page.request.post('/api/cliente/register', { data: { nome: 'Rosa Pendente', email: `rosa.${stamp}@exemplo.pt`, senha: 'Casa#Segura2026' } })).json();
+    const cliente = await (await page.request.post('/api/cliente/register', { data: { nome: 'Rosa Pendente', email: `rosa.${stamp}@exemplo.pt`, senha: 'Casa#Segura2026', aceitaTermos: true } })).json();
     const cAuth = { authorization: `Bearer ${cliente.access_token}` };
     const titulo = `Instalar campainha ${stamp}`;
     expect((await page.request.post('/api/requests/create', { headers: cAuth, data: { titulo, descricao: 'Campainha sem fios à porta.', cidade: 'Porto', bairro: 'Porto', especialidade: 'pequenas-reparacoes', contato: '912000111', tempo: 'NORMAL' } })).status()).toBe(201);
@@ -23,7 +23,7 @@ describe("the admin's back office", () => {
     expect((await page.request.patch(`/api/requests/${led.id}/concluir`, { headers: ana.headers, data: { profissionalId: joao.id } })).status()).toBe(200);
     expect((await page.request.post('/api/review/create', { headers: ana.headers, data: { profissionalId: joao.id, requestId: led.id, nota: 1, comentario: `Spam publicitário ${stamp}` } })).status()).toBe(201);
     // A professional with ID documents waiting for verification, and a pending Multibanco purchase.
-    const pro = await (await page.request.post('/api/profissional/register', { data: { nome: `Vera Verificar ${stamp}`, email: `vera.${stamp}@exemplo.pt`, senha: 'Chave#Inglesa26', cidade: 'Faro', bairro: 'Faro' } })).json();
+    const pro = await (await page.request.post('/api/profissional/register', { data: { nome: `Vera Verificar ${stamp}`, email: `vera.${stamp}@exemplo.pt`, senha: 'Chave#Inglesa26', cidade: 'Faro', bairro: 'Faro', aceitaTermos: true } })).json();
     const pAuth = { authorization: `Bearer ${pro.access_token}` };
     const img = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
     expect((await page.request.put('/api/profissional/complete-profile', {

@@ -26,6 +26,7 @@ describe("the client's whole journey", () => {
     await page.getByLabel('Nome').fill('Marta Nogueira');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('Casa#Segura2026');
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL('**/areadocliente/completar-perfil');
 

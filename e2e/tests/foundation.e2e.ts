@@ -156,10 +156,13 @@ describe('registration', () => {
     await expect.poll(() => page.getByText('Nome é obrigatório').isVisible()).toBe(true);
     expect(await page.getByText('Email é obrigatório').isVisible()).toBe(true);
     expect(await page.getByText('Senha é obrigatória').isVisible()).toBe(true);
+    // The terms box is required too (issue 12).
+    expect(await page.getByText('Para criar conta, tem de aceitar os Termos e Condições e a Política de Privacidade.').isVisible()).toBe(true);
     await shot(page, 'cadastro-cliente-erros-1280');
     await page.getByLabel('Nome').fill('Beatriz Nunes');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill('Casa#Nova2026');
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }).check();
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL('**/areadocliente/completar-perfil');
     expect((await storage(page)).local.clienteId).toMatch(/^\d+$/);
@@ -169,6 +172,7 @@ describe('registration', () => {
     await again.page.getByLabel('Nome').fill('Outra Pessoa');
     await again.page.getByLabel('Email').fill(email.toUpperCase());
     await again.page.getByLabel('Senha', { exact: true }).fill('Casa#Nova2026');
+    await again.page.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }).check();
     await again.page.getByRole('button', { name: 'Criar conta' }).click();
     await expect.poll(() => again.page.getByRole('alert').filter({ hasText: 'Erro ao cadastrar. Verifique os dados.' }).isVisible()).toBe(true);
     expect(await again.page.getByText('Já existe uma conta com este email.').first().isVisible()).toBe(true);
@@ -187,7 +191,8 @@ describe('registration', () => {
     await expect.poll(() => page.getByText('Bairro é obrigatório').isVisible()).toBe(true);
     expect(await page.getByText('Cidade é obrigatória').isVisible()).toBe(true);
     await page.getByLabel('Distrito').selectOption('Porto');
-    await page.getByLabel('Cidade').selectOption('Vila Nova de Gaia');
+    await page.getByLabel('Cidade', { exact: true }).selectOption('Vila Nova de Gaia');
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }).check();
     await shot(page, 'cadastro-profissional-375');
     await page.getByRole('button', { name: 'Criar conta de profissional' }).click();
     await page.waitForURL('**/areadoprofissional/completar-perfil');

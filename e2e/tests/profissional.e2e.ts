@@ -15,7 +15,8 @@ describe("the professional's whole journey", () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Senha', { exact: true }).fill(senha);
     await page.getByLabel('Distrito').selectOption('Porto');
-    await page.getByLabel('Cidade').selectOption('Porto');
+    await page.getByLabel('Cidade', { exact: true }).selectOption('Porto');
+    await page.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }).check();
     await page.getByRole('button', { name: 'Criar conta de profissional' }).click();
     await page.waitForURL('**/areadoprofissional/completar-perfil');
 
@@ -47,9 +48,9 @@ describe("the professional's whole journey", () => {
     await page.goto('/creditos');
     await page.getByRole('button', { name: 'Selecionar o plano Poupança' }).or(page.getByRole('link', { name: 'Selecionar o plano Poupança' })).click();
     await page.waitForURL('**/checkout/poupanca');
-    // pt-PT title on the page and in the tab, not "Checkout" (issue 9).
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Comprar créditos' }).isVisible()).toBe(true);
-    await expect.poll(() => page.title()).toBe('Comprar créditos: plano Poupança · Técnico Certo');
+    // "Pagamento" on the page and in the tab, not "Checkout" (issues 9 and 12).
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Pagamento' }).isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe('Pagamento · Técnico Certo');
     await page.getByRole('button', { name: 'Confirmar pagamento' }).click();
     await expect.poll(() => page.getByText('Escolha uma forma de pagamento.').isVisible()).toBe(true);
     await page.keyboard.press('Escape');

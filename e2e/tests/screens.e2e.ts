@@ -12,7 +12,7 @@ const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: D
 const SCREENS: [Role, string][] = [
   [null, '/'], [null, '/comofunciona'], [null, '/creditos'], [null, '/cadastro-cliente'], [null, '/cadastro-profissional'],
   [null, '/areadocliente/login'], [null, '/areadoprofissional/login'], [null, '/login'], [null, '/cadastro'],
-  [null, '/cliente/esqueci-senha'], [null, '/cancelado'], [null, '/sucesso'],
+  [null, '/cliente/esqueci-senha'], [null, '/cancelado'], [null, '/sucesso'], [null, '/termos'], [null, '/privacidade'], [null, '/cookies'],
   ['cliente', '/areadocliente/menu'], ['cliente', '/agendamento'], ['cliente', '/projetos/1'], ['cliente', '/profissionais'],
   ['cliente', '/profissionais/1'], ['cliente', '/avaliar'], ['cliente', '/avaliacao/1'], ['cliente', '/conta'],
   ['cliente', '/conta/editar-perfil'], ['cliente', '/conta/alterar-senha'], ['cliente', '/areadocliente/completar-perfil'],

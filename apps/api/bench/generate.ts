@@ -8,7 +8,8 @@
  * small word-list tables), in time order so ids follow creation dates as in a real database. The
  * invariants the application keeps hold here too: balance = sum of the ledger, each ledger line's
  * saldo_apos is the running balance and never negative, at most 5 applications per project, reviews
- * only by the project's client of a professional who applied, nota_media = average of approved reviews.
+ * only by the project's client of a professional who applied, nota_media = average of approved reviews,
+ * nota_bayes and the badges (selos) computed by the app's own rules.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench npm run bench:data -- [--scale 0.1]
  *     [--profissionais N] [--clientes N] [--requests N] [--reviews N] [--payments N] [--force]
@@ -27,6 +28,7 @@ import { CREDIT_PLANS, DISTRICTS, SPECIALTIES, type SpecialtyGroupValue } from '
 import { openDatabase } from '../src/db/client';
 import { syncCatalogue } from '../src/db/catalogue-sync';
 import { seedDemo } from '../src/db/seed/seed';
+import { sweepSelos } from '../src/modules/selos/selos.service';
 import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJETOS } from '../src/db/seed/demo-data';
 import { hashPassword } from '../src/lib/passwords';
 import { initialsAvatar } from '../src/lib/avatar';
@@ -750,6 +752,13 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
     };
     await Promise.all([reviewsAndRatings(), paymentsAndLedger()]);
+
+    // 11b. Badges and the Bayesian rating, by the app's own rules (modules/selos), once the tables they
+    // read have statistics (the full VACUUM ANALYZE comes last).
+    await q('ANALYZE reviews, requests, candidaturas, profissionais');
+    const ts = Date.now();
+    const withBadges = await sweepSelos(database.db, new Date(nowSec * 1000), { all: true, batch: 2000 });
+    log(`  ${'profissionais: selos, nota_bayes'.padEnd(34, '.')} ${String(withBadges).padStart(9)} rows ${((Date.now() - ts) / 1000).toFixed(1).padStart(6)} s`);
 
     // 12. The audit log of the back office: verifications, and the last 60 days of moderation.
     await step('audit_log', `

@@ -16,6 +16,13 @@
  * p99 < 80 ms; writes p99 < 100 ms; no errors; no query still running in PostgreSQL 1 s after the
  * load stops; API peak RSS < 300 MB. Prints a table and writes bench/results.json.
  *
+ * BENCH_INSTANCES=2 (or up to 8): each scenario is measured through nginx (deploy/nginx.conf, via
+ * cluster/stack.ts) in front of one API instance, then in front of two, same database and JWT secret,
+ * the e-mail worker off; the baselines run as above. It prints req/s and p99 of both, the ratio and
+ * how nginx's access log split the requests, and writes the key `multiInstance` of bench/results.json
+ * (the other fields stay as the last default run wrote them). No PASS/FAIL: the targets are for the
+ * API alone.
+ *
  * BENCH_ONLY=regex runs the matching scenarios only (the baselines always run); DATABASE_POOL_MAX and
  * DATABASE_STATEMENT_TIMEOUT_MS are passed on to the API. Traffic goes only to 127.0.0.1, stops by
  * itself, and every child process is stopped at the end, also on error. The writes change the
@@ -23,14 +30,14 @@
  */
 import autocannon from 'autocannon';
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
 import { DEMO_ADMIN, DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { AlreadyFilledError, generate, parseArgs } from './generate';
-import { freePort, killAll, ROOT, startApi, startNginx, startProcess, stopProcess, waitFor, type Proc } from '../cluster/stack';
+import { freePort, killAll, NGINX_BIN, ROOT, startApi, startNginx, startProcess, stopProcess, waitFor, type Proc } from '../cluster/stack';
 
 const num = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -49,6 +56,13 @@ const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 /** The bench's own secret: it mints the session tokens the API will accept. */
 const JWT_SECRET = `bench-${randomBytes(24).toString('hex')}`;
 const RSS_TARGET_MB = 300;
+/**
+ * BENCH_INSTANCES=N (2 to 8): every scenario through nginx (deploy/nginx.conf) in front of one API
+ * instance, then in front of N, instead of the API alone.
+ */
+const INSTANCES = num('BENCH_INSTANCES', 1);
+if (!Number.isInteger(INSTANCES) || INSTANCES > 8) throw new Error('BENCH_INSTANCES must be a whole number from 1 to 8');
+const MULTI = INSTANCES > 1;
 
 type Kind = 'read' | 'text' | 'write';
 interface Scenario {
@@ -373,6 +387,19 @@ interface Row extends Measure {
   apiRssMB?: number; apiPeakRssMB?: number;
 }
 
+/** One scenario through one balancer: the measure, its share of bare Fastify and the queries left behind. */
+interface Side extends Measure { share: number; runningAtStop: number; stillRunning: number }
+interface MultiRow {
+  name: string; kind: Kind; path: string;
+  one: Side;
+  /** Through nginx in front of every instance; requests each instance answered, from nginx's access log. */
+  all: Side & { perInstance: Record<string, number> };
+  /** req/s with every instance over req/s with one. */
+  ratio: number;
+  /** Every instance answered at least half of an even share. */
+  balanced: boolean;
+}
+
 async function main() {
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -390,42 +417,68 @@ async function main() {
   await ensureData(url);
   const s = await subjects(url);
   const list = scenarios(s).filter((x) => !ONLY || ONLY.test(x.name));
-  const estimate = (list.length * (SECONDS + WARMUP + 1.5) + 4 * (SECONDS + WARMUP)) / 60;
-  console.log(`Benchmark: ${list.length} scenarios, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each (writes ${WRITE_SECONDS} s); about ${Math.ceil(estimate)} min.`);
+  const runs = MULTI ? 2 : 1;
+  const estimate = (list.length * runs * (SECONDS + WARMUP + 1.5) + 4 * (SECONDS + WARMUP)) / 60;
+  if (MULTI) {
+    console.log(`Benchmark, ${INSTANCES} instances: ${list.length} scenarios, each through nginx (deploy/nginx.conf) in front of 1 API instance, then of ${INSTANCES}; ` +
+      `${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each (writes ${WRITE_SECONDS} s); about ${Math.ceil(estimate)} min.`);
+    console.log(`Note: the ${INSTANCES} instances, PostgreSQL, nginx and the load generator share this machine's ${os.cpus().length} cores, which bound the ${INSTANCES}/1 ratio.`);
+  } else {
+    console.log(`Benchmark: ${list.length} scenarios, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s each (writes ${WRITE_SECONDS} s); about ${Math.ceil(estimate)} min.`);
+  }
   console.log(`Data: ${Object.entries(s.counts).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   const load1 = os.loadavg()[0];
   if (load1 > 1) console.log(`Note: load average ${load1.toFixed(1)} before the start; other work on this machine makes the numbers noisier.`);
-  if (list.some((x) => x.path === '/api/creditos/usar') && s.applyPairs.length < 20_000) {
+  if (list.some((x) => x.path === '/api/creditos/usar') && s.applyPairs.length < 20_000 * runs) {
     console.log(`Note: only ${s.applyPairs.length} valid (professional, open project) pairs for the applications; a fast run may reuse some (409).`);
   }
   console.log('');
 
   const dataDir = mkdtempSync(join(os.tmpdir(), 'tc-bench-api-'));
-  const [apiPort, httpPort, fastifyPort] = [await freePort(), await freePort(), await freePort()];
+  const apiPorts: number[] = [];
+  for (let i = 0; i < INSTANCES; i++) apiPorts.push(await freePort());
+  const [httpPort, fastifyPort] = [await freePort(), await freePort()];
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, NODE_ENV: 'production' };
   const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
-  const startApi = () => start('API', ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    ...baseEnv, ...passThrough, DATABASE_URL: url, JWT_SECRET, RATE_LIMIT: 'false', LOG_LEVEL: 'warn', PORT: String(apiPort), HOST: '127.0.0.1',
-    SEED_DEMO: 'false', DATA_DIR: dataDir,
-  }, apiPort);
-  let api = startApi();
-  /** Times the API process ended during a scenario (it is started again and the scenario repeated, up to 3 times). */
-  const restarts: { during: string; code: number | null; signal: string | null; lastLines: string[] }[] = [];
-  const nodeHttp = start('node:http', ['--input-type=module', '-e', NODE_HTTP], { ...baseEnv, PORT: String(httpPort) }, httpPort);
-  const bareFastify = start('bare Fastify', ['--input-type=module', '-e', BARE_FASTIFY], { ...baseEnv, PORT: String(fastifyPort) }, fastifyPort);
-  let peakRss: number | undefined;
-  const samplePeak = () => {
-    const now = peakRssMb(api.proc.pid);
-    if (now !== undefined) peakRss = Math.max(peakRss ?? 0, now);
+  // Behind the balancer as deployed; the e-mail worker off so that only requests use the instances' CPU.
+  const multiEnv: Record<string, string> = MULTI ? { NOTIFICATIONS_WORKER: 'false', TRUST_PROXY: '127.0.0.1' } : {};
+  const letter = (i: number) => String.fromCharCode(65 + i);
+  const apiName = (i: number) => (MULTI ? `API ${letter(i)}` : 'API');
+  const launch = (i: number) => {
+    const dir = MULTI ? join(dataDir, letter(i)) : dataDir;
+    mkdirSync(dir, { recursive: true });
+    // The same JWT_SECRET for every instance: the bench's tokens are valid on each.
+    return startApi(apiName(i), apiPorts[i], {
+      HOME: baseEnv.HOME, ...passThrough, DATABASE_URL: url, JWT_SECRET, RATE_LIMIT: 'false', SEED_DEMO: 'false', DATA_DIR: dir, ...multiEnv,
+    });
   };
+  const apis = apiPorts.map((_, i) => launch(i));
+  /** Times an API process ended during a scenario (it is started again and the scenario repeated, up to 3 times). */
+  const restarts: { during: string; instance?: string; code: number | null; signal: string | null; lastLines: string[] }[] = [];
+  const nodeHttp = startProcess('node:http', process.execPath, ['--input-type=module', '-e', NODE_HTTP], { ...baseEnv, PORT: String(httpPort) }, httpPort);
+  const bareFastify = startProcess('bare Fastify', process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], { ...baseEnv, PORT: String(fastifyPort) }, fastifyPort);
+  const balancers: Proc[] = [];
+  const peakRss: (number | undefined)[] = apis.map(() => undefined);
+  const samplePeak = () => apis.forEach((p, i) => {
+    const now = peakRssMb(p.proc.pid);
+    if (now !== undefined) peakRss[i] = Math.max(peakRss[i] ?? 0, now);
+  });
   const sampler = setInterval(samplePeak, 500);
   const watch = new pg.Client({ connectionString: url, application_name: 'tc-bench-watch' });
   try {
-    await Promise.all([waitReady(api, '/api/health'), waitReady(nodeHttp, '/'), waitReady(bareFastify, '/')]);
+    await Promise.all([...apis.map((p) => waitFor(p, '/api/health', 120_000)), waitFor(nodeHttp, '/', 120_000), waitFor(bareFastify, '/', 120_000)]);
     await watch.connect();
-    const rssAtStart = peakRssMb(api.proc.pid);
+    const rssAtStart = apis.map((p) => peakRssMb(p.proc.pid));
+    // Two balancers, both with the deployed worker count: in front of the first instance, and of all.
+    const startLb = async (name: string, upstreams: number[]) => {
+      const lb = await startNginx({ listen: await freePort(), upstreams, dir: join(dataDir, name), workers: 'auto' });
+      balancers.push(lb);
+      return lb;
+    };
+    const lbOne = MULTI ? await startLb('nginx-1', apiPorts.slice(0, 1)) : undefined;
+    const lbAll = MULTI ? await startLb(`nginx-${INSTANCES}`, apiPorts) : undefined;
 
-    const baseline = async (c: Child) => {
+    const baseline = async (c: Proc) => {
       await load(c.base, { name: c.name, kind: 'read', path: '/' }, WARMUP);
       return load(c.base, { name: c.name, kind: 'read', path: '/' }, SECONDS);
     };
@@ -440,34 +493,66 @@ async function main() {
     const fastifyBefore = await baseline(bareFastify);
     line('bare Fastify', fastifyBefore);
 
-    const rows: Row[] = [];
-    console.log('\nScenarios:');
-    const alive = () => api.proc.exitCode === null && api.proc.signalCode === null;
-    for (const sc of list) {
-      const secs = sc.kind === 'write' ? WRITE_SECONDS : SECONDS;
-      let m: Measure;
+    /** Warm-up, then the measured run; should an API instance end meanwhile, it is started again and the run repeated. */
+    const measure = async (base: string, sc: Scenario, beforeRun?: () => void): Promise<Measure> => {
       for (;;) {
-        await load(api.base, sc, WARMUP);
+        await load(base, sc, WARMUP);
         await sleep(300);
-        m = await load(api.base, sc, secs);
-        if (alive()) break;
-        // Something ended the API (a crash, or a signal from outside): say so, start it again, repeat.
-        restarts.push({ during: sc.name, code: api.proc.exitCode, signal: api.proc.signalCode, lastLines: api.tail.slice(-10) });
-        console.log(`  !! the API ended during "${sc.name}" (code ${api.proc.exitCode}, signal ${api.proc.signalCode}); starting it again and repeating`);
-        if (restarts.length > 3) throw new Error(`the API ended ${restarts.length} times:\n${api.tail.join('\n')}`);
-        api = startApi();
-        await waitReady(api, '/api/health');
+        beforeRun?.();
+        const m = await load(base, sc, sc.kind === 'write' ? WRITE_SECONDS : SECONDS);
+        const lbDown = balancers.find((b) => !alive(b));
+        if (lbDown) throw new Error(`nginx ended during "${sc.name}":\n${lbDown.tail.join('\n')}`);
+        const dead = apis.flatMap((p, i) => (alive(p) ? [] : [i]));
+        if (!dead.length) return m;
+        // Something ended an instance (a crash, or a signal from outside): say so, start it again, repeat.
+        for (const i of dead) {
+          const p = apis[i];
+          restarts.push({ during: sc.name, ...(MULTI ? { instance: p.name } : {}), code: p.proc.exitCode, signal: p.proc.signalCode, lastLines: p.tail.slice(-10) });
+          console.log(`  !! the ${p.name} ended during "${sc.name}" (code ${p.proc.exitCode}, signal ${p.proc.signalCode}); starting it again and repeating`);
+        }
+        if (restarts.length > 3) throw new Error(`the API ended ${restarts.length} times:\n${apis[dead[0]].tail.join('\n')}`);
+        for (const i of dead) apis[i] = launch(i);
+        await Promise.all(dead.map((i) => waitFor(apis[i], '/api/health', 120_000)));
       }
+    };
+    /** Queries running when the load stops, and 1 s later. */
+    const leftRunning = async () => {
       const runningAtStop = await activeQueries(watch);
       await sleep(1000);
-      const stillRunning = await activeQueries(watch);
+      return { runningAtStop, stillRunning: await activeQueries(watch) };
+    };
+
+    const rows: Row[] = [];
+    const multiRows: MultiRow[] = [];
+    console.log('\nScenarios:');
+    for (const sc of list) {
+      if (!lbOne || !lbAll) {
+        const m = await measure(apis[0].base, sc);
+        const { runningAtStop, stillRunning } = await leftRunning();
+        samplePeak();
+        const row: Row = {
+          name: sc.name, kind: sc.kind, path: sc.path, ...m, share: (100 * m.rps) / fastifyBefore.rps, stillRunning, runningAtStop, pass: false, why: [],
+          apiRssMB: rssMb(apis[0].proc.pid, 'VmRSS'), apiPeakRssMB: peakRss[0],
+        };
+        rows.push(row);
+        line(sc.name, m, `errors ${m.errors + m.non2xx}${stillRunning ? `  still running ${stillRunning}` : ''}`);
+        continue;
+      }
+      const one = await measure(lbOne.base, sc, () => truncateSync(lbOne.accessLog, 0));
+      const oneLeft = await leftRunning();
+      line(sc.name, one, `1 instance   errors ${one.errors + one.non2xx}${oneLeft.stillRunning ? `  still running ${oneLeft.stillRunning}` : ''}`);
+      // Only the measured run's requests are counted: the log starts empty after the warm-up.
+      const all = await measure(lbAll.base, sc, () => truncateSync(lbAll.accessLog, 0));
+      const perInstance = answeredBy(lbAll.accessLog, apiPorts, letter);
+      truncateSync(lbAll.accessLog, 0);
+      const allLeft = await leftRunning();
       samplePeak();
-      const row: Row = {
-        name: sc.name, kind: sc.kind, path: sc.path, ...m, share: (100 * m.rps) / fastifyBefore.rps, stillRunning, runningAtStop, pass: false, why: [],
-        apiRssMB: rssMb(api.proc.pid, 'VmRSS'), apiPeakRssMB: peakRss,
-      };
-      rows.push(row);
-      line(sc.name, m, `errors ${m.errors + m.non2xx}${stillRunning ? `  still running ${stillRunning}` : ''}`);
+      const counted = Object.values(perInstance).reduce((a, b) => a + b, 0);
+      const balanced = counted > 0 && Object.values(perInstance).every((n) => n >= counted / (2 * INSTANCES));
+      multiRows.push({
+        name: sc.name, kind: sc.kind, path: sc.path, one: { ...one, share: 0, ...oneLeft }, all: { ...all, share: 0, ...allLeft, perInstance }, ratio: all.rps / one.rps, balanced,
+      });
+      line('', all, `${INSTANCES} instances  errors ${all.errors + all.non2xx}  split ${split(perInstance)}${allLeft.stillRunning ? `  still running ${allLeft.stillRunning}` : ''}`);
     }
 
     console.log('\nBaselines (after):');
@@ -490,54 +575,132 @@ async function main() {
       if (r.stillRunning > 0) r.why.push('queries left running');
       r.pass = r.why.length === 0;
     }
-    const rssPass = peakRss !== undefined && peakRss < RSS_TARGET_MB;
-    printTable(rows);
+    for (const r of multiRows) {
+      r.one.share = (100 * r.one.rps) / ref;
+      r.all.share = (100 * r.all.rps) / ref;
+    }
+    const rssPass = peakRss.every((p) => p !== undefined && p < RSS_TARGET_MB);
+    if (MULTI) printMultiTable(multiRows);
+    else printTable(rows);
     console.log(`\nReference: bare Fastify ${fmt(ref, 0)} req/s (before ${fmt(fastifyBefore.rps, 0)}, after ${fmt(fastifyAfter.rps, 0)}; spread ${fmt(spread, 1)} %); ` +
       `node:http ${fmt(httpRef, 0)} req/s (before ${fmt(httpBefore.rps, 0)}, after ${fmt(httpAfter.rps, 0)}); bare Fastify = ${fmt((100 * ref) / httpRef, 0)} % of node:http.`);
     if (spread > 15) {
       console.log(`Warning: the two bare-Fastify runs differ by ${fmt(spread, 0)} %: something else was using the CPU, so every share above is uncertain by about as much (load average ${loadBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(1)).join(' ')} after).`);
     }
-    const peakDuring = rows.find((r) => peakRss !== undefined && r.apiPeakRssMB !== undefined && r.apiPeakRssMB >= peakRss - 0.5)?.name;
-    console.log(`API peak RSS: ${peakRss === undefined ? '?' : fmt(peakRss, 0)} MB (target < ${RSS_TARGET_MB} MB) ${rssPass ? 'PASS' : 'FAIL'}; ` +
-      `${rssAtStart === undefined ? '?' : fmt(rssAtStart, 0)} MB once started${peakDuring ? `; peak reached during "${peakDuring}"` : ''}.`);
+    const mb = (v: number | undefined) => (v === undefined ? '?' : fmt(v, 0));
+    if (MULTI) {
+      console.log(`API peak RSS: ${apis.map((_, i) => `${letter(i)} ${mb(peakRss[i])} MB`).join(', ')} (target < ${RSS_TARGET_MB} MB each) ${rssPass ? 'PASS' : 'FAIL'}; ` +
+        `${apis.map((_, i) => `${letter(i)} ${mb(rssAtStart[i])} MB`).join(', ')} once started.`);
+    } else {
+      const peakDuring = rows.find((r) => peakRss[0] !== undefined && r.apiPeakRssMB !== undefined && r.apiPeakRssMB >= peakRss[0] - 0.5)?.name;
+      console.log(`API peak RSS: ${mb(peakRss[0])} MB (target < ${RSS_TARGET_MB} MB) ${rssPass ? 'PASS' : 'FAIL'}; ` +
+        `${mb(rssAtStart[0])} MB once started${peakDuring ? `; peak reached during "${peakDuring}"` : ''}.`);
+    }
+    if (restarts.length) {
+      console.log(`The API ended ${restarts.length} time(s) during the run and was started again: ` +
+        `${restarts.map((r) => `"${r.during}"${r.instance ? ` (${r.instance})` : ''} (code ${r.code}, signal ${r.signal})`).join(', ')}.`);
+    }
     const passed = rows.filter((r) => r.pass).length;
-    if (restarts.length) console.log(`The API ended ${restarts.length} time(s) during the run and was started again: ${restarts.map((r) => `"${r.during}" (code ${r.code}, signal ${r.signal})`).join(', ')}.`);
-    console.log(`${passed}/${rows.length} scenarios PASS.`);
+    const withErrors = multiRows.filter((r) => r.one.errors + r.one.non2xx + r.all.errors + r.all.non2xx > 0).map((r) => r.name);
+    const unbalanced = multiRows.filter((r) => !r.balanced).map((r) => r.name);
+    const ratios = multiRows.map((r) => r.ratio).sort((a, b) => a - b);
+    if (MULTI) {
+      console.log(`${INSTANCES}/1 req/s ratio: ${ratios.length ? `${fmt(ratios[0], 2)} to ${fmt(ratios[ratios.length - 1], 2)}, median ${fmt(ratios[Math.floor(ratios.length / 2)], 2)}` : '-'}. ` +
+        `Errors: ${withErrors.length ? withErrors.join(', ') : 'none'}. Every instance answered its share: ${unbalanced.length ? `no (${unbalanced.join(', ')})` : 'yes'}.`);
+    } else {
+      console.log(`${passed}/${rows.length} scenarios PASS.`);
+    }
 
-    const out = {
-      date: new Date().toISOString(),
-      machine: {
-        cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 1048576), node: process.version,
-        platform: `${os.platform()} ${os.release()}`, postgres: s.pgVersion, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter,
-      },
-      settings: {
-        connections: CONNECTIONS, loginConnections: LOGIN_CONNECTIONS, seconds: SECONDS, writeSeconds: WRITE_SECONDS, warmupSeconds: WARMUP,
-        acceptEncoding: ACCEPT_ENCODING, only: process.env.BENCH_ONLY ?? null, applyPairs: s.applyPairs.length,
-        api: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: false, ...passThrough },
-      },
-      database: { name: new URL(url).pathname.slice(1), counts: s.counts },
-      targets: { read: TARGET.read, text: TARGET.text, write: { p99: TARGET.write.p99 }, errors: 0, stillRunningAfter1s: 0, apiPeakRssMB: RSS_TARGET_MB },
-      baselines: {
-        nodeHttp: { before: httpBefore, after: httpAfter, mean: httpRef },
-        bareFastify: { before: fastifyBefore, after: fastifyAfter, reference: ref, spreadPct: spread, shareOfNodeHttpPct: (100 * ref) / httpRef },
-      },
-      api: { peakRssMB: peakRss ?? null, rssAtStartMB: rssAtStart ?? null, pass: rssPass, restarts },
-      scenarios: rows,
-      summary: { passed, total: rows.length },
+    const machine = {
+      cores: os.cpus().length, cpu: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 1048576), node: process.version,
+      platform: `${os.platform()} ${os.release()}`, postgres: s.pgVersion, loadAverageBefore: loadBefore, loadAverageAfter: loadAfter,
     };
+    const settings = {
+      connections: CONNECTIONS, loginConnections: LOGIN_CONNECTIONS, seconds: SECONDS, writeSeconds: WRITE_SECONDS, warmupSeconds: WARMUP,
+      acceptEncoding: ACCEPT_ENCODING, only: process.env.BENCH_ONLY ?? null, applyPairs: s.applyPairs.length,
+      api: { NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT: false, ...(MULTI ? { NOTIFICATIONS_WORKER: false, TRUST_PROXY: '127.0.0.1' } : {}), ...passThrough },
+    };
+    const baselines = {
+      nodeHttp: { before: httpBefore, after: httpAfter, mean: httpRef },
+      bareFastify: { before: fastifyBefore, after: fastifyAfter, reference: ref, spreadPct: spread, shareOfNodeHttpPct: (100 * ref) / httpRef },
+    };
+    const file = join(ROOT, 'bench/results.json');
+    const previous = readResults(file);
+    let out: Record<string, unknown>;
+    if (MULTI) {
+      // Its own key: the fields of the last default run stay as they were.
+      out = {
+        ...previous,
+        multiInstance: {
+          date: new Date().toISOString(), instances: INSTANCES, machine,
+          settings: { ...settings, nginx: { conf: 'deploy/nginx.conf', workerProcesses: 'auto', bin: NGINX_BIN } },
+          database: { name: new URL(url).pathname.slice(1), counts: s.counts },
+          baselines,
+          api: { peakRssMB: peakRss.map((p) => p ?? null), rssAtStartMB: rssAtStart.map((p) => p ?? null), pass: rssPass, restarts },
+          scenarios: multiRows,
+          summary: {
+            total: multiRows.length, withErrors, unbalanced,
+            ratio: ratios.length ? { min: ratios[0], median: ratios[Math.floor(ratios.length / 2)], max: ratios[ratios.length - 1] } : null,
+          },
+        },
+      };
+    } else {
+      out = {
+        date: new Date().toISOString(), machine, settings,
+        database: { name: new URL(url).pathname.slice(1), counts: s.counts },
+        targets: { read: TARGET.read, text: TARGET.text, write: { p99: TARGET.write.p99 }, errors: 0, stillRunningAfter1s: 0, apiPeakRssMB: RSS_TARGET_MB },
+        baselines,
+        api: { peakRssMB: peakRss[0] ?? null, rssAtStartMB: rssAtStart[0] ?? null, pass: rssPass, restarts },
+        scenarios: rows,
+        summary: { passed, total: rows.length },
+        // The last BENCH_INSTANCES run is kept (it has its own date).
+        ...(previous.multiInstance ? { multiInstance: previous.multiInstance } : {}),
+      };
+    }
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
-    writeFileSync(join(ROOT, 'bench/results.json'), `${JSON.stringify(out, null, 2)}\n`);
-    console.log(`Results: bench/results.json`);
+    writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+    console.log(MULTI ? 'Results: bench/results.json (key multiInstance)' : 'Results: bench/results.json');
   } finally {
     clearInterval(sampler);
     await watch.end().catch(() => undefined);
-    await Promise.all([stop(api), stop(nodeHttp), stop(bareFastify)]);
+    await Promise.all([...balancers.map((b) => stopProcess(b, 'SIGQUIT', 5000)), ...apis.map(stop), stop(nodeHttp), stop(bareFastify)]);
     killAll();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+function readResults(file: string): Record<string, unknown> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
+/** Requests each instance answered, from nginx's access log (`upstream=` names the last one tried). */
+function answeredBy(accessLog: string, ports: number[], label: (i: number) => string): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(ports.map((_, i) => [label(i), 0]));
+  const byPort = new Map(ports.map((p, i) => [String(p), label(i)]));
+  for (const m of readFileSync(accessLog, 'utf8').matchAll(/upstream=(?:[^ ]+, )*[^ ]*:(\d+) /g)) {
+    const who = byPort.get(m[1]);
+    if (who) counts[who]++;
+  }
+  return counts;
+}
+
+const split = (perInstance: Record<string, number>) => {
+  const total = Object.values(perInstance).reduce((a, b) => a + b, 0);
+  return total ? Object.values(perInstance).map((n) => fmt((100 * n) / total, 0)).join('/') : '-';
+};
+
 const fmt = (v: number, d: number) => (Number.isFinite(v) ? v.toFixed(d) : '-');
+
+function printGrid(head: string[], body: string[][], right: Set<number>) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const fmtRow = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(`\n${fmtRow(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const b of body) console.log(fmtRow(b));
+}
 
 function printTable(rows: Row[]) {
   const head = ['scenario', 'kind', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'q left', '% Fastify', 'target', 'result'];
@@ -547,11 +710,17 @@ function printTable(rows: Row[]) {
     return [r.name, r.kind, fmt(r.rps, 0), fmt(r.p50, 1), fmt(r.p99, 1), String(r.errors + r.non2xx), String(r.stillRunning), fmt(r.share, 1), target,
       r.pass ? 'PASS' : `FAIL (${r.why.join(', ')})`];
   });
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const right = new Set([2, 3, 4, 5, 6, 7]);
-  const fmtRow = (cells: string[]) => cells.map((c, i) => (right.has(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
-  console.log(`\n${fmtRow(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const b of body) console.log(fmtRow(b));
+  printGrid(head, body, new Set([2, 3, 4, 5, 6, 7]));
+}
+
+function printMultiTable(rows: MultiRow[]) {
+  const n = INSTANCES;
+  const head = ['scenario', 'kind', '1: req/s', '1: p99 ms', '1: % Fastify', `${n}: req/s`, `${n}: p99 ms`, `${n}: % Fastify`, `${n}/1`, 'errors', 'split %', 'q left'];
+  const body = rows.map((r) => [
+    r.name, r.kind, fmt(r.one.rps, 0), fmt(r.one.p99, 1), fmt(r.one.share, 1), fmt(r.all.rps, 0), fmt(r.all.p99, 1), fmt(r.all.share, 1), fmt(r.ratio, 2),
+    `${r.one.errors + r.one.non2xx}/${r.all.errors + r.all.non2xx}`, split(r.all.perInstance), `${r.one.stillRunning}/${r.all.stillRunning}`,
+  ]);
+  printGrid(head, body, new Set([2, 3, 4, 5, 6, 7, 8, 9, 11]));
 }
 
 main().catch((e) => {

@@ -191,8 +191,8 @@ async function main() {
     const register = async (base: string, tipo: 'cliente' | 'profissional', extra: Json = {}) => {
       const email = `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
       const body = tipo === 'cliente'
-        ? { nome: 'Cliente Cluster', email, senha: PASSWORD }
-        : { nome: 'Profissional Cluster', email, senha: PASSWORD, cidade: 'Lisboa', bairro: 'Lisboa', ...extra };
+        ? { nome: 'Cliente Cluster', email, senha: PASSWORD, aceitaTermos: true }
+        : { nome: 'Profissional Cluster', email, senha: PASSWORD, cidade: 'Lisboa', bairro: 'Lisboa', aceitaTermos: true, ...extra };
       const r = await call(base, 'POST', `/api/${tipo}/register`, { json: body, headers: { 'x-forwarded-for': `198.51.100.${++visitor}` } });
       if (r.status !== 201) throw new Error(`register ${tipo}: ${r.status} ${JSON.stringify(r.data)}`);
       return { id: r.data.id as number, token: r.data.access_token as string, email };

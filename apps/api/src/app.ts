@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PRODUCT_NAME } from '@tc/shared';
+import { PRODUCT_NAME, TERMOS_VERSAO } from '@tc/shared';
 import type { Env } from './config/env';
 import type { Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -34,13 +34,19 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { creditosRoutes } from './modules/creditos/creditos.routes';
 import { adminRequestsRoutes } from './modules/admin/admin-requests.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { recibosRoutes } from './modules/recibos/recibos.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { garantiasRoutes } from './modules/garantias/garantias.routes';
 import { otpRoutes } from './modules/otp/otp.routes';
 import { devEmailsRoutes } from './modules/otp/dev-emails.routes';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
 import { registerOutboxWorker } from './modules/notificacoes/outbox-worker';
+import { selosRoutes } from './modules/selos/selos.routes';
+import { registerSelosSweep } from './modules/selos/selos-sweep';
+import { urgenciasRoutes } from './modules/urgencias/urgencias.routes';
 import { emailConfirmationRoutes } from './modules/clientes/email-confirmation.routes';
+import { termosRoutes } from './modules/termos/termos.routes';
 
 /** How long an instance trusts a session version it has read (another instance's password change shows after this). */
 export const SESSION_CACHE_MS = 5_000;
@@ -58,6 +64,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where the log goes (tests read it); default stdout, none under NODE_ENV=test. */
   logStream?: import('pino').DestinationStream;
+  /** The current terms version; default the shared TERMOS_VERSAO (tests change it to see people asked again). */
+  termosVersao?: () => string;
 }
 
 export interface AppContext {
@@ -76,6 +84,8 @@ export interface AppContext {
   failures: FailureCounter;
   /** Shared by every instance when REDIS_URL is set (rate limits, failure counters); the readiness probe pings it. */
   redis?: import('ioredis').Redis;
+  /** The terms version people must have accepted (modules/termos, docs/decisions/0016). */
+  termosVersao: () => string;
 }
 
 declare module 'fastify' {
@@ -110,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
       : memoryCounter(() => (deps.clock ?? systemClock).now().getTime()),
     redis: deps.redis,
+    termosVersao: deps.termosVersao ?? (() => TERMOS_VERSAO),
     mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
@@ -186,21 +197,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contasRoutes);
       await api.register(requestsRoutes);
       await api.register(profissionaisRoutes);
+      await api.register(selosRoutes);
       await api.register(reviewsRoutes);
       await api.register(creditosRoutes);
       await api.register(adminRequestsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(recibosRoutes);
       await api.register(adminRoutes);
       await api.register(leadsRoutes);
+      await api.register(garantiasRoutes);
       await api.register(otpRoutes);
       await api.register(notificacoesRoutes);
       await api.register(emailConfirmationRoutes);
+      await api.register(termosRoutes);
+      await api.register(urgenciasRoutes);
     },
     { prefix: '/api' },
   );
 
   // E-mails of the outbox: sent by this process unless NOTIFICATIONS_WORKER=false (docs/decisions/0010).
   registerOutboxWorker(app);
+  // Badges whose time windows moved: recomputed by a daily sweep (docs/decisions/0015).
+  registerSelosSweep(app);
   await app.register(devEmailsRoutes);
   await registerWeb(app, deps.webDist);
   return app;

@@ -87,7 +87,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ['admin clients', '/api/cliente/see-all', 'clientes_criado_idx', () => admin.auth],
     ['admin professionals', '/api/admin/profissionais', 'profissionais_admin_idx', () => admin.auth],
     ['admin professionals by verification', '/api/admin/profissionais?verificacao=PENDENTE', 'profissionais_verificacao_idx', () => admin.auth],
-    ['professional search, best rated first', '/api/profissional/see-all', 'profissionais_rating_idx', () => client.auth],
+    // Best rated first by the Bayesian average (docs/decisions/0015), on the search page and the home page.
+    ['professional search, best rated first', '/api/profissional/see-all', 'profissionais_bayes_idx', () => client.auth],
+    ['home page top rated', '/api/profissional/top-avaliados', 'profissionais_bayes_idx', () => ({})],
     ['audit log', '/api/admin/audit', 'audit_criado_idx', () => admin.auth],
     ['payments to reconcile', '/api/admin/pagamentos/por-conciliar', 'payment_anomalies_admin_idx', () => admin.auth],
   ];
@@ -131,6 +133,37 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
       const plan = JSON.stringify(rows[0]['QUERY PLAN']);
       for (const index of ['credit_ledger_prof_idx', 'requests_escolhido_idx', 'reviews_prof_aprovadas_idx']) expect(plan).toContain(index);
+      expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    } finally {
+      await explainer.query('SET enable_sort = off');
+    }
+  });
+
+  it("a professional's badges (one statement): each rule read through the professional's own indexes, no table scan", async () => {
+    captured.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/profissional/selos', headers: prof.auth });
+    expect(res.statusCode).toBe(200);
+    const q = captured.find((c) => /percentile_cont/.test(c.query));
+    expect(q, 'the badges statement').toBeDefined();
+    // Other professionals' reviews, completed Domótica jobs and applications, so that "mine" is the selective condition.
+    await explainer.query(`with p as (
+        insert into profissionais (nome, email, senha_hash, cidade, bairro)
+        select 'Selado ' || g, 'selado' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 200) g returning id),
+      r as (
+        insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, cliente_id, creditos, status, aprovado_em, concluido_em, escolhido_id)
+        select 'Câmaras ' || g, 'Instalar câmaras', 'Faro', 'Faro', 'camaras-cctv', '+351912345678', $1, 5, 'CONCLUIDO', now() - interval '3 days', now(), p.id
+        from p, generate_series(1, 15) g returning id, escolhido_id),
+      c as (insert into candidaturas (request_id, profissional_id, creditos) select id, escolhido_id, 5 from r)
+      insert into reviews (profissional_id, cliente_id, request_id, nota, comentario, status)
+      select escolhido_id, $1, id, 5, 'Bom trabalho', 'APROVADO' from r`, [client.id]);
+    await explainer.query('ANALYZE');
+    await explainer.query('SET enable_sort = on');
+    try {
+      const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      if (process.env.SHOW_PLANS) console.log('selos', plan);
+      for (const index of ['requests_escolhido_idx', 'candidaturas_profissional_idx']) expect(plan).toContain(index);
+      expect(plan).toMatch(/reviews_prof_(aprovadas_)?idx/);
       expect(plan).not.toContain('"Node Type":"Seq Scan"');
     } finally {
       await explainer.query('SET enable_sort = off');

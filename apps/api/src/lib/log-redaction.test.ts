@@ -24,7 +24,7 @@ describe('logs keep no secrets and no personal data', () => {
       lines = [];
       const res = await t.app.inject({
         method: 'POST', url: '/api/cliente/register',
-        payload: { nome: 'Beatriz Quaresma', email: 'beatriz.quaresma@exemplo.pt', senha: 'Palavra#Secreta77' },
+        payload: { nome: 'Beatriz Quaresma', email: 'beatriz.quaresma@exemplo.pt', senha: 'Palavra#Secreta77', aceitaTermos: true },
       });
       expect(res.statusCode).toBe(500);
       expect(res.json().message).not.toMatch(/clientes|select|insert/i);

@@ -71,13 +71,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string; logStream?: import('pino').DestinationStream } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string; logStream?: import('pino').DestinationStream; termosVersao?: () => string } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
   // No background e-mail worker unless a test asks for it (NOTIFICATIONS_WORKER=true): tests run passes themselves.
   const env = loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...opts.env });
-  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist, logStream: opts.logStream });
+  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist, logStream: opts.logStream, termosVersao: opts.termosVersao });
   await app.ready();
   return {
     app,
@@ -108,13 +108,16 @@ export async function confirmClientEmail(app: FastifyInstance, clienteId: number
   return link;
 }
 
-/** Helpers that go through the public API, the way a user would. Clients confirm their e-mail unless `confirmar: false`. */
+/**
+ * Helpers that go through the public API, the way a user would (ticking "Li e aceito os Termos e
+ * Condições..."). Clients confirm their e-mail unless `confirmar: false`.
+ */
 export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | 'profissional', over: Record<string, string> = {}, opts: { confirmar?: boolean } = {}) {
   const email = over.email ?? `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
   const body =
     tipo === 'cliente'
-      ? { nome: 'Teste Cliente', email, senha: 'Segura#123', ...over }
-      : { nome: 'Teste Profissional', email, senha: 'Segura#123', cidade: 'Lisboa', bairro: 'Lisboa', ...over };
+      ? { nome: 'Teste Cliente', email, senha: 'Segura#123', aceitaTermos: true, ...over }
+      : { nome: 'Teste Profissional', email, senha: 'Segura#123', cidade: 'Lisboa', bairro: 'Lisboa', aceitaTermos: true, ...over };
   const res = await app.inject({ method: 'POST', url: `/api/${tipo}/register`, payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   const { id, access_token } = res.json() as { id: number; access_token: string };

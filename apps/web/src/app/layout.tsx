@@ -2,15 +2,18 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
+import { LEGAL_PATHS, LIVRO_RECLAMACOES_URL } from '@tc/shared/catalogue/legal';
 import logo from '../assets/logo-mark.svg';
 import visa from '../assets/pay-visa.svg';
 import mastercard from '../assets/pay-mastercard.svg';
 import mbway from '../assets/pay-mbway.svg';
 import multibanco from '../assets/pay-multibanco.svg';
-import { clearSession, LOGIN_PATH, useSession } from '../lib/session';
+import { clearSession, LOGIN_PATH, termsPending, useSession } from '../lib/session';
 
 // Only signed-in people have a bell: a visitor's first load does without its code.
 const NotificationBell = lazy(() => import('../features/notificacoes/bell').then((m) => ({ default: m.NotificationBell })));
+// Only after a log-in that said the current terms are not accepted yet (docs/decisions/0016).
+const TermsGate = lazy(() => import('../features/legal/terms-gate').then((m) => ({ default: m.TermsGate })));
 
 const LINKS = [
   { to: '/', label: 'Início', end: true },
@@ -114,7 +117,21 @@ function Footer() {
             </ul>
           </div>
         </div>
-        <div className="footer-bottom">© {new Date().getFullYear()} {PRODUCT_NAME}. Todos os direitos reservados.</div>
+        <div className="footer-bottom">
+          <nav aria-label="Informação legal">
+            <ul className="legal-links">
+              <li><Link to={LEGAL_PATHS.termos}>Termos e Condições</Link></li>
+              <li><Link to={LEGAL_PATHS.privacidade}>Política de Privacidade</Link></li>
+              <li><Link to={LEGAL_PATHS.cookies}>Política de Cookies</Link></li>
+              <li>
+                <a href={LIVRO_RECLAMACOES_URL} target="_blank" rel="noopener">
+                  Livro de Reclamações<span className="sr-only"> (abre num novo separador)</span>
+                </a>
+              </li>
+            </ul>
+          </nav>
+          <p>© {new Date().getFullYear()} {PRODUCT_NAME}. Todos os direitos reservados.</p>
+        </div>
       </div>
     </footer>
   );
@@ -122,6 +139,8 @@ function Footer() {
 
 export function Layout() {
   const { pathname } = useLocation();
+  const { role } = useSession();
+  const termsRole = (role === 'cliente' || role === 'profissional') && termsPending() ? role : null;
   // Block body: Chromium's scrollTo now returns a Promise, which React would take for a cleanup.
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -134,6 +153,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      {termsRole && (
+        <Suspense fallback={null}>
+          <TermsGate role={termsRole} />
+        </Suspense>
+      )}
     </>
   );
 }

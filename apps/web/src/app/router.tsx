@@ -30,6 +30,10 @@ export const routes: RouteObject[] = [
       // Public
       page('/', () => import('../features/home/home-page'), 'HomePage'),
       page('/comofunciona', () => import('../features/home/como-funciona-page'), 'ComoFuncionaPage'),
+      // Legal texts (issue 12): public, linked from the footer and the sign-up forms.
+      page('/termos', () => import('../features/legal/termos-page'), 'TermosPage'),
+      page('/privacidade', () => import('../features/legal/privacidade-page'), 'PrivacidadePage'),
+      page('/cookies', () => import('../features/legal/cookies-page'), 'CookiesPage'),
       { path: '/areadocliente', element: <EntryRedirect role="cliente" /> },
       loginPage('/areadocliente/login', 'cliente'),
       { path: '/areadoprofissional', element: <EntryRedirect role="profissional" /> },
@@ -64,6 +68,7 @@ export const routes: RouteObject[] = [
           page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
           page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
           page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage'),
+          page('/listagem-garantias', () => import('../features/admin/garantias-page'), 'AdminGarantiasPage'),
           page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
           page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
         ],
@@ -92,6 +97,8 @@ export const routes: RouteObject[] = [
           page('/areadoprofissional/minhas-avaliacoes', () => import('../features/profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
           // Demonstration payment page (only used when no Stripe keys are configured).
           page('/pagamento-demo/:id', () => import('../features/creditos/pagamento-demo-page'), 'PagamentoDemoPage'),
+          // The receipt of a paid purchase (printable).
+          page('/recibo/:id', () => import('../features/creditos/recibo-page'), 'ReciboPage'),
         ],
       },
       // Client or professional

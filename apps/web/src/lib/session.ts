@@ -54,8 +54,21 @@ export function storedId(key: 'id' | 'clienteId' | 'profissionalId' = 'id'): num
   return Number(raw);
 }
 
-export function saveSession(role: Role, data: { id: number; access_token: string }, email: string) {
+/**
+ * Set at log-in when the server answers `termosPorAceitar: true` (a newer terms version than the one
+ * this person accepted, docs/decisions/0016); the layout then asks for it, and acceptance removes it.
+ */
+export const TERMS_PENDING_KEY = 'termosPorAceitar';
+export const termsPending = () => sessionStorage.getItem(TERMS_PENDING_KEY) === '1';
+export function clearTermsPending() {
+  sessionStorage.removeItem(TERMS_PENDING_KEY);
+  emit();
+}
+
+export function saveSession(role: Role, data: { id: number; access_token: string; termosPorAceitar?: boolean }, email: string) {
   sessionStorage.setItem(TOKEN_KEY[role], data.access_token);
+  if (data.termosPorAceitar) sessionStorage.setItem(TERMS_PENDING_KEY, '1');
+  else sessionStorage.removeItem(TERMS_PENDING_KEY);
   localStorage.setItem(LOCAL.email, email);
   localStorage.setItem(LOCAL.id, String(data.id));
   localStorage.setItem(LOCAL.tipo, role);

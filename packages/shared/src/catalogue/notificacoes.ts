@@ -6,13 +6,14 @@ import type { Role } from './statuses';
  * not listed (it cannot be switched off).
  */
 export const NOTIFICATION_KINDS_BY_ROLE = {
-  cliente: ['projeto_aprovado', 'nova_candidatura', 'projeto_lotado', 'avaliacao_publicada'],
-  profissional: ['novo_projeto_na_zona', 'escolhido', 'nao_escolhido', 'projeto_fechado', 'reembolso', 'avaliacao_aprovada', 'pagamento_confirmado'],
-  admin: ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado'],
+  cliente: ['projeto_aprovado', 'nova_candidatura', 'projeto_lotado', 'avaliacao_publicada', 'garantia_respondida', 'garantia_fechada'],
+  profissional: ['novo_projeto_na_zona', 'escolhido', 'nao_escolhido', 'projeto_fechado', 'reembolso', 'avaliacao_aprovada', 'pagamento_confirmado', 'garantia_acionada', 'garantia_fechada'],
+  admin: ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado', 'admin_garantia_acionada'],
 } as const satisfies Record<Role, readonly string[]>;
 
 export type SwitchableKind = (typeof NOTIFICATION_KINDS_BY_ROLE)[Role][number];
-export const SWITCHABLE_KINDS = Object.values(NOTIFICATION_KINDS_BY_ROLE).flat() as SwitchableKind[];
+// A kind may serve two roles (garantia_fechada: the client and the professional): listed once.
+export const SWITCHABLE_KINDS = [...new Set(Object.values(NOTIFICATION_KINDS_BY_ROLE).flat())] as SwitchableKind[];
 
 export const NOTIFICATION_KIND_LABELS: Record<SwitchableKind, string> = {
   projeto_aprovado: 'Projeto aprovado e visível para os profissionais',
@@ -30,6 +31,10 @@ export const NOTIFICATION_KIND_LABELS: Record<SwitchableKind, string> = {
   admin_avaliacao_pendente: 'Avaliações à espera de moderação',
   admin_documentos_pendentes: 'Documentos de profissionais por verificar',
   admin_lead_reportado: 'Contactos reportados por profissionais',
+  garantia_acionada: 'Garantia acionada por um cliente',
+  garantia_respondida: 'Resposta do profissional a uma garantia minha',
+  garantia_fechada: 'Garantia encerrada pela equipa',
+  admin_garantia_acionada: 'Garantias acionadas por clientes',
 };
 
 /** How new matching projects reach a professional by e-mail (urgent ones always at once). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { M } from '../messages';
 import { emailField, passwordField, requiredText } from './fields';
+import { aceitaTermosField } from './termos';
 
 export const loginTipo = z.enum(['cliente', 'profissional', 'admin'], { error: M.tipoInvalido });
 
@@ -20,13 +21,18 @@ export const loginBody = z.object({
   tipo: loginTipo,
 });
 export type LoginBody = z.infer<typeof loginBody>;
-export const loginResponse = z.object({ id: z.number().int(), access_token: z.string() });
+/**
+ * `termosPorAceitar: true` only for a client or professional whose last accepted terms version is
+ * older than the current one (docs/decisions/0016); absent otherwise, so the spec's answer is unchanged.
+ */
+export const loginResponse = z.object({ id: z.number().int(), access_token: z.string(), termosPorAceitar: z.literal(true).optional() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const clienteRegisterBody = z.object({
   nome: requiredText(M.nomeRequired),
   email: emailField(M.emailRequired, M.emailFormatInvalid),
   senha: passwordField(M.senhaRequired, M.senhaMin),
+  aceitaTermos: aceitaTermosField,
 });
 export type ClienteRegisterBody = z.infer<typeof clienteRegisterBody>;
 
@@ -36,6 +42,7 @@ export const profissionalRegisterBody = z.object({
   senha: passwordField(M.senhaRequired, M.senhaMinShort),
   cidade: requiredText(M.cidadeRequired, 80),
   bairro: requiredText(M.bairroRequired, 80),
+  aceitaTermos: aceitaTermosField,
 });
 export type ProfissionalRegisterBody = z.infer<typeof profissionalRegisterBody>;
 

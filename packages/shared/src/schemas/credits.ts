@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, numberFromText } from './fields';
 import { PLAN_VALUES } from '../catalogue/plans';
+import { billingFields } from './billing';
 
 /** POST /creditos/usar. `quantidade` is ignored by the server: the project's price is authoritative. */
 export const useCreditsBody = z.object({
@@ -19,12 +20,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   multibanco: 'Multibanco',
 };
 
-/** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted. */
+/** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted; billing details are optional. */
 export const checkoutBody = z.object({
   pacote: z.string().min(1),
   profissionalId: idParam.optional(),
   valor: z.union([z.string(), z.number()]).optional(),
   metodo: z.enum(PAYMENT_METHODS).default('card'),
+  ...billingFields,
 });
 export const checkoutResponse = z.object({ url: z.string() });
 export const planValue = z.enum(PLAN_VALUES);

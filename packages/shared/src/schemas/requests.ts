@@ -3,6 +3,7 @@ import { M } from '../messages';
 import { SPECIALTY_VALUES } from '../catalogue/specialties';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { numberFromText, requiredText, specialtyField } from './fields';
+import { garantiaResumo } from './garantias';
 
 const req = M.campoProjetoObrigatorio;
 
@@ -37,6 +38,9 @@ export const requestResponse = z.object({
   /** The applicant the client chose (who did the job); only for the owner and admins. */
   escolhidoId: z.number().int().nullable().optional(),
   cliente: z.object({ nome: z.string(), email: z.string().nullable() }).nullable(),
+  /** The owner's own list only: when it was concluded, and its guarantee claim (docs/decisions/0014). */
+  concluidoEm: z.string().nullable().optional(),
+  garantia: garantiaResumo.nullable().optional(),
 });
 export type RequestDto = z.infer<typeof requestResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seloSchema } from './selos';
 
 /** Every paged list the API answers. */
 export type Paged<T> = { items: T[]; page: number; pageSize: number; hasMore: boolean };
@@ -16,6 +17,8 @@ export const profissionalCard = z.object({
   /** Approved reviews behind `notaMedia`. */
   totalAvaliacoes: z.number().int(),
   verificado: z.boolean(),
+  /** Badges earned (VERIFICADO, TOP_AVALIADO, ...), in catalogue order: see schemas/selos.ts. */
+  selos: z.array(seloSchema),
 });
 export type ProfissionalCard = z.infer<typeof profissionalCard>;
 

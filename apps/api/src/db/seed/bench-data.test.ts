@@ -111,6 +111,12 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
         left join (select profissional_id, count(*) c from reviews where status = 'APROVADO' group by 1) r on r.profissional_id = p.id
         where p.total_avaliacoes <> coalesce(r.c, 0)`)).toBe(0);
     }
+    // The Bayesian rating (docs/decisions/0015) exactly for those with reviews, with the mean of all as prior; badges computed for all.
+    expect(await count(`select count(*) n from profissionais p, (select avg(nota)::float8 m from reviews where status = 'APROVADO') g
+      where (p.nota_bayes is null) <> (p.total_avaliacoes = 0)
+        or abs(p.nota_bayes - (5 * g.m + p.total_avaliacoes * p.nota_media) / (5 + p.total_avaliacoes)) > 1e-9`)).toBe(0);
+    expect(await count(`select count(*) n from profissionais where selos_em is null`)).toBe(0);
+    expect(await count(`select count(*) n from profissionais where 'VERIFICADO' = any(selos) <> (verificacao is not distinct from 'VERIFICADO')`)).toBe(0);
   });
 
   it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {
@@ -134,7 +140,7 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     expect((await login(prof, 'profissional')).statusCode).toBe(200);
     expect((await login(cliente, 'cliente')).statusCode).toBe(200);
     // Sequences follow the explicit ids: a new sign-up gets a fresh id.
-    const reg = await app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Nova Cliente', email: `nova.${randomBytes(3).toString('hex')}@exemplo.pt`, senha: 'Segura#123' } });
+    const reg = await app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Nova Cliente', email: `nova.${randomBytes(3).toString('hex')}@exemplo.pt`, senha: 'Segura#123', aceitaTermos: true } });
     expect(reg.statusCode).toBe(201);
   });
 

@@ -52,6 +52,17 @@ describe('demo seed', () => {
     const rich = await t.db.execute<{ c: number }>(sql`select count(*)::int c from subscriptions where creditos_restantes > 0`);
     expect(rich.rows[0].c).toBeGreaterThanOrEqual(1);
 
+    // Badges and the ranking are computed by the app's own rules (modules/selos): some of each.
+    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { nome: string; selos: string[]; totalAvaliacoes: number }[];
+    const selosOf = (nome: string) => top.find((x) => x.nome === nome)?.selos;
+    expect(selosOf('João Ferreira')).toEqual(expect.arrayContaining(['VERIFICADO', 'TOP_AVALIADO']));
+    expect(selosOf('Marta Ribeiro')).toEqual(expect.arrayContaining(['VERIFICADO', 'DOMOTICA_EXPERT']));
+    expect(selosOf('Sofia Almeida')).toEqual(expect.arrayContaining(['VERIFICADO', 'RESPOSTA_RAPIDA']));
+    expect(top.every((x) => x.totalAvaliacoes > 0)).toBe(true);
+    const ranked = await t.db.execute<{ bad: number }>(sql`
+      select count(*)::int as bad from profissionais where selos_em is null or (total_avaliacoes > 0) <> (nota_bayes is not null)`);
+    expect(ranked.rows[0].bad).toBe(0);
+
     // Photos are served publicly, as real images.
     const [prof] = (await t.db.execute<{ foto_key: string }>(sql`select foto_key from profissionais limit 1`)).rows;
     const img = await t.app.inject({ method: 'GET', url: `/api/files/${prof.foto_key}` });
@@ -63,6 +74,13 @@ describe('demo seed', () => {
     for (const [email, tipo] of [[DEMO_ADMIN.email, 'admin'], [DEMO_CLIENTES[0].email, 'cliente'], [DEMO_PROFISSIONAIS[0].email, 'profissional']]) {
       const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: DEMO_PASSWORD, tipo } });
       expect(r.statusCode, `${tipo} login`).toBe(200);
+    }
+  });
+
+  it('every demo client and professional has accepted the current terms: no log-in asks for them (docs/decisions/0016)', async () => {
+    for (const [email, tipo] of [...DEMO_CLIENTES.map((c) => [c.email, 'cliente']), ...DEMO_PROFISSIONAIS.map((p) => [p.email, 'profissional'])]) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: DEMO_PASSWORD, tipo } });
+      expect(r.json(), `${email} asked to accept the terms`).toEqual({ id: expect.any(Number), access_token: expect.any(String) });
     }
   });
 

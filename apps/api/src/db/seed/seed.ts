@@ -2,12 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { CREDIT_PLANS } from '@tc/shared';
 import type { Db } from '../client';
 import {
-  admins, candidaturas, clientes, creditLedger, payments, profissionais, requests, reviews, subscriptions,
+  admins, candidaturas, clientes, creditLedger, garantias, payments, profissionais, requests, reviews, subscriptions,
 } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { initialsAvatar } from '../../lib/avatar';
 import type { Storage } from '../../lib/storage';
 import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJETOS, DEMO_REVIEWS } from './demo-data';
+import { acceptDemoTerms } from './demo-terms';
+import { sweepSelos } from '../../modules/selos/selos.service';
 
 const daysAgo = (n: number, hour = 10) => {
   const d = new Date();
@@ -28,7 +30,10 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
     `profissional  ${DEMO_PROFISSIONAIS[0].email} / ${DEMO_PASSWORD}   ${base}/areadoprofissional/login  (com créditos)`,
   ];
   const [existing] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, DEMO_ADMIN.email)).limit(1);
-  if (existing) return logins;
+  if (existing) {
+    await acceptDemoTerms(db);
+    return logins;
+  }
   // Only seed an empty database: never mix demo people into real data.
   const [anyAdmin] = await db.select({ id: admins.id }).from(admins).limit(1);
   if (anyAdmin) return [];
@@ -89,12 +94,14 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
       profissionalId: prof[3].id, plano: poupanca.value, valorCentimos: poupanca.precoEuros * 100, creditos: poupanca.creditos,
       metodo: 'multibanco', provider: 'demo', providerSessionId: 'demo_seed_2', estado: 'PENDENTE', criadoEm: daysAgo(2),
     });
-    // Sofia (index 3) had credits granted by an admin so her applications in the demo add up.
-    balances.set(prof[3].id, 40);
-    await tx.insert(creditLedger).values({
-      subscriptionId: prof[3].sub, profissionalId: prof[3].id, tipo: 'AJUSTE', delta: 40, saldoApos: 40, adminId: admin.id,
-      descricao: 'Oferta de boas-vindas', criadoEm: daysAgo(40),
-    });
+    // Sofia (index 3) and Marta (index 1) had credits granted by an admin so their applications in the demo add up.
+    for (const [i, creditos, dias] of [[3, 60, 40], [1, 40, 80]] as const) {
+      balances.set(prof[i].id, creditos);
+      await tx.insert(creditLedger).values({
+        subscriptionId: prof[i].sub, profissionalId: prof[i].id, tipo: 'AJUSTE', delta: creditos, saldoApos: creditos, adminId: admin.id,
+        descricao: 'Oferta de boas-vindas', criadoEm: daysAgo(dias),
+      });
+    }
 
     const projetoIds: number[] = [];
     const applications: { requestId: number; prof: (typeof prof)[number]; creditos: number; titulo: string; when: Date }[] = [];
@@ -114,7 +121,9 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
         .returning({ id: requests.id });
       projetoIds.push(row.id);
       for (const idx of p.candidatos) {
-        applications.push({ requestId: row.id, prof: prof[idx], creditos: p.creditos!, titulo: p.titulo, when: daysAgo(Math.max(p.diasAtras - 1, 0), 14) });
+        // "Resposta rápida": some apply 40 minutes after the approval, the others the next afternoon.
+        const when = p.rapidos?.includes(idx) ? new Date(criadoEm.getTime() + 40 * 60_000) : daysAgo(Math.max(p.diasAtras - 1, 0), 14);
+        applications.push({ requestId: row.id, prof: prof[idx], creditos: p.creditos!, titulo: p.titulo, when });
       }
     }
     // In date order, so each ledger line's running balance reads right, newest first.
@@ -138,11 +147,31 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
         criadoEm: daysAgo(Math.max(DEMO_PROJETOS[pi].diasAtras - 8, 0), 18),
       });
     }
-    // Average of approved reviews only.
+    // Guarantee claims (docs/decisions/0014) on two projects concluded within the last 14 days:
+    // one waiting for the professional, one he accepted with a visit.
+    for (const [titulo, dias, aceite] of [['Trocar disjuntores antigos', 2, false], ['Quadro a disparar à noite', 4, true]] as const) {
+      const pi = DEMO_PROJETOS.findIndex((x) => x.titulo === titulo);
+      const p = DEMO_PROJETOS[pi];
+      if (!p || p.escolhido === undefined) continue;
+      await tx.insert(garantias).values({
+        requestId: projetoIds[pi], clienteId: clienteIds[p.cliente], profissionalId: prof[p.escolhido].id, titulo, criadoEm: daysAgo(dias, 11),
+        descricao: aceite
+          ? 'O quadro voltou a disparar duas noites seguidas quando liguei o forno e a máquina.'
+          : 'Um dos disjuntores novos aquece e faz um zumbido quando a máquina de lavar está ligada.',
+        ...(aceite ? {
+          estado: 'ACEITE' as const, agendadoPara: daysAgo(-2, 9), respondidoEm: daysAgo(dias - 1, 15),
+          resposta: 'Passo aí na quinta de manhã para rever o diferencial, sem custos.',
+        } : {}),
+      });
+    }
+    // Average and number of approved reviews only.
     await tx.execute(sql`
-      update profissionais p set nota_media = r.media
-      from (select profissional_id, avg(nota)::float8 as media from reviews where status = 'APROVADO' group by profissional_id) r
+      update profissionais p set nota_media = r.media, total_avaliacoes = r.n
+      from (select profissional_id, avg(nota)::float8 as media, count(*)::int as n from reviews where status = 'APROVADO' group by profissional_id) r
       where r.profissional_id = p.id`);
   });
+  // Badges and the ranking's Bayesian average, by the same rules as the running app.
+  await sweepSelos(db, new Date(), { all: true });
+  await acceptDemoTerms(db);
   return logins;
 }

@@ -22,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('admin'));
   // Each figure reads a whole table: answered from the short cache (emptied by any write on this instance).
   const totals = () => cache.get('admin:totals', () => simpleTotals(db));
-  // A review decided or deleted changes the home page's public lists.
+  // A review decided or deleted (or a verification) changes the home page's public lists.
   const homeChanged = () => cache.invalidate('home:');
 
   app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard' } }, async () => cache.get('admin:stats', () => dashboardStats(db, clock.now())));
@@ -38,11 +38,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/review/all', { schema: { tags, security: sec, summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)', querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }) } },
     async (request) => listReviews(db, request.query));
   app.put('/review/accept/:id', { schema: { tags, security: sec, summary: 'Aprovar review pendente (recalcula a nota média)', params: idParams } },
-    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id).finally(homeChanged));
+    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).finally(homeChanged));
   app.put('/review/deny/:id', { schema: { tags, security: sec, summary: 'Reprovar review pendente (NEGADO, mostrado REPROVADO)', params: idParams } },
-    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id).finally(homeChanged));
+    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id, clock.now()).finally(homeChanged));
   app.delete('/review/delete/:id', { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams } },
-    async (request) => deleteReview(db, request.params.id, request.user.id).finally(homeChanged));
+    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).finally(homeChanged));
 
   app.get('/cliente/see-all', { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery } },
     async (request) => listClientes(db, request.query));
@@ -60,7 +60,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/profissionais/:id/verificacao',
     { schema: { tags, security: sec, summary: 'Decidir a verificação (os documentos são depois eliminados)', params: idParams, body: z.object({ decisao: z.enum(['VERIFICADO', 'RECUSADO']) }) } },
-    async (request) => decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()),
+    // The badges on the home page's cards change with it.
+    async (request) => decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()).finally(homeChanged),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { audit } from '../audit/audit.service';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { recomputeRating } from '../reviews/reviews.service';
+import { recomputeSelos } from '../selos/selos.service';
 import { notify } from '../notificacoes/notify';
 
 /**
@@ -36,8 +37,9 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .from(requests)
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
     .where(where)
-    // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first.
-    .orderBy(requests.status, desc(requests.criadoEm), desc(requests.id))
+    // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
+    // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
+    .orderBy(requests.status, sql`(${requests.tempo} in ('PIQUETE', 'AVARIA')) desc`, desc(requests.criadoEm), desc(requests.id))
     .limit(limit)
     .offset(offset);
   return pageOf(
@@ -92,6 +94,7 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
       throw conflict('INVALID_STATUS', 'Só uma review pendente pode ser aprovada ou reprovada.');
     }
     await recomputeRating(tx, row.profissionalId);
+    await recomputeSelos(tx, [row.profissionalId], now);
     await audit(tx, { tipo: 'admin', id: adminId }, decision === 'APROVADO' ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA', 'review', id);
     if (decision === 'APROVADO') {
       // Now public: the professional hears of it, and the client that it counts.
@@ -103,11 +106,12 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
   });
 }
 
-export async function deleteReview(db: Db, id: number, adminId: number) {
+export async function deleteReview(db: Db, id: number, adminId: number, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id, profissionalId: reviews.profissionalId, comentario: reviews.comentario });
     if (!row) throw notFound('Review não encontrada.');
     await recomputeRating(tx, row.profissionalId);
+    await recomputeSelos(tx, [row.profissionalId], now);
     await audit(tx, { tipo: 'admin', id: adminId }, 'REVIEW_ELIMINADA', 'review', id, { comentario: row.comentario });
     return { id };
   });
@@ -186,6 +190,8 @@ export async function decideVerification(db: Db, storage: Storage, profissionalI
       .update(profissionais)
       .set({ verificacao: decisao, verificadoEm: now, verificadoPor: adminId, ccFrenteKey: null, ccVersoKey: null })
       .where(eq(profissionais.id, profissionalId));
+    // "Verificado" (and "Domótica Expert", which needs it) follow the decision.
+    await recomputeSelos(tx, [profissionalId], now);
     await audit(tx, { tipo: 'admin', id: adminId }, decisao === 'VERIFICADO' ? 'PROFISSIONAL_VERIFICADO' : 'PROFISSIONAL_RECUSADO', 'profissional', profissionalId, { documentosEliminados: !!(row.frente || row.verso) });
     return row;
   });

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { loginLimits } from './attempt-limits';
 import { confirmationLinks } from '../clientes/email-confirmation.service';
 import { login, registerAdmin, registerCliente, registerProfissional } from './auth.service';
+import { mustAcceptTerms } from '../termos/termos.service';
 
 const registered = z.object({ id: z.number().int(), access_token: z.string() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -18,6 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = app.ctx.env.RATE_LIMIT;
   const guard = loginLimits(app.ctx.failures);
   const links = confirmationLinks(app.ctx.env, app.ctx.hashKey, () => app.ctx.clock.now());
+  const accepted = () => ({ versao: app.ctx.termosVersao(), em: app.ctx.clock.now() });
 
   app.post(
     '/auth/login',
@@ -46,6 +48,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (limits) await guard.succeeded(tipo, email, request.ip);
       const { id, v } = session;
       const access_token = await signSession(reply, { id, tipo: request.body.tipo, v });
+      // Admins are not asked; a client or professional behind the current terms version is (docs/decisions/0016).
+      if (tipo !== 'admin' && (await mustAcceptTerms(db, tipo, id, app.ctx.termosVersao()))) {
+        return { id, access_token, termosPorAceitar: true as const };
+      }
       return { id, access_token };
     },
   );
@@ -56,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cliente/register',
     { config: registerLimit, schema: { tags: ['cliente'], summary: 'Registo de cliente', body: clienteRegisterBody, response: { 201: registered, ...errors } } },
     async (request, reply) => {
-      const { id } = await registerCliente(db, request.body, links);
+      const { id } = await registerCliente(db, request.body, links, accepted());
       const access_token = await signSession(reply, { id, tipo: 'cliente' });
       return reply.status(201).send({ id, access_token });
     },
@@ -66,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/register',
     { config: registerLimit, schema: { tags: ['profissional'], summary: 'Registo de profissional', body: profissionalRegisterBody, response: { 201: registered, ...errors } } },
     async (request, reply) => {
-      const { id } = await registerProfissional(db, request.body);
+      const { id } = await registerProfissional(db, request.body, accepted());
       const access_token = await signSession(reply, { id, tipo: 'profissional' });
       return reply.status(201).send({ id, access_token });
     },

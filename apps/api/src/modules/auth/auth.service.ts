@@ -7,6 +7,10 @@ import { burnVerify, hashPassword, isCommonPassword, verifyPassword } from '../.
 import { findCredentials } from './accounts';
 import { audit } from '../audit/audit.service';
 import { queueConfirmation, type ConfirmationLinks } from '../clientes/email-confirmation.service';
+import { recordAcceptance } from '../termos/termos.service';
+
+/** The terms version accepted with the sign-up checkbox, and when (recorded with the account). */
+export interface TermsAccepted { versao: string; em: Date }
 
 function assertStrongPassword(senha: string) {
   if (isCommonPassword(senha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { senha: M.passwordTooCommon });
@@ -21,21 +25,25 @@ async function insertOnce<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The confirmation e-mail is queued in the same transaction as the account (its first project waits for it). */
-export async function registerCliente(db: Db, body: ClienteRegisterBody, links: ConfirmationLinks) {
+/**
+ * The confirmation e-mail is queued in the same transaction as the account (its first project waits
+ * for it), and so is the acceptance of the terms (the schema refuses a body without it).
+ */
+export async function registerCliente(db: Db, body: ClienteRegisterBody, links: ConfirmationLinks, termos: TermsAccepted) {
   assertStrongPassword(body.senha);
   const senhaHash = await hashPassword(body.senha);
   return insertOnce(() =>
     db.transaction(async (tx) => {
       const [row] = await tx.insert(clientes).values({ nome: body.nome, email: body.email, senhaHash }).returning({ id: clientes.id, email: clientes.email });
       await queueConfirmation(tx, links, row.id, row.email);
+      await recordAcceptance(tx, 'cliente', row.id, termos.versao, termos.em);
       return { id: row.id };
     }),
   );
 }
 
-/** A professional starts with an empty credit balance, created in the same transaction. */
-export async function registerProfissional(db: Db, body: ProfissionalRegisterBody) {
+/** A professional starts with an empty credit balance and the accepted terms, created in the same transaction. */
+export async function registerProfissional(db: Db, body: ProfissionalRegisterBody, termos: TermsAccepted) {
   assertStrongPassword(body.senha);
   const senhaHash = await hashPassword(body.senha);
   return insertOnce(() =>
@@ -45,6 +53,7 @@ export async function registerProfissional(db: Db, body: ProfissionalRegisterBod
         .values({ nome: body.nome, email: body.email, senhaHash, cidade: body.cidade, bairro: body.bairro })
         .returning({ id: profissionais.id });
       await tx.insert(subscriptions).values({ profissionalId: row.id });
+      await recordAcceptance(tx, 'profissional', row.id, termos.versao, termos.em);
       return row;
     }),
   );

@@ -16,7 +16,7 @@ describe('registration', () => {
   it('registers a client and answers with a numeric id and a session', async () => {
     const res = await t.app.inject({
       method: 'POST', url: '/api/cliente/register',
-      payload: { nome: 'Maria Lopes', email: 'Maria.Lopes@Exemplo.pt', senha: 'Segura#123' },
+      payload: { nome: 'Maria Lopes', email: 'Maria.Lopes@Exemplo.pt', senha: 'Segura#123', aceitaTermos: true },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).toEqual(expect.any(Number));
@@ -26,7 +26,7 @@ describe('registration', () => {
   });
 
   it('refuses a duplicate e-mail with a clear Portuguese message', async () => {
-    const payload = { nome: 'Primeiro', email: 'dup@exemplo.pt', senha: 'Segura#123' };
+    const payload = { nome: 'Primeiro', email: 'dup@exemplo.pt', senha: 'Segura#123', aceitaTermos: true };
     expect((await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload })).statusCode).toBe(201);
     const again = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { ...payload, email: 'DUP@exemplo.pt' } });
     expect(again.statusCode).toBe(409);
@@ -45,7 +45,7 @@ describe('registration', () => {
   });
 
   it('refuses the most common passwords', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'A', email: 'weak@exemplo.pt', senha: 'password123' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'A', email: 'weak@exemplo.pt', senha: 'password123', aceitaTermos: true } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.passwordTooCommon);
     expect((await login('weak@exemplo.pt', 'password123', 'cliente')).statusCode).toBe(401);
@@ -140,7 +140,7 @@ describe('platform', () => {
 
   it('refuses control characters in any text (NUL cannot be stored) with a Portuguese 400, creating nothing', async () => {
     const email = 'nul.teste@exemplo.pt';
-    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\u0000', email, senha: 'Segura#123' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\u0000', email, senha: 'Segura#123', aceitaTermos: true } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'O texto contém caracteres inválidos.' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
@@ -149,7 +149,7 @@ describe('platform', () => {
     expect(query.statusCode).toBe(400);
     expect(query.json().message).toBe('O texto contém caracteres inválidos.');
     // Line breaks and tabs are ordinary text.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\tSousa', email, senha: 'Segura#123' } });
+    const ok = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\tSousa', email, senha: 'Segura#123', aceitaTermos: true } });
     expect(ok.statusCode).toBe(201);
   });
 

@@ -133,7 +133,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await deleteAccount(db, storage, tipo, request.user.id, request.body.senha);
+        await deleteAccount(db, storage, tipo, request.user.id, request.body.senha, clock.now());
         app.ctx.sessions.invalidate(sessionKey(tipo, request.user.id));
         return { message: 'Conta eliminada.' };
       },

@@ -10,9 +10,12 @@ import type { SessionUser } from '../../plugins/auth';
 import { processImage, type ImageInput } from '../uploads/images';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
 import { recomputeRating } from '../reviews/reviews.service';
+import { recomputeSelos } from '../selos/selos.service';
 import { notify } from '../notificacoes/notify';
 import { forgetRecipient, notificationDataOf } from '../notificacoes/notificacoes.service';
+import { forgetClientGuarantees, guaranteeDataOf } from '../garantias/garantias.service';
 import { queueConfirmation, type ConfirmationLinks } from '../clientes/email-confirmation.service';
+import { acceptancesOf, forgetAcceptances } from '../termos/termos.service';
 
 export type AccountRole = 'cliente' | 'profissional';
 const table = (tipo: AccountRole) => (tipo === 'cliente' ? clientes : profissionais);
@@ -94,6 +97,8 @@ export async function completeProfissionalProfile(
       .where(eq(profissionais.id, id));
     // The documents wait for an admin: the admins' next digest lists them.
     await notify(tx, { tipo: 'admin_documentos_pendentes', profissionalId: id }, now);
+    // Back to PENDENTE (no "Verificado" until decided) and maybe new Domótica specialties.
+    await recomputeSelos(tx, [id], now);
   });
   if (cur.fotoKey) await storage.remove('public', cur.fotoKey);
   if (cur.ccFrenteKey) await storage.remove('private', cur.ccFrenteKey);
@@ -163,7 +168,10 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
     const avaliacoes = await db
       .select({ id: reviews.id, profissionalId: reviews.profissionalId, requestId: reviews.requestId, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
       .from(reviews).where(eq(reviews.clienteId, id));
-    return { tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes, ...(await notificationDataOf(db, tipo, id)) };
+    return {
+      tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes, garantias: await guaranteeDataOf(db, id), termosAceites: await acceptancesOf(db, tipo, id),
+      ...(await notificationDataOf(db, tipo, id)),
+    };
   }
   const [conta] = await db
     .select({
@@ -187,6 +195,7 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
     .from(reviews).where(eq(reviews.profissionalId, id));
   return {
     tipo, exportadoEm: new Date().toISOString(), conta, candidaturas: candidaturasFeitas, movimentosCreditos, pagamentos, avaliacoesRecebidas,
+    termosAceites: await acceptancesOf(db, tipo, id),
     ...(await notificationDataOf(db, tipo, id)),
   };
 }
@@ -195,7 +204,7 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
  * Deletes the account and its personal data after checking the password. A client's open projects
  * are deleted with refunds to the professionals who paid for them; uploaded images are removed.
  */
-export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole, id: number, senha: string) {
+export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole, id: number, senha: string, now: Date = new Date()) {
   const t = table(tipo);
   const [row] = await db.select({ senhaHash: t.senhaHash, fotoKey: t.fotoKey }).from(t).where(eq(t.id, id));
   if (!row) throw notFound();
@@ -207,15 +216,22 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada');
       // The client's reviews go with the account: the averages they counted in must be recomputed.
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
+      // So must the badges of those professionals and of whoever applied to the client's projects (they go too).
+      const applied = await tx.selectDistinct({ p: candidaturas.profissionalId }).from(candidaturas)
+        .innerJoin(requests, eq(requests.id, candidaturas.requestId)).where(eq(requests.clienteId, id));
+      // Guarantee claims stay (the professional's figures), without the client's text and photos.
+      for (const key of await forgetClientGuarantees(tx, id)) keys.push({ area: 'private', key });
       await tx.delete(clientes).where(eq(clientes.id, id));
       for (const r of reviewed) await recomputeRating(tx, r.p);
+      await recomputeSelos(tx, [...reviewed, ...applied].map((r) => r.p), now);
     } else {
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });
       await tx.delete(profissionais).where(eq(profissionais.id, id));
     }
-    // Notifications, e-mail preferences and e-mails (waiting or sent) of the person go too.
+    // Notifications, e-mail preferences and e-mails (waiting or sent) of the person go too, and the terms acceptances.
     await forgetRecipient(tx, tipo, id);
+    await forgetAcceptances(tx, tipo, id);
   });
   for (const k of keys) if (k.key) await storage.remove(k.area, k.key);
 }

@@ -6,6 +6,7 @@ import { candidaturas, clientes, creditLedger, leadReports, requests, subscripti
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { notificationCtes, novaCandidaturaDelivery, projetoLotadoDelivery, type ApplicationNewsRow } from '../notificacoes/notify';
+import { recomputeSelos } from '../selos/selos.service';
 
 export async function getSubscription(db: Db, profissionalId: number) {
   const [sub] = await db
@@ -26,12 +27,20 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * client's notifications together.
  */
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
+  const result = await applyLocked(db, profissionalId, requestId, now);
+  // "Resposta rápida" counts this application: recomputed after the commit, outside the project's lock.
+  // The application stands even if this fails (the daily sweep catches up).
+  await recomputeSelos(db, [profissionalId], now).catch(() => undefined);
+  return result;
+}
+
+async function applyLocked(db: Db, profissionalId: number, requestId: number, now: Date) {
   try {
     return await db.transaction(async (tx) => {
       // 1. The project, locked, with what the professional is paying to see and what the client's message says of him.
       const locked = await tx.execute<ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }>(sql`
         select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
-          p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.cidade
+          p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
         from requests r join clientes c on c.id = r.cliente_id left join profissionais p on p.id = ${profissionalId}
         where r.id = ${requestId} for update of r`);
       const req = locked.rows[0];

@@ -10,6 +10,10 @@ export type NotificationEvent =
   | { tipo: 'nova_candidatura'; requestId: number; profissionalId: number }
   | { tipo: 'projeto_lotado'; requestId: number }
   | { tipo: 'avaliacao_publicada'; reviewId: number }
+  /** The chosen professional accepted (with a date) or disputed the client's guarantee claim. */
+  | { tipo: 'garantia_respondida'; garantiaId: number }
+  /** An admin closed a guarantee claim: its client and its professional hear the resolution. */
+  | { tipo: 'garantia_fechada'; garantiaId: number }
   // To professionals
   /** Fan-out to professionals with the project's specialty in its district (urgent: at once; others: per preference). */
   | { tipo: 'novo_projeto_na_zona'; requestId: number }
@@ -20,11 +24,14 @@ export type NotificationEvent =
   | { tipo: 'reembolso'; profissionalId: number; requestId: number; titulo: string; creditos: number; motivo: string }
   | { tipo: 'avaliacao_aprovada'; reviewId: number }
   | { tipo: 'pagamento_confirmado'; paymentId: number }
+  /** A client opened a guarantee claim about this professional's work (docs/decisions/0014). */
+  | { tipo: 'garantia_acionada'; garantiaId: number }
   // To admins (one digest, not a mail per event)
   | { tipo: 'admin_projeto_pendente'; requestId: number }
   | { tipo: 'admin_avaliacao_pendente'; reviewId: number }
   | { tipo: 'admin_documentos_pendentes'; profissionalId: number }
   | { tipo: 'admin_lead_reportado'; reportId: number }
+  | { tipo: 'admin_garantia_acionada'; garantiaId: number }
   // To the client, transactional (not switchable off)
   /** `link`: the absolute, signed confirmation address (made by the module that checks it). */
   | { tipo: 'confirmar_email'; clienteId: number; link: string };

@@ -259,6 +259,8 @@ describe(`notifications: preferences and unsubscribing (${TEST_DB})`, () => {
       { tipo: 'nova_candidatura', label: 'Novo candidato a um projeto meu', ativo: true },
       { tipo: 'projeto_lotado', label: 'Projeto com o máximo de candidatos', ativo: true },
       { tipo: 'avaliacao_publicada', label: 'Avaliação minha publicada', ativo: true },
+      { tipo: 'garantia_respondida', label: 'Resposta do profissional a uma garantia minha', ativo: true },
+      { tipo: 'garantia_fechada', label: 'Garantia encerrada pela equipa', ativo: true },
     ]);
     const put = (payload: object) => t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: client.auth, payload });
     const wrong = await put({ desligados: ['novo_projeto_na_zona'] });

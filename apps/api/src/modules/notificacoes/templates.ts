@@ -1,5 +1,5 @@
 import {
-  formatEuros, formatRating, NOTIFICATION_KIND_LABELS, PRODUCT_NAME, specialtyLabel, TIME_OPTION_LABELS,
+  EMERGENCY_LABEL, formatDate, formatDateTime, formatEuros, formatRating, isEmergency, NOTIFICATION_KIND_LABELS, PRODUCT_NAME, SELO_INFO, SELOS, specialtyLabel, TIME_OPTION_LABELS,
   type SwitchableKind, type TimeOption,
 } from '@tc/shared';
 import type { NotificationKind } from './events';
@@ -26,6 +26,8 @@ export const LINKS = {
   adminReviews: '/listagem-reviews',
   adminProfissionais: '/listagem-profissionais',
   adminLeads: '/leads-reportados',
+  adminGarantias: '/listagem-garantias',
+  garantiasProfissional: '/areadoprofissional/menu#garantias',
   preferencias: '/conta#notificacoes',
 } as const;
 
@@ -102,10 +104,16 @@ export const T = {
 
   novaCandidatura(d: {
     titulo: string; clienteId: number; profissionalId: number; nome: string; notaMedia: number | null; totalAvaliacoes: number; verificado: boolean; cidade: string;
+    selos?: readonly string[];
   }): Rendered {
     const perfil = LINKS.perfilProfissional(d.profissionalId);
     const nota = d.totalAvaliacoes > 0 ? `${formatRating(d.notaMedia)} ★ (${d.totalAvaliacoes} ${d.totalAvaliacoes === 1 ? 'avaliação' : 'avaliações'})` : 'Ainda sem avaliações';
-    const badges = d.verificado ? badge('✓ Verificado', C.green600, C.green100) : '';
+    // Every badge, each with its rule in words (a mail has no tooltip).
+    const selos = SELOS.filter((s) => d.selos?.includes(s) || (s === 'VERIFICADO' && d.verificado));
+    const badges = selos.length
+      ? `<p style="margin:0 0 4px">${selos.map((s) => (s === 'VERIFICADO' ? badge(`✓ ${SELO_INFO[s].label}`, C.green600, C.green100) : badge(`★ ${SELO_INFO[s].label}`, C.blue800, C.blue50))).join(' ')}</p>` +
+        `<ul style="margin:0 0 8px;padding-left:18px;color:${C.muted};font-size:13px">${selos.map((s) => `<li><strong>${esc(SELO_INFO[s].label)}</strong>: ${esc(SELO_INFO[s].regra)}</li>`).join('')}</ul>`
+      : '';
     return {
       inApp: { titulo: 'Novo candidato', corpo: `${d.nome} candidatou-se a "${d.titulo}".`, link: LINKS.projetosCliente(d.clienteId) },
       assunto: `${d.nome} candidatou-se ao seu projeto "${d.titulo}"`,
@@ -113,8 +121,8 @@ export const T = {
         titulo: 'Tem um novo candidato',
         paras: [`${d.nome} candidatou-se ao seu projeto "${d.titulo}" e já pode contactá-lo.`],
         facts: [['Profissional', d.nome], ['Avaliação', nota], ['Cidade', d.cidade]],
-        extraHtml: badges ? `<p style="margin:0 0 8px">${badges}</p>` : '',
-        extraText: d.verificado ? 'Verificado: a identidade foi confirmada pela equipa.' : undefined,
+        extraHtml: badges,
+        extraText: selos.length ? `Selos:\n${selos.map((s) => `- ${SELO_INFO[s].label}: ${SELO_INFO[s].regra}`).join('\n')}` : undefined,
         cta: { label: `Ver o perfil de ${d.nome}`, path: perfil },
       }),
     };
@@ -152,11 +160,11 @@ export const T = {
     const onde = d.cidade.trim().toLowerCase() === d.bairro.trim().toLowerCase() ? d.bairro : `${d.cidade} (${d.bairro})`;
     return {
       inApp: {
-        titulo: urgente ? `Projeto ${TEMPO_CURTO[d.tempo].toLowerCase()} na sua zona` : 'Novo projeto na sua zona',
+        titulo: isEmergency(d.tempo) ? `${EMERGENCY_LABEL} na sua zona` : urgente ? `Projeto ${TEMPO_CURTO[d.tempo].toLowerCase()} na sua zona` : 'Novo projeto na sua zona',
         corpo: `"${d.titulo}" em ${onde} · ${creditos(d.creditos)}.`,
         link,
       },
-      assunto: `${urgente ? `${TEMPO_CURTO[d.tempo]}: ` : 'Novo projeto: '}${d.titulo} (${d.bairro})`,
+      assunto: `${isEmergency(d.tempo) ? `${EMERGENCY_LABEL} · ${TEMPO_CURTO[d.tempo]}: ` : urgente ? `${TEMPO_CURTO[d.tempo]}: ` : 'Novo projeto: '}${d.titulo} (${d.bairro})`,
       fragment: fragment({
         titulo: d.titulo,
         paras: [urgente ? 'Um cliente precisa de ajuda com urgência na sua zona.' : 'Há um novo projeto na sua zona e especialidade.'],
@@ -291,6 +299,81 @@ export const T = {
     };
   },
 
+  garantiaAcionada(d: { titulo: string; clienteNome: string | null; descricao: string; fotos: number; concluidoEm: Date | null }): Rendered {
+    const link = LINKS.garantiasProfissional;
+    const quem = d.clienteNome ?? 'O cliente';
+    const excerto = d.descricao.length > 400 ? `${d.descricao.slice(0, 397)}...` : d.descricao;
+    return {
+      inApp: { titulo: 'Garantia acionada', corpo: `${quem} acionou a garantia de "${d.titulo}". Aceite com uma data ou conteste.`, link },
+      assunto: `Garantia acionada: ${d.titulo}`,
+      fragment: fragment({
+        titulo: 'Um cliente acionou a garantia',
+        paras: [
+          `${quem} acionou a garantia técnica do trabalho "${d.titulo}" e descreve assim o problema:`,
+          `"${excerto}"`,
+          'Aceite e proponha uma data para a visita, ou conteste o pedido explicando porquê. A nossa equipa acompanha e encerra o pedido.',
+        ],
+        facts: [
+          ['Projeto', d.titulo],
+          ['Cliente', quem],
+          ...(d.concluidoEm ? [['Concluído em', formatDate(d.concluidoEm)] as [string, string]] : []),
+          ['Fotografias', d.fotos === 0 ? 'Nenhuma' : String(d.fotos)],
+        ],
+        cta: { label: 'Responder ao pedido de garantia', path: link },
+      }),
+    };
+  },
+
+  adminGarantiaAcionada(d: { titulo: string; clienteNome: string | null; profissionalNome: string | null }): Rendered {
+    const quem = d.profissionalNome ? ` sobre ${d.profissionalNome}` : '';
+    return {
+      inApp: { titulo: 'Garantia acionada', corpo: `"${d.titulo}"${quem}.`, link: LINKS.adminGarantias },
+      assunto: `Garantia acionada: ${d.titulo}`,
+      fragment: adminItem(`"${d.titulo}"${d.clienteNome ? `, de ${d.clienteNome}` : ''}${quem}`, LINKS.adminGarantias),
+    };
+  },
+
+  garantiaRespondida(d: { titulo: string; clienteId: number; profissionalNome: string | null; aceite: boolean; agendadoPara: Date | null; resposta: string | null }): Rendered {
+    const link = LINKS.projetosCliente(d.clienteId);
+    const quem = d.profissionalNome ?? 'O profissional';
+    const quando = d.agendadoPara ? formatDateTime(d.agendadoPara) : null;
+    if (d.aceite) {
+      return {
+        inApp: { titulo: 'Garantia aceite', corpo: `${quem} aceitou a garantia de "${d.titulo}"${quando ? `: visita a ${quando}` : ''}.`, link },
+        assunto: `Garantia aceite: ${d.titulo}`,
+        fragment: fragment({
+          titulo: 'O profissional aceitou a garantia',
+          paras: [`${quem} aceitou o seu pedido de garantia para "${d.titulo}" e propôs uma visita.`, ...(d.resposta ? [`"${d.resposta}"`] : [])],
+          facts: quando ? [['Visita', quando]] : undefined,
+          cta: { label: 'Ver o pedido de garantia', path: link },
+        }),
+      };
+    }
+    return {
+      inApp: { titulo: 'Garantia contestada', corpo: `${quem} contestou a garantia de "${d.titulo}". A nossa equipa vai analisar.`, link },
+      assunto: `Garantia contestada: ${d.titulo}`,
+      fragment: fragment({
+        titulo: 'O profissional contestou a garantia',
+        paras: [`${quem} contestou o seu pedido de garantia para "${d.titulo}":`, ...(d.resposta ? [`"${d.resposta}"`] : []), 'A nossa equipa vai analisar o pedido e dar-lhe uma resolução.'],
+        cta: { label: 'Ver o pedido de garantia', path: link },
+      }),
+    };
+  },
+
+  garantiaFechada(d: { titulo: string; resolucao: string; para: 'cliente' | 'profissional'; clienteId: number | null }): Rendered {
+    const link = d.para === 'cliente' && d.clienteId !== null ? LINKS.projetosCliente(d.clienteId) : LINKS.garantiasProfissional;
+    return {
+      inApp: { titulo: 'Garantia encerrada', corpo: `A garantia de "${d.titulo}" foi encerrada pela nossa equipa.`, link },
+      assunto: `Garantia encerrada: ${d.titulo}`,
+      fragment: fragment({
+        titulo: 'Pedido de garantia encerrado',
+        paras: [`A nossa equipa encerrou o pedido de garantia ${d.para === 'cliente' ? 'do seu projeto' : 'do trabalho'} "${d.titulo}".`],
+        facts: [['Resolução', d.resolucao]],
+        cta: { label: 'Ver o pedido de garantia', path: link },
+      }),
+    };
+  },
+
   confirmarEmail(d: { nome: string; link: string }): Rendered {
     const html = [
       h('Confirme o seu e-mail'),
@@ -324,10 +407,11 @@ export interface MailParts {
   digest?: 'diario' | 'admin';
 }
 
-const ADMIN_ORDER: NotificationKind[] = ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado'];
+const ADMIN_ORDER: NotificationKind[] = ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado', 'admin_garantia_acionada'];
 const ADMIN_LINKS: Partial<Record<NotificationKind, string>> = {
   admin_projeto_pendente: LINKS.adminProjetos, admin_avaliacao_pendente: LINKS.adminReviews,
   admin_documentos_pendentes: LINKS.adminProfissionais, admin_lead_reportado: LINKS.adminLeads,
+  admin_garantia_acionada: LINKS.adminGarantias,
 };
 
 /** Subject of a digest mail (single mails keep the subject stored with the event). */

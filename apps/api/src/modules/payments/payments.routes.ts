@@ -42,7 +42,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.user.tipo !== 'profissional') throw forbidden(M.apenasProfissionais);
       if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
       if (!provider) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Os pagamentos estão temporariamente indisponíveis. Tente mais tarde.');
-      return startCheckout(db, provider, request.user.id, request.body.pacote, request.body.metodo, publicUrl);
+      const { nif, faturacaoNome, faturacaoMorada } = request.body;
+      return startCheckout(db, provider, request.user.id, request.body.pacote, request.body.metodo, publicUrl, { nif, faturacaoNome, faturacaoMorada });
     },
   );
 

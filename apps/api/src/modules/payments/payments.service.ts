@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { findPlan, formatEuros, M, type PaymentAnomalyCode, type PaymentMethod } from '@tc/shared';
+import { findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
 import type { Db, Tx } from '../../db/client';
 import { creditLedger, paymentEvents, payments, profissionais } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { grantCredits } from '../creditos/creditos.service';
 import { notify } from '../notificacoes/notify';
+import { billingFromSession } from './billing-from-stripe';
 import { eventSummary, recordAnomaly } from './payment-anomalies.service';
 import type { PaymentProvider } from './providers';
 
@@ -21,6 +22,7 @@ export async function startCheckout(
   pacote: string,
   metodo: PaymentMethod,
   publicUrl: string,
+  billing: BillingDetails = {},
 ) {
   const plan = findPlan(pacote);
   if (!plan) throw badRequest('UNKNOWN_PLAN', M.nenhumPlano);
@@ -29,11 +31,14 @@ export async function startCheckout(
   const amountCents = plan.precoEuros * 100;
   const [pay] = await db
     .insert(payments)
-    .values({ profissionalId, plano: plan.value, valorCentimos: amountCents, creditos: plan.creditos, metodo, provider: provider.name })
+    .values({
+      profissionalId, plano: plan.value, valorCentimos: amountCents, creditos: plan.creditos, metodo, provider: provider.name,
+      nif: billing.nif ?? null, faturacaoNome: billing.faturacaoNome ?? null, faturacaoMorada: billing.faturacaoMorada ?? null,
+    })
     .returning({ id: payments.id });
   try {
     const session = await provider.createCheckout({
-      paymentId: pay.id, profissionalId, planName: plan.nome, credits: plan.creditos, amountCents, metodo, email: prof.email, publicUrl,
+      paymentId: pay.id, profissionalId, planName: plan.nome, credits: plan.creditos, amountCents, metodo, email: prof.email, publicUrl, billing,
     });
     await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, pay.id));
     return { url: session.url, pagamentoId: pay.id };
@@ -46,10 +51,10 @@ export async function startCheckout(
 type PaymentRow = typeof payments.$inferSelect;
 
 /** The one place credits are bought: PENDENTE → PAGO, the ledger line and the buyer's notification, in the caller's transaction. */
-async function grantPayment(tx: Tx, pay: PaymentRow & { profissionalId: number }, now: Date) {
+async function grantPayment(tx: Tx, pay: PaymentRow & { profissionalId: number }, now: Date, billing: Partial<Pick<PaymentRow, 'nif' | 'faturacaoNome' | 'faturacaoMorada'>> = {}) {
   const [updated] = await tx
     .update(payments)
-    .set({ estado: 'PAGO', pagoEm: now })
+    .set({ estado: 'PAGO', pagoEm: now, ...billing })
     .where(and(eq(payments.id, pay.id), eq(payments.estado, 'PENDENTE')))
     .returning({ id: payments.id });
   if (!updated) return false;
@@ -155,7 +160,7 @@ export async function settleCheckoutEvent(db: Db, event: Stripe.Event, action: C
     if (pay.profissionalId === null) {
       return anomaly('CONTA_ELIMINADA', `Pagamento recebido para a compra n.º ${pay.id}, mas o profissional eliminou a conta: não há a quem atribuir os créditos.`, pay);
     }
-    await grantPayment(tx, { ...pay, profissionalId: pay.profissionalId }, now);
+    await grantPayment(tx, { ...pay, profissionalId: pay.profissionalId }, now, billingFromSession(session, pay));
     return { outcome: 'granted' as const, paymentId: pay.id };
   });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
-import { M } from '@tc/shared';
+import { M, NIF_MESSAGES } from '@tc/shared';
 import { eq, like } from 'drizzle-orm';
-import { paymentAnomalies } from '../../db/schema';
+import { paymentAnomalies, payments } from '../../db/schema';
 import { adminSession, createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 
 const balance = async (t: TestApp, p: { id: number; auth: Record<string, string> }) =>
@@ -68,6 +68,7 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
   let stub: Server;
   const seen: { path: string; body: URLSearchParams; headers: IncomingHttpHeaders }[] = [];
   let nextSession = 0;
+  let nextCustomer = 0;
   const sdk = new Stripe('sk_test_fake');
 
   beforeAll(async () => {
@@ -76,8 +77,12 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       req.on('data', (c) => (data += c));
       req.on('end', () => {
         seen.push({ path: req.url ?? '', body: new URLSearchParams(data), headers: req.headers });
-        const id = `cs_test_${++nextSession}`;
         res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/customers') {
+          res.end(JSON.stringify({ id: `cus_test_${++nextCustomer}`, object: 'customer' }));
+          return;
+        }
+        const id = `cs_test_${++nextSession}`;
         res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/${id}`, payment_status: 'unpaid' }));
       });
     });
@@ -110,6 +115,7 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
 
   it('creates a Checkout Session with the catalogue price, the chosen method and our return URLs', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
+    const before = seen.length;
     const res = await checkout(p, 'Poupança', 'multibanco');
     expect(res.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const req = seen.at(-1)!;
@@ -123,8 +129,85 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     expect(req.body.get('metadata[paymentId]')).toBe(String(res.pagamentoId));
     expect(req.body.get('success_url')).toBe(`https://tecnicocerto.example/sucesso?pagamento=${res.pagamentoId}&session_id={CHECKOUT_SESSION_ID}`);
     expect(req.body.get('cancel_url')).toBe(`https://tecnicocerto.example/cancelado?pagamento=${res.pagamentoId}`);
+    // Without a NIF of ours: Stripe asks for a tax id and creates the customer, keeping what was typed there.
+    expect(req.body.get('tax_id_collection[enabled]')).toBe('true');
+    expect(req.body.get('customer_creation')).toBe('always');
+    expect(req.body.get('customer_email')).toBe(p.email);
+    expect(req.body.get('customer')).toBeNull();
+    expect(seen.slice(before).map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
     // The demo confirmation does not exist when Stripe is configured.
     expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${res.pagamentoId}/confirmar`, headers: p.auth })).statusCode).toBe(404);
+  });
+
+  describe('billing details (NIF, name, address)', () => {
+    const paymentRow = async (id: number) =>
+      (await t.db.select({ nif: payments.nif, faturacaoNome: payments.faturacaoNome, faturacaoMorada: payments.faturacaoMorada }).from(payments).where(eq(payments.id, id)))[0];
+
+    it('with a NIF: the Stripe customer is created with it as a PT VAT id, the session updates that customer, the payment keeps the details', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const before = seen.length;
+      const res = await t.app.inject({
+        method: 'POST', url: '/api/stripe/checkout', headers: p.auth,
+        payload: { pacote: 'Elite', metodo: 'card', nif: 'PT 501 964 843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto' },
+      });
+      expect(res.statusCode).toBe(200);
+      const { pagamentoId } = res.json();
+      const sent = seen.slice(before);
+      expect(sent.map((r) => r.path)).toEqual(['/v1/customers', '/v1/checkout/sessions']);
+      const [customer, session] = sent as [typeof sent[0], typeof sent[0]];
+      expect(customer.headers['idempotency-key']).toBe(`checkout-customer-${pagamentoId}`);
+      expect(Object.fromEntries(customer.body)).toMatchObject({
+        email: p.email,
+        name: 'Eletro Ferreira, Lda.',
+        'address[line1]': 'Rua das Flores, 12, 4050-262 Porto',
+        'address[country]': 'PT',
+        'tax_id_data[0][type]': 'eu_vat',
+        'tax_id_data[0][value]': 'PT501964843',
+        'metadata[paymentId]': String(pagamentoId),
+      });
+      expect(session.body.get('customer')).toBe(`cus_test_${nextCustomer}`);
+      expect(session.body.get('customer_update[name]')).toBe('auto');
+      expect(session.body.get('customer_update[address]')).toBe('auto');
+      expect(session.body.get('tax_id_collection[enabled]')).toBe('true');
+      // Stripe refuses customer_email or customer_creation together with customer.
+      expect(session.body.get('customer_email')).toBeNull();
+      expect(session.body.get('customer_creation')).toBeNull();
+      expect(await paymentRow(pagamentoId)).toEqual({ nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto' });
+    });
+
+    it('a NIF with a wrong check digit is refused before anything is created, here or at Stripe', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const before = seen.length;
+      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite', metodo: 'card', nif: '501964842' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message: NIF_MESSAGES.controlo, fields: { nif: NIF_MESSAGES.controlo } });
+      expect(seen.length).toBe(before);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json()).toEqual([]);
+    });
+
+    it('a PT tax id typed in Stripe Checkout reaches the receipt of a payment without one; ours is never replaced', async () => {
+      const p = await registerAndLogin(t.app, 'profissional');
+      const details = {
+        name: 'João Ferreira', business_name: 'Eletro Ferreira, Lda.', email: p.email,
+        address: { line1: 'Rua das Flores, 12', line2: null, postal_code: '4050-262', city: 'Porto', country: 'PT' },
+        tax_ids: [{ type: 'eu_vat', value: 'PT501964843' }],
+      };
+      const plain = await checkout(p, 'Básico', 'card');
+      await deliver(event('evt_taxid_1', 'checkout.session.completed', ours(plain.pagamentoId, { payment_status: 'paid', amount_total: 100, customer_details: details })));
+      const receipt = (await t.app.inject({ method: 'GET', url: `/api/pagamentos/${plain.pagamentoId}/recibo`, headers: p.auth })).json();
+      expect(receipt).toMatchObject({ nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12, 4050-262 Porto', referencia: sessionOf.get(plain.pagamentoId) });
+
+      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Básico', metodo: 'card', nif: '123456789' } });
+      const mine = res.json().pagamentoId as number;
+      sessionOf.set(mine, `cs_test_${nextSession}`);
+      await deliver(event('evt_taxid_2', 'checkout.session.completed', ours(mine, { payment_status: 'paid', amount_total: 100, customer_details: details })));
+      expect(await paymentRow(mine)).toEqual({ nif: '123456789', faturacaoNome: null, faturacaoMorada: null });
+      // Not a valid Portuguese NIF: nothing taken.
+      const other = await checkout(p, 'Básico', 'card');
+      await deliver(event('evt_taxid_3', 'checkout.session.completed', ours(other.pagamentoId, { payment_status: 'paid', amount_total: 100, customer_details: { ...details, tax_ids: [{ type: 'eu_vat', value: 'PT501964842' }] } })));
+      expect(await paymentRow(other.pagamentoId)).toEqual({ nif: null, faturacaoNome: null, faturacaoMorada: null });
+      expect(await balance(t, p)).toBe(60);
+    });
   });
 
   it('grants credits on a signed checkout.session.completed (paid), once, however often it is delivered', async () => {

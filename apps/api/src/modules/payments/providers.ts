@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type { Env } from '../../config/env';
-import type { PaymentMethod } from '@tc/shared';
+import type { BillingDetails, PaymentMethod } from '@tc/shared';
 
 export interface CheckoutRequest {
   paymentId: number;
@@ -12,6 +12,8 @@ export interface CheckoutRequest {
   metodo: PaymentMethod;
   email: string;
   publicUrl: string;
+  /** Optional billing details the professional gave on our page (NIF already validated). */
+  billing?: BillingDetails;
 }
 
 export interface PaymentProvider {
@@ -24,13 +26,20 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
     async createCheckout(req) {
+      // Checkout Sessions take no tax id of their own: with a NIF, the Customer is created first carrying
+      // it (a Portuguese VAT number is "PT" + NIF), and the session updates that customer. Without one,
+      // Checkout creates the Customer and saves on it any tax id typed there.
+      const customer = req.billing?.nif ? await createCustomer(stripe, req, req.billing.nif) : undefined;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           allowed_payment_method_types: [req.metodo],
           currency: 'eur',
           locale: 'pt',
-          customer_email: req.email,
+          ...(customer
+            ? { customer, customer_update: { name: 'auto', address: 'auto' } }
+            : { customer_email: req.email, customer_creation: 'always' }),
+          tax_id_collection: { enabled: true },
           client_reference_id: String(req.paymentId),
           line_items: [{
             quantity: 1,
@@ -51,6 +60,21 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
   };
+}
+
+async function createCustomer(stripe: Stripe, req: CheckoutRequest, nif: string) {
+  const morada = req.billing?.faturacaoMorada?.replace(/\s*\n\s*/g, ', ');
+  const created = await stripe.customers.create(
+    {
+      email: req.email,
+      ...(req.billing?.faturacaoNome ? { name: req.billing.faturacaoNome } : {}),
+      ...(morada ? { address: { line1: morada, country: 'PT' } } : {}),
+      tax_id_data: [{ type: 'eu_vat', value: `PT${nif}` }],
+      metadata: { profissionalId: String(req.profissionalId), paymentId: String(req.paymentId) },
+    },
+    { idempotencyKey: `checkout-customer-${req.paymentId}` },
+  );
+  return created.id;
 }
 
 /**

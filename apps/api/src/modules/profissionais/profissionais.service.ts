@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { specialtyLabel } from '@tc/shared';
+import { SELOS, specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -18,15 +18,27 @@ const publicCard = {
   notaMedia: profissionais.notaMedia,
   totalAvaliacoes: profissionais.totalAvaliacoes,
   verificacao: profissionais.verificacao,
+  selos: profissionais.selos,
 };
 
-type Card = { id: number; nome: string; especialidades: string[]; cidade: string; bairro: string; fotoKey: string | null; notaMedia: number | null; totalAvaliacoes: number; verificacao: string | null };
-const toCard = ({ fotoKey, verificacao, ...r }: Card) => ({
+type Card = {
+  id: number; nome: string; especialidades: string[]; cidade: string; bairro: string; fotoKey: string | null; notaMedia: number | null;
+  totalAvaliacoes: number; verificacao: string | null; selos: string[];
+};
+const toCard = ({ fotoKey, verificacao, selos, ...r }: Card) => ({
   ...r,
   especialidadesLabels: r.especialidades.map(specialtyLabel),
   fotoUrl: publicFileUrl(fotoKey),
   verificado: verificacao === 'VERIFICADO',
+  // Stored by modules/selos; only known badges, in catalogue order.
+  selos: SELOS.filter((s) => selos.includes(s)),
 });
+
+/**
+ * Best rated first by the Bayesian average (docs/decisions/0015), then name: the order of
+ * profissionais_bayes_idx. Professionals without reviews (null) come last.
+ */
+const bestRated = [sql`${profissionais.notaBayes} desc nulls last`, profissionais.nome, profissionais.id] as const;
 
 /**
  * A list item adds, to the card, the label of the first specialty and the bio as `descricao` (spec §3);
@@ -52,7 +64,7 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .select(listItem)
       .from(profissionais)
       .where(where)
-      .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
+      .orderBy(...bestRated)
       .limit(limit as number)
       .offset(offset as number);
   let rows: ListRow[];
@@ -78,13 +90,16 @@ export async function getProfissional(db: Db, id: number) {
   return { ...toListItem(item), telefone, contato: telefone };
 }
 
-/** The home page's list: rated professionals with a photo, best first (walks the rating index). */
+/**
+ * The home page's list: professionals with approved reviews and a photo, best first by the Bayesian
+ * average (walks profissionais_bayes_idx and stops at `limit`). Never one without reviews ("N/A").
+ */
 export async function topRated(db: Db, limit = 8) {
   const rows = await db
     .select(publicCard)
     .from(profissionais)
-    .where(sql`${profissionais.fotoKey} is not null`)
-    .orderBy(sql`${profissionais.notaMedia} desc nulls last`, profissionais.nome, profissionais.id)
+    .where(sql`${profissionais.notaBayes} is not null and ${profissionais.totalAvaliacoes} > 0 and ${profissionais.fotoKey} is not null`)
+    .orderBy(...bestRated)
     .limit(limit);
   return rows.map(toCard);
 }

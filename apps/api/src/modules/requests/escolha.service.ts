@@ -5,6 +5,7 @@ import { candidaturas } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { notify } from '../notificacoes/notify';
 import { deleteRequestWithRefunds } from './requests.service';
+import { recomputeSelos } from '../selos/selos.service';
 
 /**
  * The client's side of the lead loop (issue 10): whom it chose among the applicants (who did the job,
@@ -62,6 +63,8 @@ export async function chooseProfessional(db: Db, id: number, clienteId: number, 
       if (toldBefore && other !== req.escolhidoId) continue;
       await notify(tx, { tipo: 'nao_escolhido', requestId: id, profissionalId: other }, now);
     }
+    // Who did the job is an input of "Domótica Expert" (for the one chosen and the one chosen before).
+    await recomputeSelos(tx, [profissionalId, req.escolhidoId], now);
     return { id, escolhidoId: profissionalId, escolhidoEm: now.toISOString() };
   });
 }
@@ -88,6 +91,7 @@ export async function concludeRequest(db: Db, id: number, clienteId: number, pro
     for (const other of applicants) {
       if (other !== escolhido) await notify(tx, { tipo: 'projeto_fechado', requestId: id, profissionalId: other, titulo: req.titulo, reembolso: null }, now);
     }
+    await recomputeSelos(tx, [escolhido, req.escolhidoId], now);
     return { id, status: 'CONCLUIDO' as const, escolhidoId: escolhido };
   });
 }

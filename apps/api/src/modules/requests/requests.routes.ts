@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chooseProfessionalBody, concludeRequestBody, createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
+import { chooseProfessionalBody, concludeRequestBody, createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, seloSchema, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
 import { forbidden } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
 import { createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
@@ -10,6 +10,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
 const applicant = z.object({
   id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
   cidade: z.string(), notaMedia: z.number().nullable(), totalAvaliacoes: z.number().int(), verificado: z.boolean(), candidatadoEm: z.string(),
+  /** Badges earned (modules/selos), each explained on the card. */
+  selos: z.array(seloSchema),
   /** The one the client chose ("Escolhi este profissional"). */
   escolhido: z.boolean(),
 });

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { districtByLabel, districtByValue, fold, M, type CreateRequestBody, type Role, type TimeOption } from '@tc/shared';
+import { districtByLabel, districtByValue, fold, M, SELOS, type CreateRequestBody, type GarantiaResumo, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, profissionais, requests } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { refundApplication } from '../leads/refunds';
 import { notify, projetoPendenteDeliveries, writeNotifications } from '../notificacoes/notify';
+import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { param, prepared } from '../../db/prepared';
@@ -85,7 +86,8 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
 export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
   const own = prepared(db, 'client_requests', () =>
     db
-      .select(requestColumns)
+      // With when it was concluded and its guarantee claim (docs/decisions/0014), for the card's "Acionar garantia".
+      .select({ ...requestColumns, concluidoEm: requests.concluidoEm, garantia: garantiaOfRequest })
       .from(requests)
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .where(eq(requests.clienteId, sql.placeholder('clienteId')))
@@ -94,8 +96,20 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       .offset(sql.placeholder('offset'))
       .prepare('client_requests'));
   const rows = await own.execute({ clienteId, ...pageWindow(page, pageSize) });
-  return pageOf(rows.map((r) => toDto(r, { revealContact: true, owner: true })), page, pageSize);
+  return pageOf(rows.map(({ concluidoEm, garantia, ...r }) => ({
+    ...toDto(r, { revealContact: true, owner: true }), concluidoEm: concluidoEm ? new Date(concluidoEm).toISOString() : null, garantia: garantia ?? null,
+  })), page, pageSize);
 }
+
+/** The project's guarantee claim (one per project, unique index on request_id) as the client's card shows it. */
+const garantiaOfRequest = sql<GarantiaResumo | null>`(select json_build_object(
+  'id', g.id, 'estado', g.estado, 'agendadoPara', g.agendado_para, 'resposta', g.resposta, 'resolucao', g.resolucao, 'criadoEm', g.criado_em)
+  from garantias g where g.request_id = ${requests.id})`.mapWith((v: unknown) => {
+  if (v === null || v === undefined) return null;
+  const g = (typeof v === 'string' ? JSON.parse(v) : v) as GarantiaResumo;
+  const at = (d: string | null) => (d === null ? null : new Date(d).toISOString());
+  return { ...g, agendadoPara: at(g.agendadoPara), criadoEm: at(g.criadoEm)! };
+});
 
 /**
  * One project. The owner and admins see everything; a professional sees approved projects, and the
@@ -137,7 +151,7 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
     .select({
       id: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey, especialidades: profissionais.especialidades,
       cidade: profissionais.cidade, notaMedia: profissionais.notaMedia, totalAvaliacoes: profissionais.totalAvaliacoes,
-      verificacao: profissionais.verificacao, candidatadoEm: candidaturas.criadoEm,
+      verificacao: profissionais.verificacao, selos: profissionais.selos, candidatadoEm: candidaturas.criadoEm,
     })
     .from(candidaturas)
     .innerJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
@@ -145,7 +159,7 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
     .orderBy(candidaturas.criadoEm, candidaturas.id);
   return rows.map(({ fotoKey, candidatadoEm, verificacao, ...r }) => ({
     ...r, fotoUrl: publicFileUrl(fotoKey), candidatadoEm: candidatadoEm.toISOString(),
-    verificado: verificacao === 'VERIFICADO', escolhido: r.id === req.escolhidoId,
+    verificado: verificacao === 'VERIFICADO', selos: SELOS.filter((x) => r.selos.includes(x)), escolhido: r.id === req.escolhidoId,
   }));
 }
 
@@ -179,6 +193,8 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
     }
   }
   await tx.delete(requests).where(eq(requests.id, id));
+  // Its applications (response times) and a completed job (Domótica) no longer count.
+  await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), req.escolhido_id === null ? null : Number(req.escolhido_id)], now);
   await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
   return { id, reembolsos };
 }

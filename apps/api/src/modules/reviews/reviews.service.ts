@@ -8,12 +8,17 @@ import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
+import { bayesSql, priorMeanSql } from '../selos/ranking';
 
-/** notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there is none. */
+/**
+ * notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there
+ * is none. notaBayes (the ranking, docs/decisions/0015) is kept with them.
+ */
 export async function recomputeRating(db: Db | Tx, profissionalId: number) {
   await db.execute(sql`
-    update profissionais p set nota_media = r.media, total_avaliacoes = r.n
-    from (select avg(nota)::float8 as media, count(*)::int as n from reviews where profissional_id = ${profissionalId} and status = 'APROVADO') r
+    update profissionais p set nota_media = r.media, total_avaliacoes = r.n, nota_bayes = ${bayesSql(sql`r.n`, sql`r.media`, sql`g.m`)}
+    from (select avg(nota)::float8 as media, count(*)::int as n from reviews where profissional_id = ${profissionalId} and status = 'APROVADO') r,
+      (select ${priorMeanSql} as m) g
     where p.id = ${profissionalId}`);
 }
 

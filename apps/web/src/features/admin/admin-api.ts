@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminLeadReport, PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus } from '@tc/shared';
+import type { AdminLeadReport, PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus, TimeOption } from '@tc/shared';
 import { api } from '../../lib/api';
 import type { Paged } from '@tc/shared';
 export type { Paged } from '@tc/shared';
@@ -29,7 +29,7 @@ export interface AdminProject {
   candidaturas: number;
   cidade: string;
   bairro: string;
-  tempo: string;
+  tempo: TimeOption;
   criadoEm: string;
   /** `emailConfirmado` false: the project cannot be approved yet ("E-mail por confirmar"). */
   cliente: { nome: string; email: string | null; emailConfirmado?: boolean } | null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { ClipboardList, Flag, FolderKanban, HardHat, LayoutDashboard, LogOut, MessageSquareText, UserPlus, Users } from 'lucide-react';
+import { ClipboardList, Flag, FolderKanban, HardHat, LayoutDashboard, LogOut, MessageSquareText, ShieldAlert, UserPlus, Users } from 'lucide-react';
 import { usePageTitle } from '../../components/ui/page-title';
 import { clearSession } from '../../lib/session';
 import './admin.css';
@@ -12,6 +12,7 @@ const LINKS = [
   { to: '/listagem-projetos', label: 'Projetos', Icon: FolderKanban },
   { to: '/listagem-reviews', label: 'Reviews', Icon: MessageSquareText },
   { to: '/leads-reportados', label: 'Leads reportados', Icon: Flag },
+  { to: '/listagem-garantias', label: 'Garantias', Icon: ShieldAlert },
 ];
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileText, Mail, MapPin, Phone } from 'lucide-react';
-import { formatDate } from '@tc/shared';
+import { formatDate, type GarantiaNumeros } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
@@ -12,6 +12,8 @@ import { useAdminProfissionais, type AdminProfissional } from './admin-api';
 import { SearchField, useListParams } from './admin-ui';
 import { DocumentosDialog } from './documentos-dialog';
 import { VerificationBadge } from './verification-badge';
+import { useAdminGuaranteeFigures } from '../garantias/garantias-api';
+import { AdminGuaranteeFigures } from '../garantias/guarantee-figures';
 
 const VERIFICACOES = [
   { value: '', label: 'Todas' },
@@ -20,7 +22,7 @@ const VERIFICACOES = [
   { value: 'RECUSADO', label: 'Recusado' },
 ];
 
-function ProfissionalCard({ p, onDocs }: { p: AdminProfissional; onDocs: () => void }) {
+function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDocs: () => void; garantias?: GarantiaNumeros }) {
   const titleId = `prof-${p.id}-nome`;
   const local = [p.cidade, p.bairro].filter(Boolean).join(', ');
   return (
@@ -33,6 +35,7 @@ function ProfissionalCard({ p, onDocs }: { p: AdminProfissional; onDocs: () => v
         </div>
       </div>
       <div className="prof-verif"><VerificationBadge profissional={p} /></div>
+      <AdminGuaranteeFigures n={garantias} />
       <ul className="meta-list meta-contacts">
         <li><Mail size={16} aria-hidden /> <span className="sr-only">E-mail: </span><a href={`mailto:${p.email}`} className="break">{p.email}</a></li>
         <li><Phone size={16} aria-hidden /> <span className="sr-only">Telemóvel: </span>{p.telefone || <span className="muted">Telemóvel não indicado</span>}</li>
@@ -63,6 +66,9 @@ export function AdminProfissionaisPage() {
   const verificacao = VERIFICACOES.some((v) => v.value === raw) ? raw : '';
   const profs = useAdminProfissionais(list.q, verificacao, list.page);
   const [open, setOpen] = useState<AdminProfissional | null>(null);
+  // The guarantee figures of the page's professionals, in one request.
+  const figures = useAdminGuaranteeFigures(profs.data?.items.map((p) => p.id) ?? []);
+  const figuresOf = (id: number) => figures.data?.find((n) => n.profissionalId === id);
 
   return (
     <AdminLayout title="Profissionais" lead="Contactos, especialidades e verificação de identidade. Os pedidos de verificação pendentes aparecem primeiro.">
@@ -84,7 +90,7 @@ export function AdminProfissionaisPage() {
       ) : (
         <div aria-busy={profs.isFetching || undefined}>
           <div className="admin-list two">
-            {profs.data.items.map((p) => <ProfissionalCard key={p.id} p={p} onDocs={() => setOpen(p)} />)}
+            {profs.data.items.map((p) => <ProfissionalCard key={p.id} p={p} onDocs={() => setOpen(p)} garantias={figuresOf(p.id)} />)}
           </div>
           <Pagination page={list.page} hasMore={profs.data.hasMore} onChange={list.setPage} label="Paginação dos profissionais" />
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { UrgencyBadge } from '../../components/ui/urgency-badge';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -108,6 +109,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
         <h2 id={titleId} className="item-title">{project.titulo}</h2>
         <span className="item-badges">
           <ProjectStatusBadge status={project.status} />
+          <UrgencyBadge tempo={project.tempo} />
           {waitsForEmail && <span className="badge badge-warning"><MailWarning size={14} aria-hidden /> {EMAIL_CONFIRMATION_TEXTS.adminPorConfirmar}</span>}
         </span>
       </div>

@@ -10,7 +10,7 @@ export const useLogin = () =>
 
 export const useRegister = (tipo: 'cliente' | 'profissional') =>
   useMutation({
-    mutationFn: (body: Record<string, string>) =>
+    mutationFn: (body: Record<string, string | boolean>) =>
       api<{ id: number; access_token: string }>(`/${tipo}/register`, { method: 'POST', body }),
   });
 

@@ -60,6 +60,7 @@ describe('smooth first steps: the project typed on the home page survives log-in
     await user.type(screen.getByLabelText('Nome'), 'Marta Nogueira');
     await user.type(screen.getByLabelText('Email'), 'marta@exemplo.pt');
     await user.type(screen.getByLabelText('Senha', { exact: true }), 'Casa#Segura2026');
+    await user.click(screen.getByRole('checkbox', { name: 'Li e aceito os Termos e Condições e a Política de Privacidade' }));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/completar-perfil'));
 

@@ -12,6 +12,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { getLocal, saveSession } from '../../lib/session';
 import { useRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
+import { TermsCheckbox } from './terms-checkbox';
 
 export function RegisterClientePage() {
   usePageTitle('Cadastro do Cliente');
@@ -34,7 +35,7 @@ export function RegisterClientePage() {
       toast.success(M.clienteRegistered);
       navigate('/areadocliente/completar-perfil', { replace: true });
     } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'senha']);
+      applyServerErrors(e, setError, ['nome', 'email', 'senha', 'aceitaTermos']);
       const detail = errorMessage(e, '');
       setFailure(detail ? `${M.registerError} ${detail}` : M.registerError);
     }
@@ -53,6 +54,7 @@ export function RegisterClientePage() {
           <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
           <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />
+          <TermsCheckbox error={errors.aceitaTermos?.message} {...register('aceitaTermos')} />
           <Button type="submit" block loading={busy} loadingText="A criar conta...">Criar conta</Button>
         </form>
         <div className="form-links">

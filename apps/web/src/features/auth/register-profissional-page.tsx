@@ -12,6 +12,7 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { saveSession } from '../../lib/session';
 import { useRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
+import { TermsCheckbox } from './terms-checkbox';
 
 export function RegisterProfissionalPage() {
   usePageTitle('Cadastro do Profissional');
@@ -34,7 +35,7 @@ export function RegisterProfissionalPage() {
       toast.success(M.profissionalRegistered);
       navigate('/areadoprofissional/completar-perfil', { replace: true });
     } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'senha', 'cidade', 'bairro']);
+      applyServerErrors(e, setError, ['nome', 'email', 'senha', 'cidade', 'bairro', 'aceitaTermos']);
       const detail = errorMessage(e, '');
       setFailure(detail ? `${M.registerError} ${detail}` : M.registerError);
     }
@@ -69,6 +70,7 @@ export function RegisterProfissionalPage() {
               {district?.concelhos.map((c) => <option key={c} value={c}>{c}</option>)}
             </SelectField>
           </div>
+          <TermsCheckbox error={errors.aceitaTermos?.message} {...register('aceitaTermos')} />
           <Button type="submit" block loading={busy} loadingText="A criar conta...">Criar conta de profissional</Button>
         </form>
         <div className="form-links">

@@ -24,6 +24,7 @@ import { ApiError } from '../../lib/api';
 import { getLocal, setLocal } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
 import { ownClienteId, useClienteAccount, useCreateProject } from './cliente-api';
+import { EmergencyAvailability } from './emergency-availability';
 import './cliente.css';
 
 /** Selects start empty, so the form holds plain strings; the shared schema turns them into the body. */
@@ -150,6 +151,7 @@ export function AgendamentoPage() {
             <option value="">Para quando precisa?</option>
             {TIME_OPTIONS.map((t) => <option key={t} value={t}>{TIME_OPTION_LABELS[t]}</option>)}
           </SelectField>
+          <EmergencyAvailability tempo={watch('tempo')} bairro={distrito} especialidade={watch('especialidade')} />
           <p className="alert alert-info review-note">
             <Info size={18} aria-hidden />
             <span>Antes de ficar visível para os profissionais, o projeto fica <strong>Em análise</strong> até a nossa equipa o rever.</span>

@@ -16,6 +16,8 @@ export interface Applicant {
   totalAvaliacoes?: number;
   /** Identity checked by the team ("Verificado"). */
   verificado?: boolean;
+  /** Badges earned (VERIFICADO, TOP_AVALIADO, ...), each explained on hover, focus or tap. */
+  selos?: string[];
   /** The one the client chose ("Escolhi este profissional"). */
   escolhido?: boolean;
   candidatadoEm: string;

@@ -9,7 +9,7 @@ import { ErrorState, Loading } from '../../components/ui/states';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { VerificadoBadge } from '../profissionais/profissional-card';
+import { SelosBadges } from '../profissionais/selos';
 import { useApplicants, useConcludeProject } from './cliente-api';
 
 const NONE = 'nenhum';
@@ -72,7 +72,8 @@ export function CompleteDialog({ project, onClose }: Props) {
             <span className="complete-option-name">{a.nome}</span>
             <span className="complete-option-meta">
               <Rating value={a.notaMedia} />
-              {a.verificado && <VerificadoBadge />}
+              {/* Inside the radio's label: the badges without their buttons (explained on the applicants list). */}
+              <SelosBadges selos={a.selos ?? (a.verificado ? ['VERIFICADO'] : [])} interactive={false} />
               {a.escolhido && <span className="badge"><CircleCheck size={14} aria-hidden /> Escolhido</span>}
             </span>
           </span>

@@ -7,7 +7,7 @@ import { Rating } from '../../components/ui/stars';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { VerificadoBadge } from '../profissionais/profissional-card';
+import { SelosBadges } from '../profissionais/selos';
 import { useApplicants, useChooseProfessional, type Applicant } from './cliente-api';
 
 /**
@@ -65,7 +65,7 @@ function ApplicantRow({ a, requestId, open }: { a: Applicant; requestId: number;
         </Link>
         <span className="project-applicant-meta">
           <Rating value={a.notaMedia} />
-          {a.verificado && <VerificadoBadge />}
+          <SelosBadges selos={a.selos ?? (a.verificado ? ['VERIFICADO'] : [])} />
         </span>
       </div>
       {a.escolhido ? (

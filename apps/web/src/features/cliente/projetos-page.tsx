@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ArrowLeft, Ban, CalendarDays, CircleCheck, Clock, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
+import { UrgencyBadge } from '../../components/ui/urgency-badge';
+import { ArrowLeft, Ban, CalendarDays, CircleCheck, MapPin, Plus, Star, Users, Wrench } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import { formatDate, MAX_APPLICANTS, specialtyLabel, TIME_OPTION_LABELS, type RequestDto } from '@tc/shared';
+import { formatDate, MAX_APPLICANTS, specialtyLabel, type RequestDto } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import { Pagination } from '../../components/ui/pagination';
@@ -15,6 +16,7 @@ import { getLocal } from '../../lib/session';
 import { CompleteDialog } from './complete-dialog';
 import { ProjectApplicants } from './project-applicants';
 import { StatusBadge } from './status-badge';
+import { GuaranteeOnCard } from '../garantias/guarantee-on-card';
 import { EmailConfirmationNotice } from './email-confirmation';
 import './cliente.css';
 
@@ -50,7 +52,7 @@ function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & Ca
       <ul className="project-meta">
         <li><MapPin size={16} aria-hidden /> <span>{place(p)}</span></li>
         <li><Wrench size={16} aria-hidden /> <span>{specialtyLabel(p.especialidade)}</span></li>
-        <li><Clock size={16} aria-hidden /> <span>{TIME_OPTION_LABELS[p.tempo]}</span></li>
+        <li><UrgencyBadge tempo={p.tempo} long /></li>
         <li><Users size={16} aria-hidden /> <span>{applicants}/{MAX_APPLICANTS} candidaturas</span></li>
       </ul>
       <p className="project-note">{note}</p>
@@ -65,6 +67,7 @@ function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & Ca
           <Button variant="secondary" block onClick={onRate}><Star size={18} aria-hidden /> Avaliar profissional</Button>
         </div>
       )}
+      <GuaranteeOnCard p={p} />
       {cancellable && (
         <div className={p.status === 'ESPERA' ? 'project-actions' : undefined}>
           <Button variant="ghost" block className="project-cancel" onClick={onCancel}><Ban size={18} aria-hidden /> Cancelar projeto</Button>

@@ -14,6 +14,7 @@ import { clearSession, useSession } from '../../lib/session';
 import { downloadMyData, LOGIN_PATH, MENU_PATH, readContaSession, useAccount, type ContaTipo } from './conta-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PreferenciasSection } from '../notificacoes/preferencias-section';
+import { UrgenciasSection } from '../profissional/urgencias-section';
 import './conta.css';
 
 export const telefoneLegivel = (tel: string | null | undefined) => {
@@ -147,6 +148,7 @@ function ContaLoaded({ tipo, account }: { tipo: ContaTipo; account: NonNullable<
       </section>
 
       <PreferenciasSection tipo={tipo} />
+      {tipo === 'profissional' && <UrgenciasSection />}
 
       <DeleteAccountDialog tipo={tipo} open={deleting} onOpenChange={setDeleting} onDeleted={eliminada} />
     </div>

@@ -1,20 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Lock, ShieldAlert, ShoppingCart } from 'lucide-react';
-import { findPlan, formatEuros, M, type CreditPlan, type PaymentMethod } from '@tc/shared';
+import { findPlan, formatEuros, IVA_TAXA, M, type CreditPlan, type PaymentMethod } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { getToken, LOGIN_PATH, useSession } from '../../lib/session';
 import { useSingleFlight } from '../../lib/single-flight';
 import { ownProfissionalId, startCheckout, useCreditBalance } from './creditos-api';
 import { METHODS } from './payment-methods';
+import { BillingFields, checkBilling, EMPTY_BILLING, type BillingErrors, type BillingForm } from './billing-fields';
 import { externalRedirect } from './redirect';
 import './creditos.css';
 
-/** The page's heading and document title (the spec calls the screen "Checkout"; people read pt-PT). */
-const TITLE = 'Comprar créditos';
+/** The page's heading and document title (the spec calls the screen "Checkout"; issue 12 names it "Pagamento"). */
+const TITLE = 'Pagamento';
 const START_ERROR = 'Não foi possível iniciar o pagamento. Tente novamente.';
 
 
@@ -67,7 +68,7 @@ function Summary({ plan }: { plan: CreditPlan }) {
         )}
         <div className="summary-total"><dt>Total</dt><dd>{formatEuros(plan.precoEuros)}</dd></div>
       </dl>
-      <p className="summary-note">IVA incluído à taxa legal em vigor. Pagamento único: sem subscrição, e os créditos não expiram.</p>
+      <p className="summary-note">IVA incluído ({IVA_TAXA} %). Pagamento único: sem subscrição, e os créditos não expiram.</p>
       <Link to="/creditos" className="summary-change">Alterar plano</Link>
     </section>
   );
@@ -77,8 +78,22 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
   const [metodo, setMetodo] = useState<PaymentMethod | null>(null);
   const [dialog, setDialog] = useState<null | { kind: 'warning' | 'error'; title: string; text: string }>(null);
   const [leaving, setLeaving] = useState(false);
+  const [billing, setBilling] = useState<BillingForm>(EMPTY_BILLING);
+  const [billingErrors, setBillingErrors] = useState<BillingErrors>({});
+  const billingRef = useRef<HTMLFieldSetElement>(null);
+  /** Puts the focus on the first billing field in error, so a keyboard or screen-reader user lands on it. */
+  const focusFirstError = (errors: BillingErrors) => {
+    const first = (['nif', 'faturacaoNome', 'faturacaoMorada'] as const).find((k) => errors[k]);
+    if (first) billingRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
 
   const confirm = useCallback(async () => {
+    const checked = checkBilling(billing);
+    setBillingErrors(checked.errors);
+    if (!checked.ok) {
+      focusFirstError(checked.errors);
+      return;
+    }
     if (!metodo) {
       setDialog({ kind: 'warning', title: M.metodoTitle, text: M.metodoText });
       return;
@@ -90,6 +105,7 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
         valor: String(plan.precoEuros * 100),
         ...(profissionalId !== null ? { profissionalId } : {}),
         metodo,
+        ...checked.data,
       });
       if (!res?.url) {
         setDialog({ kind: 'error', title: 'Erro no pagamento', text: START_ERROR });
@@ -98,9 +114,17 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
       setLeaving(true);
       externalRedirect.go(res.url);
     } catch (e) {
+      // The server's verdict on a billing field goes next to that field.
+      const fields = e instanceof ApiError ? e.fields : {};
+      const server: BillingErrors = { nif: fields.nif, faturacaoNome: fields.faturacaoNome, faturacaoMorada: fields.faturacaoMorada };
+      if (server.nif || server.faturacaoNome || server.faturacaoMorada) {
+        setBillingErrors(server);
+        focusFirstError(server);
+        return;
+      }
       setDialog({ kind: 'error', title: 'Erro no pagamento', text: errorMessage(e, START_ERROR) });
     }
-  }, [metodo, plan]);
+  }, [metodo, plan, billing]);
   const [run, busy] = useSingleFlight(confirm);
 
   return (
@@ -149,6 +173,14 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
             })}
           </fieldset>
 
+          <BillingFields
+            ref={billingRef}
+            value={billing}
+            errors={billingErrors}
+            onChange={(next) => setBilling(next)}
+            onErrors={(next) => setBillingErrors(next)}
+          />
+
           <Button type="submit" block loading={busy || leaving} loadingText={leaving ? 'A abrir o pagamento...' : 'A iniciar o pagamento...'}>
             <Lock size={18} aria-hidden /> Confirmar pagamento
           </Button>
@@ -173,7 +205,7 @@ export function CheckoutPage() {
   const { plano = '' } = useParams();
   const plan = findPlan(plano);
   useSession(); // re-render on login/logout
-  usePageTitle(plan ? `${TITLE}: plano ${plan.nome}` : TITLE);
+  usePageTitle(TITLE);
   if (!getToken('profissional')) return <AccessDenied plano={plano} />;
   if (!plan) return <NoPlan />;
   return <CheckoutForm plan={plan} />;

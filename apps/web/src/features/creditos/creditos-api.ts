@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findPlan, type PaymentMethod } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
-import type { Payment, PaymentState } from '@tc/shared';
+import type { Payment, PaymentState, Receipt } from '@tc/shared';
 export type { Payment, PaymentState } from '@tc/shared';
 
 export interface CheckoutBody {
@@ -10,6 +10,9 @@ export interface CheckoutBody {
   valor: string;
   profissionalId?: number;
   metodo: PaymentMethod;
+  nif?: string;
+  faturacaoNome?: string;
+  faturacaoMorada?: string;
 }
 
 /** The logged-in professional's id: `profissionalId`, or the generic `id` kept at login (spec §3). */
@@ -30,6 +33,8 @@ export const cancelDemoPayment = (id: number) =>
   api<Payment>(`/pagamentos/demo/${id}/cancelar`, { method: 'POST', as: 'profissional' });
 
 export const fetchPayment = (id: number, signal?: AbortSignal) => api<Payment>(`/pagamentos/${id}`, { as: 'profissional', signal });
+
+export const fetchReceipt = (id: number, signal?: AbortSignal) => api<Receipt>(`/pagamentos/${id}/recibo`, { as: 'profissional', signal });
 
 /** The professional's credit balance (GET /subscriptions/credito/:id). */
 export const useCreditBalance = (profissionalId: number | null, enabled = true) =>

@@ -63,8 +63,8 @@ describe('Checkout (/checkout/:plano)', () => {
     stubApi({});
     renderAt('/checkout/platina');
     expect(await screen.findByText('Nenhum plano selecionado.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Comprar créditos' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Comprar créditos · Técnico Certo'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Pagamento · Técnico Certo'));
     expect(screen.getByRole('link', { name: 'Escolher um plano' })).toHaveAttribute('href', '/creditos');
   });
 
@@ -73,9 +73,9 @@ describe('Checkout (/checkout/:plano)', () => {
     const spy = stubApi({ [`GET /api/subscriptions/credito/${PROF_ID}`]: () => json({ creditosRestantes: 10 }) });
     renderAt('/checkout/elite');
     const summary = await screen.findByRole('region', { name: 'Resumo da compra' });
-    // pt-PT title, not "Checkout" (issue 9), on the page and in the tab.
-    expect(screen.getByRole('heading', { level: 1, name: 'Comprar créditos' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Comprar créditos: plano Elite · Técnico Certo'));
+    // "Pagamento", not "Checkout" (issues 9 and 12), on the page and in the tab.
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Pagamento · Técnico Certo'));
     expect(screen.queryByText(/checkout/i)).not.toBeInTheDocument();
     expect(within(summary).getByText('Elite')).toBeInTheDocument();
     expect(within(summary).getByText(euros('120,00 €'))).toBeInTheDocument();
@@ -121,6 +121,64 @@ describe('Checkout (/checkout/:plano)', () => {
     answer = json({ pagamentoId: 3 });
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
     expect(await within(await screen.findByRole('dialog')).findByText('Não foi possível iniciar o pagamento. Tente novamente.')).toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+  });
+});
+
+describe('Checkout: dados de faturação', () => {
+  const start = () => {
+    loginProfissional();
+    const go = vi.spyOn(externalRedirect, 'go').mockImplementation(() => {});
+    return go;
+  };
+
+  it('refuses a NIF with a wrong check digit next to the field, sends nothing, and sends the corrected details', async () => {
+    const go = start();
+    const spy = stubApi({ 'POST /api/stripe/checkout': () => json({ url: '/pagamento-demo/12', pagamentoId: 12 }) });
+    renderAt('/checkout/elite');
+    const billing = await screen.findByRole('group', { name: /Dados de faturação/ });
+    await userEvent.click(screen.getByRole('radio', { name: /Cartão/ }));
+    const nif = within(billing).getByRole('textbox', { name: 'NIF' });
+    await userEvent.type(nif, '123456780');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
+    const message = 'Este NIF não é válido: o último algarismo (de controlo) não corresponde aos outros. Confirme o número.';
+    expect(await within(billing).findByRole('alert')).toHaveTextContent(message);
+    expect(nif).toHaveAttribute('aria-invalid', 'true');
+    expect(nif).toHaveAccessibleDescription(message);
+    expect(nif).toHaveFocus();
+    expect(callsTo(spy, 'POST', '/api/stripe/checkout')).toHaveLength(0);
+
+    // Typing clears the message; a wrong length is explained on leaving the field.
+    await userEvent.clear(nif);
+    expect(within(billing).queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.type(nif, '12345');
+    await userEvent.tab();
+    expect(await within(billing).findByRole('alert')).toHaveTextContent('O NIF tem 9 algarismos (por exemplo, 123456789).');
+
+    await userEvent.clear(nif);
+    await userEvent.type(nif, 'PT 501 964 843');
+    await userEvent.type(within(billing).getByRole('textbox', { name: 'Nome ou empresa' }), 'Eletro Ferreira, Lda.');
+    await userEvent.type(within(billing).getByRole('textbox', { name: 'Morada' }), 'Rua das Flores, 12');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/pagamento-demo/12'));
+    const posts = callsTo(spy, 'POST', '/api/stripe/checkout');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(String(posts[0]![1].body))).toEqual({
+      pacote: 'Elite', valor: '12000', profissionalId: PROF_ID, metodo: 'card',
+      nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12',
+    });
+  });
+
+  it('shows the server verdict on a billing field next to that field', async () => {
+    const go = start();
+    const message = 'Este NIF não existe: confirme os primeiros algarismos.';
+    stubApi({ 'POST /api/stripe/checkout': () => json({ code: 'VALIDATION', message, fields: { nif: message } }, 400) });
+    renderAt('/checkout/basico');
+    await userEvent.click(await screen.findByRole('radio', { name: /MB WAY/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
+    const nif = screen.getByRole('textbox', { name: 'NIF' });
+    await waitFor(() => expect(nif).toHaveAccessibleDescription(message));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(go).not.toHaveBeenCalled();
   });
 });

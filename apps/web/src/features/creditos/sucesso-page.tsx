@@ -43,6 +43,7 @@ function Paid({ payment }: { payment: Payment }) {
             : <>Saldo atual: <strong>{balance.data.creditosRestantes} créditos</strong></>}
       </p>
       <p className="muted">Já pode candidatar-se a projetos: o preço em créditos de cada projeto é mostrado antes de confirmar.</p>
+      <p><Link to={`/recibo/${payment.id}`}>Ver o recibo da compra</Link></p>
       <Actions />
     </>
   );

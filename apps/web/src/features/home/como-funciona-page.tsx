@@ -4,6 +4,7 @@ import {
   BadgeCheck, Building2, CalendarClock, ClipboardList, Coins, CreditCard, FileText, Filter, MessageSquareText,
   Search, ShieldCheck, Siren, Star, TrendingUp, UserPlus, UserRoundCheck, Users,
 } from 'lucide-react';
+import { GUARANTEE_RULES } from '@tc/shared/catalogue/garantias';
 import { usePageTitle } from '../../components/ui/page-title';
 import './home.css';
 
@@ -74,11 +75,12 @@ export function ComoFuncionaPage() {
             <h2 id="hiw-clientes" tabIndex={-1}>Do pedido ao serviço concluído em três passos</h2>
           </header>
           <Steps steps={CLIENT_STEPS} label="Passos para clientes" />
-          <div className="hiw-guarantee">
+          <div className="hiw-guarantee" id="garantia">
             <ShieldCheck size={32} aria-hidden />
             <div>
-              <h3>Garantia técnica até 14 dias após a conclusão</h3>
-              <p>Os trabalhos contratados através do Técnico Certo têm garantia técnica até 14 dias depois de o serviço ser dado como concluído.</p>
+              <h3>{GUARANTEE_RULES.titulo}</h3>
+              <p>{GUARANTEE_RULES.texto}</p>
+              <p className="hiw-guarantee-note">{GUARANTEE_RULES.condicao}</p>
             </div>
           </div>
           <div className="hiw-cta">

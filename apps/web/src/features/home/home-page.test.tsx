@@ -16,11 +16,11 @@ const REVIEWS = [
 const TOP = [
   {
     id: 1, nome: 'João Ferreira', fotoUrl: null, notaMedia: 4.75, especialidades: ['certificacao-eletrica'],
-    especialidadesLabels: ['Certificação elétrica'], cidade: 'Lisboa', bairro: 'Lisboa', verificado: true,
+    especialidadesLabels: ['Certificação elétrica'], cidade: 'Lisboa', bairro: 'Lisboa', verificado: true, selos: ['VERIFICADO'],
   },
   {
     id: 2, nome: 'Rui Pereira', fotoUrl: null, notaMedia: null, especialidades: [], especialidadesLabels: [],
-    cidade: 'Porto', bairro: 'Porto', verificado: false,
+    cidade: 'Porto', bairro: 'Porto', verificado: false, selos: [],
   },
 ];
 

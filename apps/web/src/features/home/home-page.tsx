@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { BadgeCheck, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { REGIONS } from '@tc/shared/catalogue/brand';
 import { SERVICE_CARDS } from '@tc/shared/catalogue/services';
+import { GUARANTEE_RULES } from '@tc/shared/catalogue/garantias';
 import { NearViewport } from '../../components/ui/near-viewport';
 import { usePageTitle } from '../../components/ui/page-title';
 import banner from '../../assets/banner.svg';
@@ -69,6 +70,19 @@ export function HomePage() {
             {SERVICE_CARDS.map((card) => (
               <ServiceCard card={card} key={card.value} />
             ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="home-section home-guarantee" aria-labelledby="home-garantia">
+        <div className="container">
+          <div className="hiw-guarantee">
+            <ShieldCheck size={32} aria-hidden />
+            <div>
+              <h2 id="home-garantia">{GUARANTEE_RULES.titulo}</h2>
+              <p>{GUARANTEE_RULES.texto}</p>
+              <p><Link to="/comofunciona#garantia">Saiba como funciona a garantia</Link></p>
+            </div>
           </div>
         </div>
       </section>

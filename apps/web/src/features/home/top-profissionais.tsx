@@ -1,7 +1,8 @@
-import { BadgeCheck, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import { Rating } from '../../components/ui/stars';
 import { Loading } from '../../components/ui/states';
+import { SelosBadges } from '../profissionais/selos';
 import { useTopProfissionais } from './home-api';
 
 /** Top-rated professionals; hides itself on failure or when there is nobody to show. */
@@ -32,9 +33,7 @@ export function TopProfissionais() {
                     )}
                     <div className="home-pro-meta">
                       <Rating value={p.notaMedia} />
-                      {p.verificado && (
-                        <span className="badge badge-success"><BadgeCheck size={14} aria-hidden /> Verificado</span>
-                      )}
+                      <SelosBadges selos={p.selos} />
                     </div>
                     {first && (
                       <p className="home-pro-specialties">

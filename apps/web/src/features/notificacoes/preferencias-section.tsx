@@ -84,7 +84,7 @@ export function PreferenciasSection({ tipo }: { tipo: 'cliente' | 'profissional'
                 </label>
               ))}
             </div>
-            <p className="muted">Os projetos urgentes (urgente, piquete e avaria) chegam sempre de imediato.</p>
+            <p className="muted">Os projetos urgentes chegam sempre de imediato; as urgências 24h (piquete e avaria), só se as aceitar, no horário que escolher em «Urgências 24h».</p>
           </fieldset>
         )}
         <Button type="submit" variant="outline" loading={save.isPending} loadingText="A guardar...">Guardar preferências</Button>

@@ -10,7 +10,9 @@ import { Rating, starString } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
 import { parseId, useProfissional, useProfissionalReviews, type ProfissionalPerfil } from './profissionais-api';
-import { localidade, VerificadoBadge } from './profissional-card';
+import { localidade } from './profissional-card';
+import { SelosBadges } from './selos';
+import { GuaranteeFigures } from '../garantias/guarantee-figures';
 import './profissionais.css';
 
 /** Back to the search the user came from (its ?q=&page=), else the plain list. */
@@ -79,8 +81,9 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
             <p className="pro-profile-spec">{p.especialidade ?? 'Especialidade não informada'}</p>
             <div className="pro-card-meta">
               <Rating value={p.notaMedia} />
-              {p.verificado && <VerificadoBadge />}
+              <SelosBadges selos={p.selos} />
             </div>
+            <GuaranteeFigures profissionalId={p.id} />
             {local && (
               <p className="pro-card-line">
                 <MapPin size={16} aria-hidden /> <span><span className="sr-only">Localização: </span>{local}</span>

@@ -6,7 +6,7 @@ import { json, paged, stubApi } from './fetch-stub';
 
 const card = (id: number, nome: string, extra: object = {}) => ({
   id, nome, fotoUrl: null, notaMedia: 4.25, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores', 'Iluminação'],
-  cidade: 'Almada', bairro: 'Setúbal', verificado: true, ...extra,
+  cidade: 'Almada', bairro: 'Setúbal', verificado: true, selos: ['VERIFICADO'], ...extra,
 });
 
 beforeEach(() => {
@@ -25,7 +25,7 @@ describe('/profissionais', () => {
     const { calls } = stubApi({
       'GET /api/profissional/see-all': (url) =>
         url.searchParams.get('q') === 'canal'
-          ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, notaMedia: null })], 1, true)
+          ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, selos: [], notaMedia: null })], 1, true)
           : paged([card(1, 'João Ferreira')], 1),
     });
     const { router } = renderAt('/profissionais');

@@ -1,8 +1,9 @@
-import { BadgeCheck, MapPin, Wrench } from 'lucide-react';
+import { MapPin, Wrench } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Rating } from '../../components/ui/stars';
 import type { ProfissionalCard } from './profissionais-api';
+import { SelosBadges } from './selos';
 
 /** "Cidade, Distrito" (the district only when it adds something). */
 export function localidade(cidade: string | null | undefined, bairro: string | null | undefined): string {
@@ -13,14 +14,6 @@ export function localidade(cidade: string | null | undefined, bairro: string | n
 
 export const especialidadesTexto = (labels: string[] | null | undefined) =>
   labels && labels.length ? labels.join(', ') : 'Não informado';
-
-export function VerificadoBadge() {
-  return (
-    <span className="badge badge-success" title="Identidade verificada pela equipa Técnico Certo">
-      <BadgeCheck size={14} aria-hidden /> Verificado
-    </span>
-  );
-}
 
 /** One result of the professional search (spec §2). */
 export function ProfissionalResultCard({ p }: { p: ProfissionalCard }) {
@@ -34,7 +27,7 @@ export function ProfissionalResultCard({ p }: { p: ProfissionalCard }) {
           <h2 className="pro-card-name">{p.nome}</h2>
           <div className="pro-card-meta">
             <Rating value={p.notaMedia} />
-            {p.verificado && <VerificadoBadge />}
+            <SelosBadges selos={p.selos} />
           </div>
         </div>
       </div>

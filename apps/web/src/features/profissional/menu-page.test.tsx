@@ -62,6 +62,9 @@ describe('Área do Profissional (menu)', () => {
     expect(within(rows[1]!).getByText('-10')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Compra')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('+150')).toBeInTheDocument();
+    // A purchase links to its receipt; an application has none.
+    expect(within(rows[2]!).getByRole('link', { name: 'Recibo da compra de 01/03/2026, 10:00' })).toHaveAttribute('href', '/recibo/1');
+    expect(within(rows[1]!).queryByRole('link', { name: /Recibo/ })).not.toBeInTheDocument();
     const pending = await screen.findByRole('region', { name: 'Compras a aguardar pagamento' });
     expect(within(pending).getByText('Plano Poupança')).toBeInTheDocument();
     expect(within(pending).queryByText('Plano Elite')).not.toBeInTheDocument();

@@ -11,6 +11,8 @@ import {
   ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePayments, type LedgerType, type Payment,
 } from './profissional-api';
 import { RetornoSection } from './retorno-section';
+import { SelosSection } from './selos-section';
+import { ProfessionalGuarantees } from '../garantias/professional-guarantees';
 import './profissional.css';
 
 
@@ -107,7 +109,15 @@ function History({ id }: { id: number | null }) {
               <tr key={e.id}>
                 <td data-label="Data"><time dateTime={e.criadoEm}>{formatDateTime(e.criadoEm)}</time></td>
                 <td data-label="Tipo"><span className={`ledger-type ledger-${e.tipo.toLowerCase()}`}>{LEDGER_LABELS[e.tipo] ?? e.tipo}</span></td>
-                <td data-label="Descrição" className="ledger-desc">{e.descricao ?? '—'}</td>
+                <td data-label="Descrição" className="ledger-desc">
+                  {e.descricao ?? '—'}
+                  {e.tipo === 'COMPRA' && e.paymentId !== null && (
+                    <>
+                      {' · '}
+                      <Link to={`/recibo/${e.paymentId}`} aria-label={`Recibo da compra de ${formatDateTime(e.criadoEm)}`}>Recibo</Link>
+                    </>
+                  )}
+                </td>
                 <td data-label="Créditos" className={`num ${e.delta >= 0 ? 'delta-plus' : 'delta-minus'}`}>{signed(e.delta)}</td>
                 <td data-label="Saldo" className="num">{e.saldoApos.toLocaleString('pt-PT')}</td>
               </tr>
@@ -138,6 +148,10 @@ export function ProfissionalMenuPage() {
       <MenuCards label="Área do Profissional" cards={CARDS} />
 
       <PendingPurchases id={id} />
+
+      <SelosSection id={id} />
+
+      <ProfessionalGuarantees id={id} />
 
       <RetornoSection id={id} />
 

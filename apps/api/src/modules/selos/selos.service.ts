@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
+import type { Db, Tx } from '../../db/client';
+import { textArray } from '../../db/search';
+import { notFound } from '../../lib/app-error';
+import { bayesSql, priorMeanSql } from './ranking';
+
+/**
+ * The badges' rules, in one statement (docs/decisions/0015 and the shared SELO_REGRAS):
+ *  - VERIFICADO: documents checked by an admin;
+ *  - TOP_AVALIADO: average ≥ 4.8 over ≥ 5 approved reviews received in the last 12 months;
+ *  - DOMOTICA_EXPERT: verified, a Domótica specialty, and ≥ 3 completed Domótica projects where the client
+ *    chose this professional and left an approved review of ≥ 4 for that project;
+ *  - RESPOSTA_RAPIDA: ≥ 3 applications in the last 30 days whose median time since the project's approval
+ *    is under 2 h.
+ * Each professional's figures come from its own indexes (reviews_prof_aprovadas_idx, requests_escolhido_idx,
+ * candidaturas_profissional_idx). The windows end at `now` (the app's clock); the stored `selos_em` says when.
+ */
+function statement(target: SQL, now: Date, prior?: SQL) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const num = (v: number) => sql.raw(String(v));
+  return sql`
+    with alvo as (${target}),
+    m as (
+      select p.id, p.verificacao::text as verificacao, (p.especialidades && ${textArray(DOMOTICA_SPECIALTIES)}) as esp_domotica,
+        r12.n as avaliacoes12m, r12.media as media12m, dom.n as projetos_domotica, rr.n as candidaturas30d, rr.mediana as mediana_min
+      from profissionais p
+      join alvo on alvo.id = p.id
+      cross join lateral (
+        select count(*)::int as n, avg(v.nota) as media from reviews v
+        where v.profissional_id = p.id and v.status = 'APROVADO' and v.criado_em > ${at} - make_interval(months => ${num(R.topMeses)})) r12
+      cross join lateral (
+        select count(*)::int as n from requests q
+        where q.escolhido_id = p.id and q.status = 'CONCLUIDO' and q.especialidade = any(${textArray(DOMOTICA_SPECIALTIES)})
+          and exists (select 1 from reviews v where v.request_id = q.id and v.profissional_id = p.id and v.cliente_id = q.cliente_id
+            and v.status = 'APROVADO' and v.nota >= ${num(R.domoticaNotaMinima)})) dom
+      cross join lateral (
+        select count(*)::int as n,
+          percentile_cont(0.5) within group (order by greatest(extract(epoch from c.criado_em - q.aprovado_em), 0)::float8 / 60) as mediana
+        from candidaturas c join requests q on q.id = c.request_id
+        where c.profissional_id = p.id and c.criado_em > ${at} - make_interval(days => ${num(R.rapidaDias)}) and q.aprovado_em is not null) rr
+    ),
+    s as (
+      select m.*, array_remove(array[
+        case when verificacao = 'VERIFICADO' then 'VERIFICADO' end,
+        case when avaliacoes12m >= ${num(R.topMinAvaliacoes)} and media12m >= ${num(R.topMediaMinima)} then 'TOP_AVALIADO' end,
+        case when verificacao = 'VERIFICADO' and esp_domotica and projetos_domotica >= ${num(R.domoticaMinProjetos)} then 'DOMOTICA_EXPERT' end,
+        case when candidaturas30d >= ${num(R.rapidaMinCandidaturas)} and mediana_min < ${num(R.rapidaMaxMinutos)} then 'RESPOSTA_RAPIDA' end
+      ]::text[], null) as selos
+      from m
+    )
+    update profissionais p set selos = s.selos, selos_em = ${at}${prior ? sql`, nota_bayes = ${bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, prior)}` : sql``}
+    from s where p.id = s.id
+    returning p.id, s.selos, s.verificacao, s.avaliacoes12m, s.media12m::float8 as media12m, s.esp_domotica, s.projetos_domotica,
+      s.candidaturas30d, s.mediana_min::float8 as mediana_min`;
+}
+
+interface Row {
+  id: number; selos: string[]; verificacao: SeloMetricas['verificacao']; avaliacoes12m: number; media12m: number | string | null;
+  esp_domotica: boolean; projetos_domotica: number; candidaturas30d: number; mediana_min: number | string | null;
+}
+const numOrNull = (v: number | string | null) => (v === null ? null : Number(v));
+const metricasOf = (r: Row): SeloMetricas => ({
+  verificacao: r.verificacao,
+  avaliacoes12m: Number(r.avaliacoes12m),
+  media12m: numOrNull(r.media12m),
+  especialidadeDomotica: !!r.esp_domotica,
+  projetosDomotica: Number(r.projetos_domotica),
+  candidaturas30d: Number(r.candidaturas30d),
+  medianaMinutos: numOrNull(r.mediana_min),
+});
+/** Postgres text[] comes back as an array from both drivers; keep only known badges, in catalogue order. */
+const selosOf = (r: Row): Selo[] => SELOS.filter((s) => (r.selos ?? []).includes(s));
+
+const idArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/**
+ * Recomputes and stores the badges of these professionals (ids of deleted accounts are ignored). Called
+ * where an input changes: review moderation, verification, profile specialties, a choice or a completion,
+ * an application (after its transaction), a project or an account deleted.
+ */
+export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefined)[], now: Date): Promise<void> {
+  const list = [...new Set(ids.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0))];
+  if (!list.length) return;
+  await db.execute(statement(sql`select id from profissionais where id = any(${idArray(list)})`, now));
+}
+
+/**
+ * "Os seus selos": the professional's badges recomputed now (and stored, so the public cards agree),
+ * with the figures behind each rule and what is still missing.
+ */
+export async function selosDoProfissional(db: Db, profissionalId: number, now: Date): Promise<SelosResponse> {
+  const { rows } = await db.execute<Row & Record<string, unknown>>(statement(sql`select id from profissionais where id = ${profissionalId}`, now));
+  const row = rows[0] as Row | undefined;
+  if (!row) throw notFound(M.profissionalNaoIdentificado);
+  const selos = selosOf(row);
+  const metricas = metricasOf(row);
+  return { selos, calculadoEm: now.toISOString(), metricas, progresso: progressoSelos(selos, metricas) };
+}
+
+/** The prior mean of the ranking, read once per sweep. */
+async function priorMean(db: Db): Promise<number> {
+  const { rows } = await db.execute<{ m: number | string }>(sql`select ${priorMeanSql} as m`);
+  return Number(rows[0]?.m ?? 4);
+}
+
+/** Badges older than this are recomputed by the sweep: the time windows (12 months, 30 days) move every day. */
+export const SELOS_STALE_MS = 20 * 3600_000;
+export const SWEEP_BATCH = 500;
+
+/**
+ * The periodic sweep: recomputes, in batches by id, every professional whose badges were computed more
+ * than SELOS_STALE_MS ago (or never), and refreshes its nota_bayes with today's prior mean (which moves
+ * as reviews arrive). Several instances may sweep at once: each batch claims its rows with
+ * FOR UPDATE SKIP LOCKED and a row done by one is no longer stale for the others. `all` recomputes
+ * everyone (the demo seed, the benchmark generator). Returns how many professionals were recomputed.
+ */
+export async function sweepSelos(db: Db, now: Date, opts: { all?: boolean; batch?: number; shouldStop?: () => boolean } = {}): Promise<number> {
+  const batch = opts.batch ?? SWEEP_BATCH;
+  const cutoff = sql`${new Date(now.getTime() - SELOS_STALE_MS).toISOString()}::timestamptz`;
+  const stale = opts.all ? sql`true` : sql`(selos_em is null or selos_em < ${cutoff})`;
+  if (!opts.all) {
+    const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from profissionais where ${stale}) as any`);
+    if (!rows[0]?.any) return 0;
+  }
+  const m = sql`${await priorMean(db)}::float8`;
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const { rows } = await db.execute<{ id: number }>(statement(
+      sql`select id from profissionais where id > ${after} and ${stale} order by id limit ${batch} for update skip locked`, now, m));
+    done += rows.length;
+    // A short batch: nothing stale is left after it (rows another sweep holds were skipped, it does them).
+    if (rows.length < batch || opts.shouldStop?.()) return done;
+    after = Math.max(...rows.map((r) => Number(r.id)));
+  }
+}

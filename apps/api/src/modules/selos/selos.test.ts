@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SELO_INFO } from '@tc/shared';
+import { adminSession, completeWith, createTestApp, describeOnPostgres, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { multipart, pngBytes } from '../../test/images';
+import type { Clock } from '../../lib/clock';
+import { grantCredits } from '../creditos/creditos.service';
+import { sweepSelos } from './selos.service';
+
+/**
+ * Badges through the public API: they appear and go as reviews, verifications, completed jobs and
+ * applications change, and as time moves (the app's clock, then the periodic sweep). The ranking
+ * (Bayesian average) orders the home page's top list and the default search.
+ */
+let skew = 0;
+const clock: Clock = { now: () => new Date(Date.now() + skew) };
+const DAY = 24 * 3600_000;
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+let client: Session;
+let png: Buffer;
+type Session = Awaited<ReturnType<typeof registerAndLogin>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = await adminSession(t.app);
+  client = await registerAndLogin(t.app, 'cliente', { nome: 'Clara Cliente' });
+  png = await pngBytes();
+});
+afterAll(() => t.close());
+
+const get = (url: string, s: { auth: Record<string, string> }) => t.app.inject({ method: 'GET', url, headers: s.auth });
+const put = (url: string) => t.app.inject({ method: 'PUT', url, headers: admin.auth });
+
+/** A professional with a completed profile (photo, specialties, documents sent: PENDENTE) and credits. */
+async function pro(nome: string, especialidades = ['substituicao-quadros-eletricos']) {
+  const p = await registerAndLogin(t.app, 'profissional', { nome });
+  const form = multipart({ id: String(p.id), telefone: '+351916000222', consentimento: 'true', 'especialidades[]': especialidades }, [
+    { field: 'fotoPerfil', filename: 'f.png', type: 'image/png', data: png },
+    { field: 'ccFrente', filename: 'a.png', type: 'image/png', data: png },
+    { field: 'ccVerso', filename: 'b.png', type: 'image/png', data: png },
+  ]);
+  const res = await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+  expect(res.statusCode, res.body).toBe(200);
+  await t.db.transaction((tx) => grantCredits(tx, p.id, 500, 'AJUSTE', { descricao: 'teste' }));
+  return p;
+}
+
+const verify = async (p: Session, decisao: 'VERIFICADO' | 'RECUSADO') => {
+  const r = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${p.id}/verificacao`, headers: admin.auth, payload: { decisao } });
+  expect(r.statusCode, r.body).toBe(200);
+};
+
+/** A project published by `by`, approved and priced by the admin (at the app clock's "now"). */
+async function project(by: Session = client, over: Record<string, unknown> = {}) {
+  const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: by.auth, payload: projectPayload(over) });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as number;
+  const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth, payload: { creditos: 5 } });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return id;
+}
+
+const apply = async (p: Session, requestId: number) => {
+  const r = await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } });
+  expect(r.statusCode, r.body).toBe(201);
+};
+
+/** A job done by `p` (chosen, completed) and reviewed by its client with `nota`; the admin decides the review. */
+async function reviewedJob(p: Session, nota: number, opts: { especialidade?: string; decide?: 'accept' | 'deny' | null } = {}) {
+  const requestId = await project(client, opts.especialidade ? { especialidade: opts.especialidade } : {});
+  await apply(p, requestId);
+  await completeWith(t.app, client, requestId, p.id);
+  const r = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: client.auth, payload: { profissionalId: p.id, requestId, nota, comentario: `Trabalho nota ${nota}` } });
+  expect(r.statusCode, r.body).toBe(201);
+  const reviewId = r.json().id as number;
+  const decide = opts.decide === undefined ? 'accept' : opts.decide;
+  if (decide) expect((await put(`/api/review/${decide}/${reviewId}`)).statusCode).toBe(200);
+  return { requestId, reviewId };
+}
+
+/** The professional's own "Os seus selos". */
+async function mine(p: Session) {
+  const r = await get('/api/profissional/selos', p);
+  expect(r.statusCode, r.body).toBe(200);
+  const body = r.json() as { selos: string[]; metricas: Record<string, unknown>; progresso: { selo: string; tem: boolean; faltas: string[] }[] };
+  const of = (selo: string) => body.progresso.find((x) => x.selo === selo)!;
+  return { ...body, of };
+}
+/** The badges a client sees on the public profile. */
+const publicSelos = async (p: Session) => ((await get(`/api/profissional/${p.id}`, client)).json() as { selos: string[] }).selos;
+
+describe(`badges (${TEST_DB})`, () => {
+  it('"Verificado" follows the admin\'s decision, and new documents put it back to pending', async () => {
+    const p = await pro('Vera Verificada');
+    expect(await publicSelos(p)).toEqual([]);
+    expect((await mine(p)).of('VERIFICADO').faltas).toEqual(['Os seus documentos estão a ser analisados pela equipa.']);
+    await verify(p, 'VERIFICADO');
+    expect(await publicSelos(p)).toEqual(['VERIFICADO']);
+    expect((await mine(p)).of('VERIFICADO')).toMatchObject({ tem: true, faltas: [] });
+    await verify(p, 'RECUSADO');
+    expect(await publicSelos(p)).toEqual([]);
+    expect((await mine(p)).of('VERIFICADO').faltas).toEqual(['A verificação foi recusada: envie novos documentos de identificação.']);
+  });
+
+  it('"Top Avaliado": 5 approved reviews averaging ≥ 4.8 in 12 months; rejected ones do not count; a deleted one or time takes it away', async () => {
+    const p = await pro('Tomás Topo');
+    for (let i = 0; i < 4; i++) await reviewedJob(p, 5);
+    let me = await mine(p);
+    expect(me.selos).not.toContain('TOP_AVALIADO');
+    expect(me.metricas).toMatchObject({ avaliacoes12m: 4, media12m: 5 });
+    expect(me.of('TOP_AVALIADO').faltas).toEqual(['Falta 1 avaliação aprovada nos últimos 12 meses']);
+    // A rejected review counts for nothing; a pending one neither.
+    await reviewedJob(p, 5, { decide: 'deny' });
+    await reviewedJob(p, 5, { decide: null });
+    expect(await publicSelos(p)).not.toContain('TOP_AVALIADO');
+
+    const fifth = await reviewedJob(p, 5);
+    expect(await publicSelos(p)).toContain('TOP_AVALIADO');
+    const search = (await get(`/api/profissional/see-all?q=${encodeURIComponent('Tomás Topo')}`, client)).json();
+    // (Quick to apply too: every job here was applied to right after its approval.)
+    expect(search.items[0]).toMatchObject({ id: p.id, selos: ['TOP_AVALIADO', 'RESPOSTA_RAPIDA'] });
+
+    // The admin deletes one: 4 left.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/review/delete/${fifth.reviewId}`, headers: admin.auth })).statusCode).toBe(200);
+    expect(await publicSelos(p)).not.toContain('TOP_AVALIADO');
+    // A 3-star one: 5 reviews, average 4.6.
+    await reviewedJob(p, 3);
+    me = await mine(p);
+    expect(me.selos).not.toContain('TOP_AVALIADO');
+    expect(me.of('TOP_AVALIADO').faltas).toEqual(['Média atual 4,6 (precisa de 4,8)']);
+    // Five more 5s: 10 reviews, (9·5 + 3) / 10 = 4.8 exactly, which is enough (4.78 with four was not).
+    for (let i = 0; i < 4; i++) await reviewedJob(p, 5);
+    expect((await mine(p)).of('TOP_AVALIADO').faltas).toEqual(['Média atual 4,77 (precisa de 4,8)']);
+    await reviewedJob(p, 5);
+    expect(await publicSelos(p)).toContain('TOP_AVALIADO');
+
+    // Thirteen months later every one of those reviews is older than 12 months: the sweep takes the badge away.
+    skew = 396 * DAY;
+    try {
+      expect(await publicSelos(p)).toContain('TOP_AVALIADO');
+      expect(await sweepSelos(t.app.ctx.db, clock.now())).toBeGreaterThan(0);
+      expect(await publicSelos(p)).not.toContain('TOP_AVALIADO');
+      me = await mine(p);
+      expect(me.metricas).toMatchObject({ avaliacoes12m: 0, media12m: null });
+      expect(me.of('TOP_AVALIADO').faltas).toEqual(['Faltam 5 avaliações aprovadas nos últimos 12 meses']);
+      // Nothing is stale right after a sweep: a second one (another instance) has nothing to do.
+      expect(await sweepSelos(t.app.ctx.db, clock.now())).toBe(0);
+    } finally {
+      skew = 0;
+    }
+    await sweepSelos(t.app.ctx.db, clock.now(), { all: true });
+    expect(await publicSelos(p)).toContain('TOP_AVALIADO');
+  });
+
+  it('"Domótica Expert": verified, a Domótica specialty and 3 completed Domótica jobs reviewed 4 or more', async () => {
+    const p = await pro('Domingos Domótica', ['camaras-cctv', 'instalacao-eletrica-completa']);
+    let me = await mine(p);
+    expect(me.of('DOMOTICA_EXPERT').faltas).toEqual(['Precisa do selo Verificado', 'Faltam 3 projetos de domótica concluídos com avaliação de 4 estrelas ou mais']);
+    await verify(p, 'VERIFICADO');
+    await reviewedJob(p, 5, { especialidade: 'camaras-cctv' });
+    await reviewedJob(p, 4, { especialidade: 'sensores-seguranca' });
+    // Not counted: a Domótica job reviewed 3, an electrical job reviewed 5, a Domótica review still pending.
+    await reviewedJob(p, 3, { especialidade: 'camaras-cctv' });
+    await reviewedJob(p, 5, { especialidade: 'instalacao-eletrica-completa' });
+    const pending = await reviewedJob(p, 5, { especialidade: 'integracao-sistemas', decide: null });
+    me = await mine(p);
+    expect(me.metricas.projetosDomotica).toBe(2);
+    expect(me.of('DOMOTICA_EXPERT').faltas).toEqual(['Falta 1 projeto de domótica concluído com avaliação de 4 estrelas ou mais']);
+    expect(await publicSelos(p)).toEqual(['VERIFICADO', 'RESPOSTA_RAPIDA']);
+
+    expect((await put(`/api/review/accept/${pending.reviewId}`)).statusCode).toBe(200);
+    expect(await publicSelos(p)).toEqual(['VERIFICADO', 'DOMOTICA_EXPERT', 'RESPOSTA_RAPIDA']);
+    // On the client's list of applicants and in the e-mail about a new applicant, with each rule in words.
+    const requestId = await project();
+    await apply(p, requestId);
+    const applicants = (await get(`/api/requests/${requestId}/profissionais`, client)).json() as { id: number; selos: string[] }[];
+    expect(applicants.find((a) => a.id === p.id)?.selos).toEqual(['VERIFICADO', 'DOMOTICA_EXPERT', 'RESPOSTA_RAPIDA']);
+    const { rows } = await t.db.execute<{ html: string; texto: string }>(sql`
+      select html, texto from email_outbox where tipo = 'nova_candidatura' and chave = ${`nova_candidatura:r${requestId}:p${p.id}`}`);
+    expect(rows[0]?.html).toContain('✓ Verificado');
+    expect(rows[0]?.html).toContain('★ Domótica Expert');
+    expect(rows[0]?.texto).toContain(`Domótica Expert: ${SELO_INFO.DOMOTICA_EXPERT.regra}`);
+
+    // Without "Verificado" it goes.
+    await verify(p, 'RECUSADO');
+    me = await mine(p);
+    expect(me.selos).toEqual(['RESPOSTA_RAPIDA']);
+    expect(me.of('DOMOTICA_EXPERT').faltas).toEqual(['Precisa do selo Verificado']);
+  });
+
+  it('"Resposta rápida": median time from approval to application under 2 h over ≥ 3 applications in 30 days', async () => {
+    const p = await pro('Rita Rápida');
+    // Approved three hours before the application (the clock read at approval is behind).
+    const slowProject = async () => {
+      skew = -3 * 3600_000;
+      try {
+        return await project();
+      } finally {
+        skew = 0;
+      }
+    };
+    await apply(p, await project());
+    await apply(p, await project());
+    let me = await mine(p);
+    expect(me.selos).not.toContain('RESPOSTA_RAPIDA');
+    expect(me.of('RESPOSTA_RAPIDA').faltas).toEqual(['Falta 1 candidatura nos últimos 30 dias']);
+    await apply(p, await project());
+    // Recomputed by the application itself.
+    expect(await publicSelos(p)).toEqual(['RESPOSTA_RAPIDA']);
+    await apply(p, await slowProject());
+    await apply(p, await slowProject());
+    expect(await publicSelos(p)).toEqual(['RESPOSTA_RAPIDA']);
+    await apply(p, await slowProject());
+    await apply(p, await slowProject());
+    // 3 quick, 4 after 3 h: the median is 3 h.
+    expect(await publicSelos(p)).toEqual([]);
+    me = await mine(p);
+    expect(me.metricas.candidaturas30d).toBe(7);
+    expect(me.of('RESPOSTA_RAPIDA').faltas).toEqual(['Tempo mediano atual 3 h (precisa de menos de 2 h)']);
+
+    // A month later none of them is in the window.
+    skew = 31 * DAY;
+    try {
+      await sweepSelos(t.app.ctx.db, clock.now());
+      me = await mine(p);
+      expect(me.metricas).toMatchObject({ candidaturas30d: 0, medianaMinutos: null });
+      expect(me.of('RESPOSTA_RAPIDA').faltas).toEqual(['Faltam 3 candidaturas nos últimos 30 dias']);
+    } finally {
+      skew = 0;
+    }
+  });
+
+  it('"Os seus selos" is the professional\'s own only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/profissional/selos' })).statusCode).toBe(401);
+    const r = await get('/api/profissional/selos', client);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().code).toBe('FORBIDDEN');
+  });
+});
+
+describe(`ranking by Bayesian average (${TEST_DB})`, () => {
+  it('few reviews do not beat many; the top list has no professional without reviews; the search lists those last', async () => {
+    const one = await pro('Alberto Um');
+    await reviewedJob(one, 5);
+    const many = await pro('Bernardo Muitos');
+    for (let i = 0; i < 8; i++) await reviewedJob(many, 5);
+    await reviewedJob(many, 4);
+    const low = await pro('Carlos Baixo');
+    for (let i = 0; i < 3; i++) await reviewedJob(low, 2);
+    const none = await pro('Zé Sem Avaliações');
+
+    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { id: number; notaMedia: number | null; totalAvaliacoes: number }[];
+    const ids = top.map((x) => x.id);
+    expect(ids).toContain(many.id);
+    // 8 × 5 and a 4 (4,89 over 9 reviews) ranks above a single 5.
+    expect(ids).toContain(one.id);
+    expect(ids.indexOf(many.id)).toBeLessThan(ids.indexOf(one.id));
+    expect(ids).not.toContain(none.id);
+    for (const x of top) {
+      expect(x.totalAvaliacoes).toBeGreaterThan(0);
+      expect(x.notaMedia).not.toBeNull();
+    }
+
+    const page = (await get('/api/profissional/see-all?pageSize=50', client)).json() as { items: { id: number; totalAvaliacoes: number }[] };
+    const order = page.items.map((x) => x.id);
+    expect(order.indexOf(many.id)).toBeLessThan(order.indexOf(one.id));
+    expect(order.indexOf(one.id)).toBeLessThan(order.indexOf(low.id));
+    expect(order).toContain(none.id);
+    // Everyone with reviews first, then those without.
+    const firstUnrated = page.items.findIndex((x) => x.totalAvaliacoes === 0);
+    expect(firstUnrated).toBeGreaterThan(0);
+    expect(page.items.slice(firstUnrated).every((x) => x.totalAvaliacoes === 0)).toBe(true);
+  });
+
+  it('the top list is cached for 30 s, and an approved review empties the cache', async () => {
+    const p = await pro('Duarte Novo');
+    const { reviewId } = await reviewedJob(p, 5, { decide: null });
+    const top = async () => ((await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { id: number }[]).map((x) => x.id);
+    expect(await top()).not.toContain(p.id);
+    expect((await put(`/api/review/accept/${reviewId}`)).statusCode).toBe(200);
+    expect(await top()).toContain(p.id);
+  });
+});
+
+describeOnPostgres('the periodic sweep on several instances', () => {
+  it('two sweeps at once share the stale professionals: each is recomputed once', async () => {
+    await t.db.execute(sql`insert into profissionais (nome, email, senha_hash, cidade, bairro)
+      select 'Varrido ' || g, 'varrido' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 600) g`);
+    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from profissionais where selos_em is null`);
+    const stale = Number(rows[0]!.n);
+    expect(stale).toBeGreaterThanOrEqual(600);
+    const now = clock.now();
+    const [a, b] = await Promise.all([sweepSelos(t.app.ctx.db, now, { batch: 40 }), sweepSelos(t.app.ctx.db, now, { batch: 40 })]);
+    expect(a + b).toBe(stale);
+    const left = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from profissionais where selos_em is null`);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Garantia, GarantiaEstado, GarantiaNumeros, Paged } from '@tc/shared';
+import { api } from '../../lib/api';
+import { uploadForm } from '../profissional/upload';
+
+/** The 14-day guarantee (docs/decisions/0014): hooks for the client, the professional and the back office. */
+
+export const garantiasKeys = {
+  all: ['garantias'] as const,
+  profissional: (page: number) => ['garantias', 'profissional', page] as const,
+  admin: (estado: string, page: number) => ['garantias', 'admin', estado, page] as const,
+  numeros: (id: number | null) => ['garantias', 'numeros', id] as const,
+  adminNumeros: (ids: number[]) => ['garantias', 'admin-numeros', ids.join(',')] as const,
+};
+
+/** "Acionar garantia": description and up to 3 photos, with upload progress. */
+export function useOpenGuarantee() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { requestId: number; descricao: string; fotos: File[]; onProgress?: (p: number) => void }) => {
+      const form = new FormData();
+      form.append('descricao', v.descricao);
+      for (const f of v.fotos) form.append('fotos', f);
+      return uploadForm<Garantia>(`/requests/${v.requestId}/garantia`, form, { method: 'POST', as: 'cliente', onProgress: v.onProgress });
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
+  });
+}
+
+/** The professional's claims, the ones to answer first. */
+export const useProfessionalGuarantees = (page: number, enabled = true) =>
+  useQuery({
+    queryKey: garantiasKeys.profissional(page),
+    queryFn: ({ signal }) => api<Paged<Garantia>>(`/profissional/garantias?page=${page}&pageSize=5`, { as: 'profissional', signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export type Answer = { aceite: true; agendadoPara: string; resposta?: string } | { aceite: false; resposta: string };
+
+export function useAnswerGuarantee() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: number; answer: Answer }) =>
+      answer.aceite
+        ? api<Garantia>(`/garantias/${id}/aceitar`, { method: 'PATCH', as: 'profissional', body: { agendadoPara: answer.agendadoPara, ...(answer.resposta ? { resposta: answer.resposta } : {}) } })
+        : api<Garantia>(`/garantias/${id}/contestar`, { method: 'PATCH', as: 'profissional', body: { resposta: answer.resposta } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['garantias', 'profissional'] }),
+  });
+}
+
+/** Back office: open ones first, filter by state. */
+export const useAdminGuarantees = (estado: GarantiaEstado | '', page: number, profissionalId: number | null = null) =>
+  useQuery({
+    queryKey: [...garantiasKeys.admin(estado, page), profissionalId],
+    queryFn: ({ signal }) =>
+      api<Paged<Garantia>>(`/admin/garantias?page=${page}&pageSize=10${estado ? `&estado=${estado}` : ''}${profissionalId ? `&profissionalId=${profissionalId}` : ''}`, { as: 'admin', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useCloseGuarantee() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolucao }: { id: number; resolucao: string }) =>
+      api<Garantia>(`/admin/garantias/${id}/fechar`, { method: 'PATCH', as: 'admin', body: { resolucao } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['garantias', 'admin'] }),
+  });
+}
+
+/** A professional's figures, for the public profile (shown to clients). */
+export const useGuaranteeFigures = (profissionalId: number | null) =>
+  useQuery({
+    queryKey: garantiasKeys.numeros(profissionalId),
+    queryFn: ({ signal }) => api<GarantiaNumeros>(`/profissional/${profissionalId}/garantias`, { as: 'cliente', signal }),
+    enabled: profissionalId !== null,
+    retry: false,
+  });
+
+/** The figures of a page of professionals in the back office: one request for the page. */
+export const useAdminGuaranteeFigures = (ids: number[]) =>
+  useQuery({
+    queryKey: garantiasKeys.adminNumeros(ids),
+    queryFn: ({ signal }) => api<GarantiaNumeros[]>(`/admin/garantias/numeros?ids=${ids.join(',')}`, { as: 'admin', signal }),
+    enabled: ids.length > 0,
+    retry: false,
+  });

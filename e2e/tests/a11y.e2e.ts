@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { closeBrowser, DEMO, newPage } from '../support/browser';
+import { apiLogin } from '../support/api';
+
+afterAll(closeBrowser);
+
+/** axe-core's browser bundle, injected into each page (issue 12: 0 serious or critical violations). */
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Role = 'cliente' | 'profissional' | 'admin' | null;
+const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: DEMO.admin } as const;
+
+/** The main pages, as the role that uses them; `:id` is the signed-in person's own id. */
+const PAGES: [Role, string][] = [
+  [null, '/'], [null, '/comofunciona'],
+  [null, '/areadocliente/login'], [null, '/areadoprofissional/login'], [null, '/login'],
+  ['cliente', '/profissionais'], ['cliente', '/profissionais/1'], ['cliente', '/projetos/:id'],
+  ['profissional', '/areadoprofissional/menu'], ['profissional', '/areadoprofissional/buscar-trabalhos'],
+  ['admin', '/dashboard'], ['admin', '/listagem-projetos'], ['admin', '/cadastro'],
+];
+
+/** Signs in through the API and stores the session as the log-in page does. */
+async function signIn(page: Page, role: Exclude<Role, null>): Promise<number> {
+  const { id, headers } = await apiLogin(page.request, EMAIL[role], role);
+  await page.goto('/comofunciona');
+  await page.evaluate(([role, id, token, email]) => {
+    const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
+    sessionStorage.setItem(key, token as string);
+    localStorage.setItem('id', String(id));
+    localStorage.setItem('tipo', role as string);
+    localStorage.setItem('email', email as string);
+    if (role === 'cliente') localStorage.setItem('clienteId', String(id));
+    if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
+  }, [role, id, headers.authorization.slice(7), EMAIL[role]] as const);
+  return id;
+}
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+
+/** The page's serious and critical axe violations (WCAG 2.x A and AA rules plus axe's best practices). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`));
+}
+
+describe.each([1280, 375])('accessibility at %i px', (width) => {
+  it.each(PAGES)('%s %s has no serious or critical axe violation', async (role, path) => {
+    const { page, context } = await newPage({ width, height: width === 375 ? 812 : 800 });
+    const id = role ? await signIn(page, role) : 0;
+    await page.goto(path.replace(':id', String(id)));
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+    // Content that arrives after the first paint (lists, figures) is checked too.
+    await expect.poll(() => page.locator('[aria-busy="true"], .state [role="status"], .spinner').count()).toBe(0);
+    await page.evaluate(() => document.fonts.ready);
+    const found = await seriousViolations(page);
+    expect(found, found.join('\n')).toEqual([]);
+    await context.close();
+  });
+});
