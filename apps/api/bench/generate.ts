@@ -24,7 +24,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { CREDIT_PLANS, DISTRICTS, SPECIALTIES, type SpecialtyGroupValue } from '@tc/shared';
+import { CREDIT_PLANS, DISTRICTS, SPECIALTIES, TERMOS_VERSAO, type SpecialtyGroupValue } from '@tc/shared';
 import { openDatabase } from '../src/db/client';
 import { syncCatalogue } from '../src/db/catalogue-sync';
 import { seedDemo } from '../src/db/seed/seed';
@@ -779,6 +779,14 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
           least(${NOW}, criado_em + random() * interval '1 day') FROM reviews
         WHERE id > ${n(vb)} AND status <> 'ESPERA' AND criado_em > ${NOW} - interval '60 days'
       ) x ORDER BY t`);
+
+    // Every generated person accepted the current terms at sign-up (docs/decisions/0016), so none is
+    // asked again at log-in.
+    await step('termos_aceites', `
+      INSERT INTO termos_aceites (destinatario_tipo, destinatario_id, versao, aceite_em)
+      SELECT 'cliente'::user_role, id, $1, criado_em FROM clientes WHERE id > ${n(cb)}
+      UNION ALL
+      SELECT 'profissional'::user_role, id, $1, criado_em FROM profissionais WHERE id > ${n(pb)}`, [TERMOS_VERSAO]);
 
     // 13. Identity sequences after the explicit ids of users; then statistics and visibility maps.
     for (const t of ['clientes', 'profissionais']) {

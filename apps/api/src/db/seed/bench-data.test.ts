@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMOS_VERSAO } from '@tc/shared';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,13 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
         or abs(p.nota_bayes - (5 * g.m + p.total_avaliacoes * p.nota_media) / (5 + p.total_avaliacoes)) > 1e-9`)).toBe(0);
     expect(await count(`select count(*) n from profissionais where selos_em is null`)).toBe(0);
     expect(await count(`select count(*) n from profissionais where 'VERIFICADO' = any(selos) <> (verificacao is not distinct from 'VERIFICADO')`)).toBe(0);
+  });
+
+  it('has every person accept the current terms, so log-in asks nobody again (docs/decisions/0016)', async () => {
+    for (const [tabela, tipo] of [['clientes', 'cliente'], ['profissionais', 'profissional']]) {
+      expect(await count(`select count(*) n from ${tabela} x where not exists (select 1 from termos_aceites t
+        where t.destinatario_tipo = '${tipo}' and t.destinatario_id = x.id and t.versao = '${TERMOS_VERSAO}')`), tabela).toBe(0);
+    }
   });
 
   it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {
