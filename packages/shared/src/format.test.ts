@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateLong, formatDateTime, formatDayMonthTick, formatMonthYear, formatMonthYearShort } from './index';
+import * as shared from './index';
+import { formatDate, formatDateLong, formatDateTime, formatMonthYear, formatMonthYearShort } from './index';
 
 describe('dates (pt-PT, Lisbon time, four-digit year)', () => {
   it('writes the day as dd/mm/aaaa, never with a two-digit year', () => {
@@ -27,7 +28,6 @@ describe('dates (pt-PT, Lisbon time, four-digit year)', () => {
     expect(formatDateLong('2026-03-02')).toBe('2 de março de 2026');
     expect(formatMonthYear('2026-03')).toBe('março de 2026');
     expect(formatMonthYearShort('2026-03')).toBe('mar. 2026');
-    expect(formatDayMonthTick('2026-03-02')).toBe('2/03');
   });
 
   it('writes long dates in words', () => {
@@ -35,10 +35,13 @@ describe('dates (pt-PT, Lisbon time, four-digit year)', () => {
     expect(formatMonthYear(new Date('2026-11-20T10:05:00Z'))).toBe('novembro de 2026');
   });
 
-  it('shows four-digit years for every year of the century', () => {
+  it('shows four-digit years for every year of the century, in every date format (chart ticks too)', () => {
+    // Every exported date formatter, so a new one without the year (like the old "2/03" tick) fails here.
+    const formatters = Object.entries(shared).filter(([name]) => /^format(Date|Day|Month|Week)/.test(name)) as [string, (v: string) => string][];
+    expect(formatters.map(([n]) => n).sort()).toEqual(['formatDate', 'formatDateLong', 'formatDateTime', 'formatMonthYear', 'formatMonthYearShort']);
     for (let y = 2000; y < 2100; y += 7) {
       const iso = `${y}-05-15T12:00:00Z`;
-      for (const text of [formatDate(iso), formatDateTime(iso), formatDateLong(iso), formatMonthYear(iso), formatMonthYearShort(iso)]) {
+      for (const text of formatters.map(([, f]) => f(iso))) {
         expect(text).toContain(String(y));
         expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b/);
       }

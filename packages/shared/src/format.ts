@@ -38,8 +38,3 @@ export const formatMonthYear = (value: string | Date) => formatWith({ month: 'lo
 /** "nov. 2026" (a chart axis) */
 export const formatMonthYearShort = (value: string | Date) =>
   `${formatWith({ month: 'short' }, value)} ${formatWith({ year: 'numeric' }, value)}`;
-/**
- * "2/03": only for the ticks of a chart axis whose heading, table and tooltips give the full date
- * (every other date shows its year).
- */
-export const formatDayMonthTick = (value: string | Date) => formatWith({ day: 'numeric', month: '2-digit' }, value);

@@ -2,6 +2,7 @@ export * from './catalogue/brand';
 export * from './catalogue/specialties';
 export * from './catalogue/services';
 export * from './catalogue/statuses';
+export * from './catalogue/audit';
 export * from './catalogue/plans';
 export * from './catalogue/districts';
 export * from './messages';

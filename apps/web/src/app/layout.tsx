@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, X } from 'lucide-react';
 import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
@@ -9,6 +9,7 @@ import mastercard from '../assets/pay-mastercard.svg';
 import mbway from '../assets/pay-mbway.svg';
 import multibanco from '../assets/pay-multibanco.svg';
 import { clearSession, LOGIN_PATH, termsPending, useSession } from '../lib/session';
+import { useRouteFocus } from './route-focus';
 
 // Only signed-in people have a bell: a visitor's first load does without its code.
 const NotificationBell = lazy(() => import('../features/notificacoes/bell').then((m) => ({ default: m.NotificationBell })));
@@ -28,9 +29,21 @@ function Header() {
   const location = useLocation();
   const navigate = useNavigate();
   const { role } = useSession();
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     setOpen(false);
   }, [location.pathname]);
+  // Esc closes the open menu (phones) and puts focus back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
 
   // Leave first, then clear: clearing first would let the current page's guard redirect to the
   // wrong login (e.g. /conta is shared by clients and professionals).
@@ -53,6 +66,7 @@ function Header() {
           </Suspense>
         )}
         <button
+          ref={toggle}
           type="button"
           className="btn btn-ghost nav-toggle"
           aria-expanded={open}
@@ -138,13 +152,9 @@ function Footer() {
 }
 
 export function Layout() {
-  const { pathname } = useLocation();
   const { role } = useSession();
   const termsRole = (role === 'cliente' || role === 'profissional') && termsPending() ? role : null;
-  // Block body: Chromium's scrollTo now returns a Promise, which React would take for a cleanup.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  useRouteFocus();
   return (
     <>
       <a className="skip-link" href="#conteudo">Saltar para o conteúdo</a>

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { Layout } from './layout';
+import { AdminFrame } from './admin-frame';
 import { EntryRedirect, RequireRole } from './guards';
 import { RouteError } from './route-error';
 import type { Role } from '@tc/shared/catalogue/statuses';
@@ -21,6 +22,13 @@ function loginPage(path: string, role: Role): RouteObject {
   };
 }
 
+/** Password recovery: e-mail, OTP, new password. */
+const recovery = (r: Role): RouteObject[] => [
+  page(`/${r}/esqueci-senha`, () => import('../features/recuperacao/esqueci-senha-page'), 'EsqueciSenhaPage'),
+  page(`/${r}/otp`, () => import('../features/recuperacao/otp-page'), 'OtpPage'),
+  page(`/${r}/alterar-senha`, () => import('../features/recuperacao/nova-senha-page'), 'NovaSenhaPage'),
+];
+
 /** Spec §2 route table. */
 export const routes: RouteObject[] = [
   {
@@ -38,8 +46,6 @@ export const routes: RouteObject[] = [
       loginPage('/areadocliente/login', 'cliente'),
       { path: '/areadoprofissional', element: <EntryRedirect role="profissional" /> },
       loginPage('/areadoprofissional/login', 'profissional'),
-      loginPage('/login', 'admin'),
-      page('/cadastro', () => import('../features/auth/admin-signup-page'), 'AdminSignupPage'),
       page('/cadastro-cliente', () => import('../features/auth/register-cliente-page'), 'RegisterClientePage'),
       page('/cadastro-profissional', () => import('../features/auth/register-profissional-page'), 'RegisterProfissionalPage'),
       page('/areadoprofissional/completar-perfil', () => import('../features/profissional/completar-perfil-page'), 'ProfissionalCompletarPerfilPage'),
@@ -52,27 +58,9 @@ export const routes: RouteObject[] = [
       page('/notificacoes/cancelada', () => import('../features/notificacoes/cancelada-page'), 'CanceladaPage'),
       // The link of the client's confirmation e-mail (works signed in or not).
       page('/confirmar-email', () => import('../features/cliente/confirmar-email-page'), 'ConfirmarEmailPage'),
-      // Password recovery: one trio per role
-      ...(['cliente', 'profissional', 'admin'] as const).flatMap((r) => [
-        page(`/${r}/esqueci-senha`, () => import('../features/recuperacao/esqueci-senha-page'), 'EsqueciSenhaPage'),
-        page(`/${r}/otp`, () => import('../features/recuperacao/otp-page'), 'OtpPage'),
-        page(`/${r}/alterar-senha`, () => import('../features/recuperacao/nova-senha-page'), 'NovaSenhaPage'),
-      ]),
-      // Admin only
-      {
-        element: <RequireRole roles={['admin']} />,
-        children: [
-          page('/dashboard', () => import('../features/admin/dashboard-page'), 'DashboardPage'),
-          page('/listagem-projetos', () => import('../features/admin/projetos-page'), 'AdminProjetosPage'),
-          page('/listagem-clientes', () => import('../features/admin/clientes-page'), 'AdminClientesPage'),
-          page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
-          page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
-          page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage'),
-          page('/listagem-garantias', () => import('../features/admin/garantias-page'), 'AdminGarantiasPage'),
-          page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
-          page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
-        ],
-      },
+      // Password recovery: one trio per role (the admin's is in the back office's frame, below)
+      ...recovery('cliente'),
+      ...recovery('profissional'),
       // Client only
       {
         element: <RequireRole roles={['cliente']} />,
@@ -111,6 +99,31 @@ export const routes: RouteObject[] = [
         ],
       },
       page('*', () => import('./not-found'), 'NotFoundPage'),
+    ],
+  },
+  // The back office in its own frame (issue 12): no public header, footer or marketing links.
+  {
+    element: <AdminFrame />,
+    errorElement: <RouteError />,
+    children: [
+      loginPage('/login', 'admin'),
+      ...recovery('admin'),
+      page('/cadastro', () => import('../features/auth/admin-signup-page'), 'AdminSignupPage'),
+      // Admin only
+      {
+        element: <RequireRole roles={['admin']} />,
+        children: [
+          page('/dashboard', () => import('../features/admin/dashboard-page'), 'DashboardPage'),
+          page('/listagem-projetos', () => import('../features/admin/projetos-page'), 'AdminProjetosPage'),
+          page('/listagem-clientes', () => import('../features/admin/clientes-page'), 'AdminClientesPage'),
+          page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
+          page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
+          page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage'),
+          page('/listagem-garantias', () => import('../features/admin/garantias-page'), 'AdminGarantiasPage'),
+          page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
+          page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
+        ],
+      },
     ],
   },
 ];

@@ -6,14 +6,39 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   CONCLUIDO: 'Concluído',
 };
 
-/** The API keeps the original value NEGADO; screens show it as REPROVADO (spec §4). */
+/** The API keeps the original value NEGADO; screens show it as "Reprovado" (spec §4). */
 export const REVIEW_STATUSES = ['ESPERA', 'APROVADO', 'NEGADO'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   ESPERA: 'Pendente',
-  APROVADO: 'APROVADO',
-  NEGADO: 'REPROVADO',
+  APROVADO: 'Aprovado',
+  NEGADO: 'Reprovado',
 };
+
+/*
+ * Every status a person reads is one of these labels, never the stored code (issue 12: the back office
+ * showed ESPERA, APROVADO, NEGADO...). Lists, filters, badges, dialogs and the audit log use them.
+ */
+
+/** A professional's identity check (Cartão de Cidadão). */
+export const VERIFICATION_STATUSES = ['PENDENTE', 'VERIFICADO', 'RECUSADO'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
+  PENDENTE: 'Pendente',
+  VERIFICADO: 'Verificado',
+  RECUSADO: 'Recusado',
+};
+
+/** A credit purchase. */
+export const PAYMENT_STATE_LABELS: Record<'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO', string> = {
+  PENDENTE: 'Pendente',
+  PAGO: 'Pago',
+  CANCELADO: 'Cancelado',
+  FALHADO: 'Falhado',
+};
+
+/** The "any status" choice of a status filter. */
+export const ALL_STATUSES_LABEL = 'Todos';
 
 export const TIME_OPTIONS = ['NORMAL', 'URGENTE', 'PIQUETE', 'AVARIA'] as const;
 export type TimeOption = (typeof TIME_OPTIONS)[number];

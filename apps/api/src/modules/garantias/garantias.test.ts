@@ -142,6 +142,15 @@ describe(`guarantee: opening a claim (${TEST_DB})`, () => {
     expect((await inject('GET', `/api/requests/cliente/${c.id}`, c)).json().items[0].garantia).toBeNull();
   });
 
+  it('two claims sent at once for one project: one is opened, the other gets 409 (unique index)', async () => {
+    const { c, requestId } = await concluded();
+    const before = await claimsCount();
+    const answers = await Promise.all([openClaim(c, requestId), openClaim(c, requestId, 'O disjuntor dispara quando chove.')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().message).toBe(GARANTIA_MSG.jaAcionada);
+    expect(await claimsCount()).toBe(before + 1);
+  });
+
   it('only the client of a concluded project with a chosen professional may open one', async () => {
     const open = await concluded({ concluir: false });
     const none = await concluded({ escolhido: false });

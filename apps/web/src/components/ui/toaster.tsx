@@ -21,12 +21,25 @@ const subscribe = (l: () => void) => {
 
 const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/*
+ * Toasts never cover the header (issue 12): on a phone (sonner's own breakpoint, 600 px) they rise from
+ * the bottom, where the thumb is; on wider screens they sit at the top, just below the 64 px header.
+ */
+const PHONE = '(max-width: 600px)';
+const subscribePhone = (l: () => void) => {
+  const mq = window.matchMedia(PHONE);
+  mq.addEventListener?.('change', l);
+  return () => mq.removeEventListener?.('change', l);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
+
 export function Toaster() {
   const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   if (!show) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="top-center" richColors closeButton />
+      <SonnerToaster position={phone ? 'bottom-center' : 'top-center'} offset={{ top: 80 }} richColors closeButton />
     </Suspense>
   );
 }

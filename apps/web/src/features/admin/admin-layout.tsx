@@ -61,9 +61,9 @@ export function AdminLayout({ title, lead, actions, children }: Props) {
               </Link>
             </li>
             <li>
-              <Link to="/cadastro" className="admin-nav-link">
+              <NavLink to="/cadastro" end className="admin-nav-link">
                 <UserPlus size={18} aria-hidden /> <span>Novo administrador</span>
-              </Link>
+              </NavLink>
             </li>
             <li>
               <button type="button" className="admin-nav-link admin-logout" onClick={logout}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CircleCheck, CircleDot, CircleX, Clock } from 'lucide-react';
-import { M, type ProjectStatus, type ReviewStatus } from '@tc/shared';
+import { M, PAYMENT_STATE_LABELS, PROJECT_STATUS_LABELS, REVIEW_STATUS_LABELS, type ProjectStatus, type ReviewStatus } from '@tc/shared';
 import { SearchField as SharedSearchField } from '../../components/ui/search-field';
 import { MessageDialog } from '../../components/ui/message-dialog';
 import type { PaymentState } from './admin-api';
@@ -29,8 +29,8 @@ export function ConfirmDeleteDialog({ open, onClose, onConfirm, busy, note }: { 
   );
 }
 
-/** Admin screens show the project status as the spec names it (ESPERA stays 'ESPERA'). */
-export const PROJECT_STATUS_TEXT: Record<ProjectStatus, string> = { ESPERA: 'ESPERA', ABERTO: 'ABERTO', CONCLUIDO: 'CONCLUÍDO' };
+/** Statuses are shown by their shared labels, never the stored code (issue 12). */
+export const PROJECT_STATUS_TEXT = PROJECT_STATUS_LABELS;
 const PROJECT_LOOK: Record<ProjectStatus, { Icon: typeof Clock; cls: string }> = {
   ESPERA: { Icon: Clock, cls: 'badge-warning' },
   ABERTO: { Icon: CircleDot, cls: '' },
@@ -41,8 +41,8 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {PROJECT_STATUS_TEXT[status]}</span>;
 }
 
-/** Reviews: ESPERA is shown 'Pendente', the API's NEGADO is shown 'REPROVADO' (spec §4). */
-export const REVIEW_STATUS_TEXT: Record<ReviewStatus, string> = { ESPERA: 'Pendente', APROVADO: 'APROVADO', NEGADO: 'REPROVADO' };
+/** Reviews: ESPERA is shown 'Pendente', the API's NEGADO 'Reprovado' (spec §4). */
+export const REVIEW_STATUS_TEXT = REVIEW_STATUS_LABELS;
 const REVIEW_LOOK: Record<ReviewStatus, { Icon: typeof Clock; cls: string }> = {
   ESPERA: { Icon: Clock, cls: 'badge-warning' },
   APROVADO: { Icon: CircleCheck, cls: 'badge-success' },
@@ -53,7 +53,7 @@ export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
   return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {REVIEW_STATUS_TEXT[status]}</span>;
 }
 
-export const PAYMENT_STATE_TEXT: Record<PaymentState, string> = { PAGO: 'Pago', PENDENTE: 'Pendente', CANCELADO: 'Cancelado', FALHADO: 'Falhado' };
+export const PAYMENT_STATE_TEXT: Record<PaymentState, string> = PAYMENT_STATE_LABELS;
 const PAYMENT_LOOK: Record<PaymentState, { Icon: typeof Clock; cls: string }> = {
   PAGO: { Icon: CircleCheck, cls: 'badge-success' },
   PENDENTE: { Icon: Clock, cls: 'badge-warning' },

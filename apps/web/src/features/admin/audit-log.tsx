@@ -1,27 +1,13 @@
 import { forwardRef, useState } from 'react';
-import { formatDateTime } from '@tc/shared';
+import { auditActionLabel, auditTargetLabel, formatDateTime } from '@tc/shared';
 import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { useAuditLog, type AuditEntry } from './admin-api';
 
-export const AUDIT_ACTIONS: Record<string, string> = {
-  PROJETO_APROVADO: 'Aprovou projeto',
-  PROJETO_CREDITOS: 'Definiu créditos',
-  PROJETO_ELIMINADO: 'Eliminou projeto',
-  REVIEW_APROVADA: 'Aprovou review',
-  REVIEW_REPROVADA: 'Reprovou review',
-  REVIEW_ELIMINADA: 'Eliminou review',
-  DOCUMENTO_VISTO: 'Viu documento',
-  PROFISSIONAL_VERIFICADO: 'Verificou profissional',
-  PROFISSIONAL_RECUSADO: 'Recusou verificação',
-  ADMIN_CRIADO: 'Criou administrador',
-  PAGAMENTO_CONCILIADO: 'Resolveu pagamento por conciliar',
-};
-
-const TARGET: Record<string, string> = { request: 'Projeto', review: 'Review', profissional: 'Profissional', admin: 'Administrador', cliente: 'Cliente', pagamento_anomalia: 'Pagamento por conciliar' };
 const ACTOR: Record<string, string> = { cliente: 'Cliente', profissional: 'Profissional', admin: 'Administrador' };
 
-const target = (e: AuditEntry) => (e.alvoId == null ? '—' : `${TARGET[e.alvoTipo ?? ''] ?? e.alvoTipo ?? ''} #${e.alvoId}`.trim());
+// Actions and targets by their shared labels (catalogue/audit.ts): the log never shows a stored code.
+const target = (e: AuditEntry) => (e.alvoId == null ? '—' : `${auditTargetLabel(e.alvoTipo)} #${e.alvoId}`);
 
 /** One short human line from the entry's details, when they say something useful. */
 function detail(e: AuditEntry): string {
@@ -50,7 +36,7 @@ function detail(e: AuditEntry): string {
 }
 
 type Entry = AuditEntry & { actorTipo?: string; actorId?: number };
-const who = (e: Entry) => e.adminNome ?? (e.actorTipo ? `${ACTOR[e.actorTipo] ?? e.actorTipo}${e.actorId ? ` #${e.actorId}` : ''}` : '—');
+const who = (e: Entry) => e.adminNome ?? (e.actorTipo ? `${ACTOR[e.actorTipo] ?? 'Utilizador'}${e.actorId ? ` #${e.actorId}` : ''}` : '—');
 
 /** The dashboard's 'Registo de auditoria': who did what to which record (newest first). */
 export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
@@ -87,7 +73,7 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
                       <td data-label="Administrador">{who(e)}</td>
                       <td data-label="Ação">
                         <div>
-                          <span className="audit-action">{AUDIT_ACTIONS[e.acao] ?? e.acao}</span>
+                          <span className="audit-action">{auditActionLabel(e.acao)}</span>
                           {extra && <span className="cell-sub">{extra}</span>}
                         </div>
                       </td>

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDateLong, formatDayMonthTick, formatEuros, formatMonthYear, formatMonthYearShort } from '@tc/shared';
+import { formatDate, formatDateLong, formatEuros, formatMonthYear, formatMonthYearShort } from '@tc/shared';
 
 const BLUE = '#1e3a8a';
 const BLUE_LIGHT = '#93c5fd';
@@ -14,8 +14,8 @@ const compactEuro = new Intl.NumberFormat('pt-PT', { style: 'currency', currency
 /** 'YYYY-MM' → 'mar. 2026' (axis) and 'março de 2026' (tables, tooltips): the shared date formats. */
 export const monthShort = (mes: string) => formatMonthYearShort(mes);
 export const monthLong = (mes: string) => formatMonthYear(mes);
-/** 'YYYY-MM-DD' (a Monday) → '2/03' on the axis, 'Semana de 2 de março de 2026' in tables and tooltips. */
-export const weekShort = (semana: string) => formatDayMonthTick(semana);
+/** 'YYYY-MM-DD' (a Monday) → '02/03/2026' on the axis (four-digit year, issue 12), 'Semana de 2 de março de 2026' in tables and tooltips. */
+export const weekShort = (semana: string) => formatDate(semana);
 export const weekLong = (semana: string) => `Semana de ${formatDateLong(semana)}`;
 
 /** Months between the first and last one in the data, with the missing ones at zero. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { ClipboardList, ImageOff, ShieldCheck, ShieldX, X } from 'lucide-react';
@@ -100,11 +101,12 @@ export function DocumentosDialog({ profissional, onClose }: { profissional: Admi
 
   const open = profissional !== null;
   const hasDocs = !!profissional && (profissional.temFrente || profissional.temVerso);
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => { if (!o) { onClose(); qc.invalidateQueries({ queryKey: adminKeys.audit }); } }}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content doc-dialog">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content doc-dialog">
           {profissional && (
             <>
               <div className="doc-head">

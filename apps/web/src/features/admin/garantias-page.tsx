@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { CalendarCheck, CalendarDays, CircleCheck, HardHat, Mail, Phone, User, X } from 'lucide-react';
 import {
   formatDate, formatDateTime, GARANTIA_ESTADO_LABELS, GARANTIA_ESTADOS, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, type Garantia, type GarantiaEstado,
@@ -50,11 +51,12 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
     }
   });
 
+  const returnFocus = useReturnFocus(g !== null);
   return (
     <Dialog.Root open={g !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
           <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>Encerrar pedido de garantia</h2></Dialog.Title>
           <p className="muted" id={`${id}-intro`}>{g ? <>«{g.titulo}»: a resolução é enviada ao cliente e ao profissional.</> : null}</p>

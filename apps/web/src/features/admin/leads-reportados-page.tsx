@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import {
-  formatDateTime, LEAD_REPORT_DAYS, LEAD_REPORT_MOTIVO_LABELS, PROJECT_STATUS_LABELS, type AdminLeadReport, type ProjectStatus,
+  formatDateTime, LEAD_REPORT_DAYS, LEAD_REPORT_ESTADO_LABELS, LEAD_REPORT_MOTIVO_LABELS, PROJECT_STATUS_LABELS, type AdminLeadReport, type ProjectStatus,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
@@ -19,10 +19,10 @@ const creditos = (n: number) => `${n.toLocaleString('pt-PT')} ${n === 1 ? 'créd
 function EstadoCell({ r }: { r: AdminLeadReport }) {
   const who = [r.decididoEm && formatDateTime(r.decididoEm), r.decididoPorNome && `por ${r.decididoPorNome}`].filter(Boolean).join(' ');
   if (r.estado === 'REEMBOLSADO') {
-    return <div><span className="badge badge-success"><CircleCheck size={14} aria-hidden /> Reembolsado</span>{who && <span className="cell-sub">{who}</span>}</div>;
+    return <div><span className="badge badge-success"><CircleCheck size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.REEMBOLSADO}</span>{who && <span className="cell-sub">{who}</span>}</div>;
   }
   if (r.estado === 'RECUSADO') {
-    return <div><span className="badge badge-danger"><CircleX size={14} aria-hidden /> Recusado</span>{who && <span className="cell-sub">{who}</span>}</div>;
+    return <div><span className="badge badge-danger"><CircleX size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.RECUSADO}</span>{who && <span className="cell-sub">{who}</span>}</div>;
   }
   return <Decision r={r} />;
 }
@@ -89,7 +89,7 @@ function ReportRow({ r }: { r: AdminLeadReport }) {
           <div>
             <span className="strong">{r.projeto.titulo}</span>
             <span className="cell-sub">
-              {r.projeto.clienteNome ?? 'Cliente eliminado'} · {PROJECT_STATUS_LABELS[r.projeto.status as ProjectStatus] ?? r.projeto.status}
+              {r.projeto.clienteNome ?? 'Cliente eliminado'} · {PROJECT_STATUS_LABELS[r.projeto.status as ProjectStatus] ?? ''}
             </span>
             <span className="cell-sub">Contacto: <span className="nowrap"><PhoneText value={r.projeto.contato} /></span></span>
             <span className="cell-sub">Candidatura a {formatDateTime(r.candidatadoEm)}</span>

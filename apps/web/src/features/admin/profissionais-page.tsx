@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FileText, Mail, MapPin, Phone } from 'lucide-react';
-import { formatDate, type GarantiaNumeros } from '@tc/shared';
+import { formatDate, VERIFICATION_STATUS_LABELS, VERIFICATION_STATUSES, type GarantiaNumeros } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
@@ -17,9 +17,7 @@ import { AdminGuaranteeFigures } from '../garantias/guarantee-figures';
 
 const VERIFICACOES = [
   { value: '', label: 'Todas' },
-  { value: 'PENDENTE', label: 'Pendente' },
-  { value: 'VERIFICADO', label: 'Verificado' },
-  { value: 'RECUSADO', label: 'Recusado' },
+  ...VERIFICATION_STATUSES.map((s) => ({ value: s, label: VERIFICATION_STATUS_LABELS[s] })),
 ];
 
 function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDocs: () => void; garantias?: GarantiaNumeros }) {

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { CalendarDays, Coins, MailWarning, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
-import { EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type ProjectStatus } from '@tc/shared';
+import { ALL_STATUSES_LABEL, EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type ProjectStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { MessageDialog } from '../../components/ui/message-dialog';
@@ -179,7 +179,7 @@ export function AdminProjetosPage() {
         <div className="toolbar-fields">
           <SearchField label="Pesquisar projetos" placeholder="Título, cidade ou nome do cliente" value={list.text} onChange={list.setText} />
           <SelectField label="Estado" value={status} onChange={(e) => list.set('status', e.target.value === 'TODOS' ? '' : e.target.value)}>
-            <option value="TODOS">TODOS</option>
+            <option value="TODOS">{ALL_STATUSES_LABEL}</option>
             {PROJECT_STATUSES.map((s) => <option key={s} value={s}>{PROJECT_STATUS_TEXT[s]}</option>)}
           </SelectField>
         </div>

@@ -47,7 +47,9 @@ describe('Projetos (admin)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Projetos' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Em espera' });
 
-    expect(within(card('Em espera')).getByText('ESPERA')).toBeInTheDocument();
+    // Statuses by their labels, never the stored code (issue 12).
+    expect(within(card('Em espera')).getByText('Em análise')).toBeInTheDocument();
+    expect(within(card('Em espera')).queryByText('ESPERA')).not.toBeInTheDocument();
     expect(within(card('Em espera')).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
     expect(within(card('Em espera')).queryByRole('button', { name: 'Aplicar créditos' })).not.toBeInTheDocument();
     // Approve and price in one step: the ESPERA card has its own credits field.
@@ -117,7 +119,7 @@ describe('Projetos (admin)', () => {
     await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '6');
     await user.dblClick(within(espera).getByRole('button', { name: 'Aprovar' }));
     await waitFor(() => expect(within(card('Em espera')).getByRole('button', { name: 'Aplicar créditos' })).toBeInTheDocument());
-    expect(within(card('Em espera')).getByText('ABERTO')).toBeInTheDocument();
+    expect(within(card('Em espera')).getByText('Aberto')).toBeInTheDocument();
     expect(within(card('Em espera')).getByText('6 créditos aplicados')).toBeInTheDocument();
     expect(await screen.findByText('Projeto aprovado. Já está visível para os profissionais.')).toBeInTheDocument();
     const calls = api.to('PATCH', '/api/requests/10/aprovar');
@@ -196,7 +198,8 @@ describe('Projetos (admin)', () => {
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Em espera' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'ESPERA');
+    expect(within(screen.getByRole('combobox', { name: 'Estado' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Em análise', 'Aberto', 'Concluído']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Em análise');
     await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('status') === 'ESPERA')).toBe(true));
 
     fail = true;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { CalendarDays, Check, HardHat, Trash2, User, X } from 'lucide-react';
-import { formatDate, REVIEW_STATUSES, type ReviewStatus } from '@tc/shared';
+import { ALL_STATUSES_LABEL, formatDate, REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -14,12 +14,10 @@ import { AdminLayout } from './admin-layout';
 import { adminKeys, useAdminReviews, type AdminReview, type Paged } from './admin-api';
 import { ConfirmDeleteDialog, ReviewStatusBadge, SearchField, useListParams } from './admin-ui';
 
-/** Filter options: the spec's names; REPROVADO is the API's NEGADO. */
+/** Filter options: the shared labels ("Reprovado" is the API's NEGADO). */
 const FILTERS: { value: string; label: string }[] = [
-  { value: 'TODOS', label: 'TODOS' },
-  { value: 'ESPERA', label: 'ESPERA' },
-  { value: 'APROVADO', label: 'APROVADO' },
-  { value: 'NEGADO', label: 'REPROVADO' },
+  { value: 'TODOS', label: ALL_STATUSES_LABEL },
+  ...REVIEW_STATUSES.map((s) => ({ value: s, label: REVIEW_STATUS_LABELS[s] })),
 ];
 
 function ReviewCard({ review }: { review: AdminReview }) {

@@ -30,14 +30,14 @@ const LIST = [
 const card = (cliente: string) => screen.getByRole('article', { name: new RegExp(`^Review de ${cliente}`) });
 
 describe('Reviews (admin)', () => {
-  it('shows NEGADO as REPROVADO, ESPERA as Pendente, and moderation buttons only when pending', async () => {
+  it('shows NEGADO as Reprovado, ESPERA as Pendente, APROVADO as Aprovado (labels, never codes), and moderation buttons only when pending', async () => {
     loginAdmin();
     stubApi({ 'GET /api/review/all': () => json(paged(LIST)) });
     renderAt('/listagem-reviews');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
     await screen.findByText('Não apareceu.');
 
-    expect(within(card('Bruno Carvalho')).getByText('REPROVADO')).toBeInTheDocument();
+    expect(within(card('Bruno Carvalho')).getByText('Reprovado')).toBeInTheDocument();
     expect(within(card('Bruno Carvalho')).queryByText('NEGADO')).not.toBeInTheDocument();
     expect(within(card('Bruno Carvalho')).queryByRole('button', { name: /Aprovar|Reprovar/ })).not.toBeInTheDocument();
     expect(within(card('Bruno Carvalho')).getByText('★☆☆☆☆')).toBeInTheDocument();
@@ -47,19 +47,20 @@ describe('Reviews (admin)', () => {
     expect(within(card('Carla Mendes')).getByRole('button', { name: 'Reprovar' })).toBeInTheDocument();
     expect(within(card('Carla Mendes')).getByText('João Ferreira')).toBeInTheDocument();
 
-    expect(within(card('Ana Sousa')).getByText('APROVADO')).toBeInTheDocument();
+    expect(within(card('Ana Sousa')).getByText('Aprovado')).toBeInTheDocument();
+    expect(screen.queryByText(/^(ESPERA|APROVADO|NEGADO|REPROVADO)$/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Aprovar' })).toHaveLength(1);
   });
 
-  it('filter REPROVADO asks the server for NEGADO', async () => {
+  it('filter Reprovado asks the server for NEGADO', async () => {
     loginAdmin();
     const api = stubApi({ 'GET /api/review/all': () => json(paged(LIST)) });
     renderAt('/listagem-reviews');
     const user = userEvent.setup();
     await screen.findByText('Não apareceu.');
     const select = screen.getByRole('combobox', { name: 'Estado' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['TODOS', 'ESPERA', 'APROVADO', 'REPROVADO']);
-    await user.selectOptions(select, 'REPROVADO');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Pendente', 'Aprovado', 'Reprovado']);
+    await user.selectOptions(select, 'Reprovado');
     await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('status')).toBe('NEGADO'));
   });
 
@@ -89,7 +90,7 @@ describe('Reviews (admin)', () => {
     expect(api.to('PUT', '/api/review/deny/1')).toHaveLength(1);
 
     await user.click(within(card('Carla Mendes')).getByRole('button', { name: 'Aprovar' }));
-    await waitFor(() => expect(within(card('Carla Mendes')).getByText('APROVADO')).toBeInTheDocument());
+    await waitFor(() => expect(within(card('Carla Mendes')).getByText('Aprovado')).toBeInTheDocument());
     expect(within(card('Carla Mendes')).queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
   });
 

@@ -10,17 +10,21 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { getToken } from '../../lib/session';
+import { AdminLayout } from '../admin/admin-layout';
 import { useAdminRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
 
 type Form = { nome: string; email: string; senha: string; confirmarSenha: string };
 
-/** Only a logged-in admin adds others; the first admin is created on the server (npm run admin:create). */
+/**
+ * "Novo administrador": only a logged-in admin adds others, inside the back office (sidebar, no public
+ * header or footer); the first admin is created on the server (npm run admin:create).
+ */
 export function AdminSignupPage() {
-  usePageTitle('Registo de administrador');
+  const isAdmin = !!getToken('admin');
+  usePageTitle(isAdmin ? 'Novo administrador' : 'Registo de administrador');
   const navigate = useNavigate();
   const mutation = useAdminRegister();
-  const isAdmin = !!getToken('admin');
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<Form>({
     resolver: zodResolver(adminRegisterForm),
@@ -41,31 +45,30 @@ export function AdminSignupPage() {
     }
   }));
 
-  const closed = !isAdmin;
-  return (
-    <div className="container auth-page">
-      <div className="card card-narrow">
-        <h1>Registo de administrador</h1>
-        {closed && (
+  if (!isAdmin) {
+    return (
+      <div className="container auth-page">
+        <div className="card card-narrow">
+          <h1>Registo de administrador</h1>
           <div className="alert alert-info" role="status">
             {M.adminSignupClosed} <Link to="/login">Ir para o login</Link>
           </div>
-        )}
-        {!closed && (
-          <>
-            <p className="lead">Adicione outro membro à equipa de administração.</p>
-            {failure && <div className="alert alert-error" role="alert">{failure}</div>}
-            <form onSubmit={submit} noValidate aria-label="Registo de administrador">
-              <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
-              <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-              <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />
-              <PasswordField label="Confirmar senha" autoComplete="new-password" error={errors.confirmarSenha?.message} {...register('confirmarSenha')} />
-              <Button type="submit" block loading={busy} loadingText="A registar...">Registar</Button>
-            </form>
-          </>
-        )}
-        <div className="form-links"><Link to="/login">Já tem conta? Entrar</Link></div>
+        </div>
       </div>
-    </div>
+    );
+  }
+  return (
+    <AdminLayout title="Novo administrador" lead="Adicione outro membro à equipa de administração.">
+      <div className="card admin-form-card">
+        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
+        <form onSubmit={submit} noValidate aria-label="Registo de administrador">
+          <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
+          <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />
+          <PasswordField label="Confirmar senha" autoComplete="new-password" error={errors.confirmarSenha?.message} {...register('confirmarSenha')} />
+          <Button type="submit" loading={busy} loadingText="A registar...">Registar</Button>
+        </form>
+      </div>
+    </AdminLayout>
   );
 }

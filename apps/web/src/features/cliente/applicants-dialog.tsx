@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { ChevronRight, MapPin, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { specialtyLabel } from '@tc/shared';
@@ -22,11 +23,12 @@ export function ApplicantsDialog({ project, onClose }: Props) {
   const navigate = useNavigate();
   const applicants = useApplicants(project?.id ?? null);
   const nobodyChosen = !!applicants.data?.length && !applicants.data.some((p) => p.escolhido);
+  const returnFocus = useReturnFocus(project !== null);
   return (
     <Dialog.Root open={project !== null} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content applicants-dialog">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content applicants-dialog">
           <Dialog.Close className="dialog-close" aria-label="Fechar"><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>Selecione o profissional contratado</h2></Dialog.Title>
           <Dialog.Description className="muted">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { CircleCheck, X } from 'lucide-react';
 import type { RequestDto } from '@tc/shared';
 import { Avatar } from '../../components/ui/avatar';
@@ -90,11 +91,12 @@ export function CompleteDialog({ project, onClose }: Props) {
     </fieldset>
   );
 
+  const returnFocus = useReturnFocus(project !== null);
   return (
     <Dialog.Root open={project !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content complete-dialog">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content complete-dialog">
           <Dialog.Close className="dialog-close" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>Marcar como concluído?</h2></Dialog.Title>
           <Dialog.Description className="muted">

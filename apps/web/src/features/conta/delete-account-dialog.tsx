@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { AlertTriangle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,6 +32,7 @@ export function DeleteAccountDialog({ tipo, open, onOpenChange, onDeleted }: Pro
     }
   }));
 
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -42,7 +44,7 @@ export function DeleteAccountDialog({ tipo, open, onOpenChange, onDeleted }: Pro
     >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content conta-delete-dialog" role="alertdialog">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content conta-delete-dialog" role="alertdialog">
           <span className="dialog-icon error" aria-hidden="true"><AlertTriangle size={32} /></span>
           <Dialog.Title asChild><h2>Eliminar conta</h2></Dialog.Title>
           <Dialog.Description asChild>

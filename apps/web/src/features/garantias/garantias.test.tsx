@@ -15,6 +15,8 @@ beforeEach(() => {
   let n = 0;
   URL.createObjectURL = vi.fn(() => `blob:foto-${++n}`);
   URL.revokeObjectURL = vi.fn();
+  // Nor scrolling: pages bring a #section into view.
+  Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
   cleanup();
@@ -232,5 +234,22 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta garantia já foi respondida.');
     expect(JSON.parse(String(urlsOf(spy, 'PATCH', '/api/garantias/5/contestar')[0]!.init.body))).toEqual({ resposta: 'A avaria é na máquina, que não fez parte do serviço.' });
+  });
+});
+
+describe('the guarantee rules on the public pages', { timeout: 30_000 }, () => {
+  it('the home page and "Como funciona" explain the 14 days, how to open a claim and what happens', async () => {
+    stubApi({});
+    const { unmount } = renderAt('/');
+    const home = await screen.findByRole('region', { name: 'Garantia técnica até 14 dias após a conclusão' });
+    expect(home).toHaveTextContent('tem 14 dias para carregar em «Acionar garantia» em «Os meus projetos»');
+    expect(home).toHaveTextContent('O profissional que escolheu é avisado e aceita marcar uma visita ou explica porque discorda');
+    expect(within(home).getByRole('link', { name: 'Saiba como funciona a garantia' })).toHaveAttribute('href', '/comofunciona#garantia');
+    unmount();
+    renderAt('/comofunciona#garantia');
+    const hiw = (await screen.findByRole('heading', { name: 'Garantia técnica até 14 dias após a conclusão' })).closest('div')!;
+    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    expect(hiw).toHaveTextContent('junte até 3 fotografias');
+    expect(hiw).toHaveTextContent('Aplica-se aos trabalhos feitos pelo profissional que escolheu no projeto, um pedido por projeto.');
   });
 });

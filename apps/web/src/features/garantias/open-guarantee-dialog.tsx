@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { ImagePlus, Trash2, X } from 'lucide-react';
 import {
   formatDate, GARANTIA_MSG, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_TEXT_MAX, GUARANTEE_TEXT_MIN, guaranteeDeadline, IMAGE_MIME_TYPES,
@@ -103,11 +104,12 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
 
   const deadline = project?.concluidoEm ? guaranteeDeadline(project.concluidoEm) : null;
   const descHint = `${descricao.trim().length}/${GUARANTEE_TEXT_MAX} caracteres`;
+  const returnFocus = useReturnFocus(project !== null);
   return (
     <Dialog.Root open={project !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
           <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>Acionar garantia</h2></Dialog.Title>
           <p className="muted" id={`${id}-intro`}>

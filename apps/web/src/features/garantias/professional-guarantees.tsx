@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { CalendarCheck, MessageSquareWarning, Phone, ShieldAlert, X } from 'lucide-react';
 import {
   formatDate, formatDateTime, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, GUARANTEE_TEXT_MIN, GUARANTEE_VISIT_MAX_DAYS, type Garantia,
@@ -83,11 +85,12 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
 
   const now = new Date();
   const aceitar = mode === 'aceitar';
+  const returnFocus = useReturnFocus(g !== null);
   return (
     <Dialog.Root open={g !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
           <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>{aceitar ? 'Aceitar e marcar visita' : 'Contestar o pedido'}</h2></Dialog.Title>
           <p className="muted" id={`${id}-intro`}>
@@ -196,6 +199,15 @@ export function ProfessionalGuarantees({ id }: { id: number | null }) {
   const list = useProfessionalGuarantees(page, id !== null);
   const [answering, setAnswering] = useState<{ g: Garantia; mode: Mode } | null>(null);
   const waiting = list.data?.items.filter((g) => g.estado === 'ABERTA').length ?? 0;
+  // The claim's notification links here with #garantias: once the list is there, bring it into view.
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const ready = !list.isPending;
+  useEffect(() => {
+    if (hash !== '#garantias' || !ready) return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    ref.current?.focus({ preventScroll: true });
+  }, [hash, ready]);
 
   let body;
   if (list.isPending) body = <Loading text="A carregar os pedidos de garantia..." />;
@@ -215,7 +227,7 @@ export function ProfessionalGuarantees({ id }: { id: number | null }) {
     );
   }
   return (
-    <section className="guarantees" id="garantias" aria-labelledby="garantias-title">
+    <section className="guarantees" id="garantias" aria-labelledby="garantias-title" ref={ref} tabIndex={-1}>
       <h2 id="garantias-title" className="section-title">
         <ShieldAlert size={20} aria-hidden /> Garantias
         {waiting > 0 && <span className="badge badge-warning guarantee-count">{waiting} por responder</span>}

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import {
   BadgeCheck, Building2, CalendarClock, ClipboardList, Coins, CreditCard, FileText, Filter, MessageSquareText,
@@ -51,6 +52,11 @@ function Steps({ steps, label }: { steps: Step[]; label: string }) {
 
 export function ComoFuncionaPage() {
   usePageTitle('Como funciona');
+  // The home page's guarantee paragraph links to #garantia on this page.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#garantia') document.getElementById('garantia')?.scrollIntoView({ block: 'center' });
+  }, [hash]);
   return (
     <div className="hiw">
       <section className="hiw-hero" aria-labelledby="hiw-title">

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { useMutation } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -40,6 +41,8 @@ export function TermsGate({ role }: { role: 'cliente' | 'profissional' }) {
     onError: (e) => setFailure(errorMessage(e, 'Não foi possível registar a aceitação. Tente novamente.')),
   });
 
+  // Once accepted, focus goes to the page's heading (nothing on the page opened this dialog).
+  const returnFocus = useReturnFocus(true);
   if (done || isOpenPath(pathname)) return null;
 
   const leave = async () => {
@@ -55,6 +58,7 @@ export function TermsGate({ role }: { role: 'cliente' | 'profissional' }) {
         <Dialog.Content
           ref={content}
           className="dialog-content terms-dialog"
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={keep}
           onPointerDownOutside={keep}
           onInteractOutside={keep}

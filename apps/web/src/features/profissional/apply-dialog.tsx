@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { Coins, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { LEAD_REPORT_DAYS, M } from '@tc/shared';
@@ -25,11 +26,12 @@ const n = (v: number) => v.toLocaleString('pt-PT');
  */
 export function ApplyDialog({ open, titulo, price, balance, balanceLoading, busy, onConfirm, onClose }: Props) {
   const short = balance !== null && balance < price;
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content apply-dialog" role="alertdialog" aria-describedby="apply-text">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content apply-dialog" role="alertdialog" aria-describedby="apply-text">
           <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <span className={`dialog-icon ${short ? 'warning' : 'success'}`} aria-hidden="true"><Coins size={30} /></span>
           <Dialog.Title asChild><h2>{short ? 'Créditos insuficientes' : 'Confirmar candidatura'}</h2></Dialog.Title>

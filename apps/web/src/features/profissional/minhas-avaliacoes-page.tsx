@@ -46,7 +46,7 @@ export function MinhasAvaliacoesPage() {
           {reviews.data.items.map((r) => (
             <li key={r.id}>
               <article className="card review-card">
-                <p className="review-stars" aria-label={`${r.nota} de 5 estrelas`}><span aria-hidden>{starString(r.nota)}</span></p>
+                <p className="review-stars"><span role="img" aria-label={`${r.nota} de 5 estrelas`}>{starString(r.nota)}</span></p>
                 <blockquote className="review-text">
                   <Quote size={18} aria-hidden className="review-quote" />
                   <p>{r.comentario}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../components/ui/return-focus';
 import { CircleCheck, CircleX, Clock, Flag, X } from 'lucide-react';
 import {
   formatDate, LEAD_REPORT_DAYS, LEAD_REPORT_MOTIVO_LABELS, LEAD_REPORT_MOTIVOS, LEAD_REPORT_NOTE_MAX, type LeadReportMotivo,
@@ -83,11 +84,12 @@ export function ReportLeadDialog({ a, onClose }: { a: Application | null; onClos
     }
   });
 
+  const returnFocus = useReturnFocus(a !== null);
   return (
     <Dialog.Root open={a !== null} onOpenChange={(o) => !o && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog-content report-dialog">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content report-dialog">
           <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
           <Dialog.Title asChild><h2>Reportar contacto</h2></Dialog.Title>
           <Dialog.Description className="muted">
