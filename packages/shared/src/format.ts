@@ -38,3 +38,5 @@ export const formatMonthYear = (value: string | Date) => formatWith({ month: 'lo
 /** "nov. 2026" (a chart axis) */
 export const formatMonthYearShort = (value: string | Date) =>
   `${formatWith({ month: 'short' }, value)} ${formatWith({ year: 'numeric' }, value)}`;
+/** "2026": the calendar year in Lisbon (a receipt's number). */
+export const formatYear = (value: string | Date) => formatWith({ year: 'numeric' }, value);

@@ -1,4 +1,5 @@
-import { PRODUCT_NAME, TIME_ZONE } from './catalogue/brand';
+import { PRODUCT_NAME } from './catalogue/brand';
+import { formatYear } from './format';
 
 /**
  * Who sells the credits, as the receipt names it.
@@ -29,8 +30,6 @@ export function ivaIncluido(totalCentimos: number, taxa: number = IVA_TAXA) {
   return { baseCentimos, ivaCentimos: totalCentimos - baseCentimos, taxa };
 }
 
-const yearIn = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: TIME_ZONE });
-
 /** "TC-2026-000123": the year of payment (Lisbon time) and the payment's id, so one number per purchase, never reused. */
 export const receiptNumber = (paymentId: number, paidAt: Date | string) =>
-  `TC-${yearIn.format(new Date(paidAt))}-${String(paymentId).padStart(6, '0')}`;
+  `TC-${formatYear(paidAt)}-${String(paymentId).padStart(6, '0')}`;

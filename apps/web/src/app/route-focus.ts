@@ -11,7 +11,7 @@ let started = false;
  * After each navigation (not the first load), scrolls to the top and moves focus to the new page's
  * <h1>, so a screen reader announces where the user now is instead of staying on a link that is gone.
  * Left alone: a link to an anchor (#auditoria: that page brings its section into view) and a page
- * that put the cursor in a field itself. A heading drawn later (after its data) is waited for.
+ * that put the cursor in a field itself.
  */
 export function useRouteFocus(mainId = 'conteudo') {
   const { pathname, hash, key } = useLocation();
@@ -32,12 +32,19 @@ export function useRouteFocus(mainId = 'conteudo') {
     if (hash || !main) return;
     const active = document.activeElement;
     if (active && main.contains(active) && active.matches('input, select, textarea')) return;
-    if (focusHeading(main)) return;
-    // The heading comes with the page's data: focus it when drawn, unless the user has moved on.
+    let focused = focusHeading(main);
+    // A heading drawn later (after the page's data), or one that replaces the loading state's while it
+    // has focus: follow it, until the user moves focus somewhere else.
     const observer = new MutationObserver(() => {
       const now = document.activeElement;
-      if (now !== active && now !== document.body && now !== null) return stop();
-      if (focusHeading(main)) stop();
+      const lost = !now || now === document.body;
+      if (focused) {
+        if (!lost) return now === focused ? undefined : stop();
+        if (focused.isConnected) return stop();
+      } else if (!lost && now !== active) {
+        return stop();
+      }
+      focused = focusHeading(main) ?? focused;
     });
     const timer = setTimeout(() => stop(), WAIT_FOR_HEADING_MS);
     function stop() {

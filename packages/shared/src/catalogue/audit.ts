@@ -1,6 +1,6 @@
 /**
  * The audit log's actions and targets as the back office shows them (issue 12: never the stored code).
- * Every action the API records has a label here (statuses.test.ts reads the API's calls to check).
+ * Every action the API records has a label here (apps/api/src/modules/audit/audit-labels.test.ts reads the API's calls).
  */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   PROJETO_APROVADO: 'Aprovou projeto',

@@ -30,6 +30,8 @@ const STATS = {
 const AUDIT = paged([
   { id: 5, acao: 'PROJETO_CREDITOS', alvoTipo: 'request', alvoId: 12, detalhes: { antes: null, depois: 15 }, criadoEm: '2026-03-10T10:00:00.000Z', adminNome: 'Helena Marques' },
   { id: 4, acao: 'DOCUMENTO_VISTO', alvoTipo: 'profissional', alvoId: 7, detalhes: { lado: 'frente' }, criadoEm: '2026-03-09T10:00:00.000Z', adminNome: 'Helena Marques' },
+  { id: 3, acao: 'LEAD_REEMBOLSADO', alvoTipo: 'lead_report', alvoId: 4, detalhes: null, criadoEm: '2026-03-08T10:00:00.000Z', adminNome: 'Helena Marques' },
+  { id: 2, acao: 'ACAO_DE_UM_SERVIDOR_MAIS_NOVO', alvoTipo: 'coisa_nova', alvoId: 9, detalhes: null, criadoEm: '2026-03-07T10:00:00.000Z', adminNome: 'Helena Marques' },
 ]);
 
 function stubDashboard() {
@@ -89,6 +91,11 @@ describe('Dashboard', () => {
     expect(within(audit).getByText('Viu documento')).toBeInTheDocument();
     expect(within(audit).getByText('Projeto #12')).toBeInTheDocument();
     expect(within(audit).getByText('Profissional #7')).toBeInTheDocument();
+    // Labels, never the stored codes (issue 12), even for an action this page does not know.
+    expect(within(audit).getByText('Reembolsou contacto reportado')).toBeInTheDocument();
+    expect(within(audit).getByText('Contacto reportado #4')).toBeInTheDocument();
+    expect(within(audit).getByText('Outra ação')).toBeInTheDocument();
+    expect(within(audit).queryByText(/[A-Z]{3,}_[A-Z_]+|lead_report|coisa_nova/)).not.toBeInTheDocument();
   });
 
   it('has the admin sidebar, and Sair clears the session and goes to /login', async () => {

@@ -183,6 +183,14 @@ describe('Projetos (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(0);
+    // Focus is back on the button that opened the dialog (issue 12), after Cancelar and after Esc.
+    const opener = within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ });
+    await waitFor(() => expect(opener).toHaveFocus());
+    await user.click(within(card('Já feito')).getByRole('button', { name: /^Eliminar projeto/ }));
+    await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(card('Já feito')).getByRole('button', { name: /^Eliminar projeto/ })).toHaveFocus());
 
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ }));
     dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
