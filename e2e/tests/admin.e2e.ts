@@ -83,10 +83,10 @@ describe("the admin's back office", () => {
     await page.goto('/listagem-reviews');
     const good = page.getByRole('article').filter({ hasText: 'chegou mais tarde' });
     await good.getByRole('button', { name: 'Aprovar' }).click();
-    await expect.poll(() => good.getByText('APROVADO').first().isVisible()).toBe(true);
+    await expect.poll(() => good.getByText('Aprovado', { exact: true }).first().isVisible()).toBe(true);
     const spam = page.getByRole('article').filter({ hasText: `Spam publicitário ${stamp}` });
     await spam.getByRole('button', { name: 'Reprovar' }).click();
-    await expect.poll(() => spam.getByText('REPROVADO').first().isVisible()).toBe(true);
+    await expect.poll(() => spam.getByText('Reprovado', { exact: true }).first().isVisible()).toBe(true);
     expect(await spam.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
     const publicReviews = await (await page.request.get(`/api/review/profissional/${joao.id}?pageSize=50`)).json();
     expect(publicReviews.items.some((r: { comentario: string }) => r.comentario.includes('chegou mais tarde'))).toBe(true);

@@ -7,14 +7,16 @@ afterAll(closeBrowser);
 
 /** Issue #8: what the first visit to the home page costs, and how it is sent. */
 describe('delivery of the home page', () => {
-  it('loads under 120 KB of gzipped script, sent compressed and cached as it should be', async () => {
+  it('loads under 125 KB of gzipped script, sent compressed and cached as it should be', async () => {
     const baseURL = inject('baseURL');
     const load = await measureFirstLoad(await launch(), baseURL, '/');
     const scripts = load.resources.filter((r) => r.type === 'script');
     expect(scripts.length).toBeGreaterThan(2);
     // The budget: entry, preloaded chunks and the home route's own chunks (zod, forms and the
-    // carousel stay out until needed).
-    expect(load.initialJsGzip, `initial JS ${(load.initialJsGzip / 1024).toFixed(1)} KB`).toBeLessThan(120 * 1024);
+    // carousel stay out until needed). 120 KB until the trust work of #12 (legal footer, focus on
+    // navigation, admin frame, terms gate, badges explained on the top list) added about 2.8 KB:
+    // docs/decisions/0007.
+    expect(load.initialJsGzip, `initial JS ${(load.initialJsGzip / 1024).toFixed(1)} KB`).toBeLessThan(125 * 1024);
 
     const doc = load.resources.find((r) => r.type === 'document')!;
     expect(doc).toMatchObject({ status: 200, encoding: 'br', cacheControl: 'no-cache' });

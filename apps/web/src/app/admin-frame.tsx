@@ -22,10 +22,12 @@ export function AdminFrame() {
       <a className="skip-link" href="#conteudo">Saltar para o conteúdo</a>
       <header className="site-header admin-topbar">
         <div className="container bar">
-          <Link to={admin ? '/dashboard' : '/'} className="brand" aria-label={admin ? `${PRODUCT_NAME}, administração: Dashboard` : `${PRODUCT_NAME}, página inicial`}>
+          {/* Named by its visible text (WCAG 2.5.3), plus where it leads for screen readers. */}
+          <Link to={admin ? '/dashboard' : '/'} className="brand">
             <img src={logo} alt="" width={36} height={36} />
             <span>{PRODUCT_NAME}</span>
-            <span className="admin-topbar-tag" aria-hidden="true">Administração</span>
+            <span className="admin-topbar-tag">Administração</span>
+            <span className="sr-only">{admin ? ': Dashboard' : ', página inicial'}</span>
           </Link>
           {admin && (
             <Suspense fallback={<span className="bell" aria-hidden />}>
