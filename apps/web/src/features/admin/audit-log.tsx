@@ -1,4 +1,5 @@
 import { forwardRef, useState } from 'react';
+import { TableWrap } from '../../components/ui/table-wrap';
 import { auditActionLabel, auditTargetLabel, formatDateTime } from '@tc/shared';
 import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -54,7 +55,7 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
         <EmptyState text="Ainda não há ações registadas." />
       ) : (
         <>
-          <div className="table-wrap">
+          <TableWrap label="Registo de auditoria">
             <table className="admin-table stacked">
               <thead>
                 <tr>
@@ -83,7 +84,7 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Pagination page={page} hasMore={log.data.hasMore} onChange={setPage} label="Paginação do registo de auditoria" />
         </>
       )}

@@ -1,4 +1,5 @@
 import { EMAIL_CONFIRMATION_TEXTS, formatDate } from '@tc/shared';
+import { TableWrap } from '../../components/ui/table-wrap';
 import { Avatar } from '../../components/ui/avatar';
 import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -26,7 +27,7 @@ export function AdminClientesPage() {
         <EmptyState text={list.q ? 'Nenhum cliente encontrado com esse nome.' : 'Ainda não há clientes registados.'} />
       ) : (
         <section className="card admin-section flush" aria-label="Lista de clientes" aria-busy={clientes.isFetching || undefined}>
-          <div className="table-wrap">
+          <TableWrap label="Clientes">
             <table className="admin-table stacked">
               <thead>
                 <tr>
@@ -61,7 +62,7 @@ export function AdminClientesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <div className="section-foot">
             <Pagination page={list.page} hasMore={clientes.data.hasMore} onChange={list.setPage} label="Paginação dos clientes" />
           </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TableWrap } from '../../components/ui/table-wrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import {
@@ -122,7 +123,7 @@ export function LeadsReportadosPage() {
         ) : list.data.items.length === 0 && page === 1 ? (
           <EmptyState text="Não há leads reportados." />
         ) : (
-          <div className="table-wrap">
+          <TableWrap label="Leads reportados">
             <table className="admin-table stacked leads-table">
               <thead>
                 <tr>
@@ -137,7 +138,7 @@ export function LeadsReportadosPage() {
                 {list.data.items.map((r) => <ReportRow key={r.id} r={r} />)}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
       {list.data && <Pagination page={page} hasMore={list.data.hasMore} onChange={setPage} label="Paginação dos leads reportados" />}

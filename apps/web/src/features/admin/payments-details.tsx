@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TableWrap } from '../../components/ui/table-wrap';
 import { ArrowLeft } from 'lucide-react';
 import { CREDIT_PLANS, formatDateTime, formatEuros, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@tc/shared';
 import { Button } from '../../components/ui/button';
@@ -80,7 +81,7 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
             <EmptyState text={copy.empty} />
           ) : (
             <>
-              <div className="table-wrap">
+              <TableWrap label="Pagamentos">
                 <table className="admin-table stacked">
                   <thead>
                     <tr>
@@ -105,7 +106,7 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableWrap>
               <Pagination page={list.page} hasMore={payments.data.hasMore} onChange={list.setPage} label="Paginação dos pagamentos" />
             </>
           )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { TableWrap } from '../../components/ui/table-wrap';
 import { useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
@@ -118,7 +119,7 @@ export function PaymentsToReconcile() {
         <EmptyState text="Não há pagamentos por conciliar." />
       ) : (
         <>
-          <div className="table-wrap">
+          <TableWrap label="Pagamentos por conciliar">
             <table className="admin-table stacked reconcile-table">
               <thead>
                 <tr>
@@ -132,7 +133,7 @@ export function PaymentsToReconcile() {
                 {list.data.items.map((a) => <AnomalyRow key={a.id} item={a} />)}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           <Pagination page={page} hasMore={list.data.hasMore} onChange={setPage} label="Paginação dos pagamentos por conciliar" />
         </>
       )}
