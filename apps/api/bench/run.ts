@@ -439,7 +439,7 @@ async function main() {
   for (let i = 0; i < INSTANCES; i++) apiPorts.push(await freePort());
   const [httpPort, fastifyPort] = [await freePort(), await freePort()];
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, NODE_ENV: 'production' };
-  const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
+  const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'NOTIFICATIONS_WORKER'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
   // Behind the balancer as deployed; the e-mail worker off so that only requests use the instances' CPU.
   const multiEnv: Record<string, string> = MULTI ? { NOTIFICATIONS_WORKER: 'false', TRUST_PROXY: '127.0.0.1' } : {};
   const letter = (i: number) => String.fromCharCode(65 + i);

@@ -60,9 +60,11 @@ export function startProcess(name: string, cmd: string, args: string[], env: Rec
 
 /** An API instance: the same code and configuration as production, its own port. */
 export function startApi(name: string, port: number, env: Record<string, string>): Proc {
-  return startProcess(name, process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // API_NODE_ARGS: node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written on a clean exit only).
+  const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startProcess(name, process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
     PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env,
-  }, port);
+  }, port, nodeArgs.length ? 'SIGTERM' : 'SIGKILL');
 }
 
 export async function waitFor(p: Proc, path: string, timeoutMs = 90_000) {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 /**
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
@@ -22,3 +23,27 @@ export function prepared<R>(db: Db, shape: string, build: () => Executable<R>): 
 /** In a prepared shape, a named placeholder; otherwise the value itself (an ad hoc query). */
 export const param = (isPrepared: boolean, name: string, value: unknown): SQL | unknown =>
   (isPrepared ? sql.placeholder(name) : value);
+
+const namedTexts = new Map<string, string>();
+
+/**
+ * Runs a raw statement (db.execute's SQL, in or out of a transaction) as a named prepared statement:
+ * PostgreSQL parses and plans it once per connection, then only binds the values (the write paths'
+ * statements cost more to plan than to run). The name is a hash of the text, so a statement whose text
+ * varies (a list of notifications, say) gets one name per variant and never a name that means two
+ * texts. PGlite runs it as a plain statement.
+ */
+export function executeNamed<R extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<{ rows: R[] }> {
+  const d = db as unknown as {
+    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+    session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<{ rows: R[] }> } };
+  };
+  const built = d.dialect.sqlToQuery(query);
+  let name = namedTexts.get(built.sql);
+  // Bounded (each name lives on every connection): past the cap a new text runs unnamed.
+  if (!name && namedTexts.size < 200) {
+    name = `n_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
+    namedTexts.set(built.sql, name);
+  }
+  return d.session.prepareQuery(built, undefined, name, false).execute();
+}

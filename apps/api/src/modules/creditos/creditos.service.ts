@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
+import { executeNamed } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { notificationCtes, novaCandidaturaDelivery, projetoLotadoDelivery, type ApplicationNewsRow } from '../notificacoes/notify';
-import { recomputeSelos } from '../selos/selos.service';
+import { recomputeRespostaRapida } from '../selos/selos.service';
 
 export async function getSubscription(db: Db, profissionalId: number) {
   const [sub] = await db
@@ -22,15 +23,15 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * 5 places are counted by one application at a time), then the balance row (so one professional's
  * concurrent applications spend one after the other). Every rule is checked under those locks;
  * any failure rolls back and changes nothing. The price is the project's, never the client's.
- * Three statements between BEGIN and COMMIT (each a round trip while the project's lock is held):
- * the locked read, the count of places, then the debit, the application, its ledger line and the
- * client's notifications together.
+ * Two statements between BEGIN and COMMIT (each a round trip while the project's lock is held):
+ * the locked read, then the count of places with, when they allow it, the debit, the application,
+ * its ledger line and the client's notifications.
  */
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
   const result = await applyLocked(db, profissionalId, requestId, now);
   // "Resposta rápida" counts this application: recomputed after the commit, outside the project's lock.
   // The application stands even if this fails (the daily sweep catches up).
-  await recomputeSelos(db, [profissionalId], now).catch(() => undefined);
+  await recomputeRespostaRapida(db, profissionalId, now).catch(() => undefined);
   return result;
 }
 
@@ -38,7 +39,7 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
   try {
     return await db.transaction(async (tx) => {
       // 1. The project, locked, with what the professional is paying to see and what the client's message says of him.
-      const locked = await tx.execute<ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }>(sql`
+      const locked = await executeNamed<ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }>(tx, sql`
         select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
           p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
         from requests r join clientes c on c.id = r.cliente_id left join profissionais p on p.id = ${profissionalId}
@@ -50,22 +51,23 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
       if (req.escolhido_id !== null) throw conflict('ALREADY_CHOSEN', 'O cliente já escolheu um profissional para este projeto.');
       const price = Number(req.creditos);
 
-      // 2. The places taken, and whether one of them is mine (a statement of its own: it must see
-      // every application committed before the lock above was granted).
-      const taken = await tx.execute<{ n: number; mine: boolean | null }>(sql`
-        select count(*)::int as n, bool_or(profissional_id = ${profissionalId}) as mine from candidaturas where request_id = ${requestId}`);
-      if (taken.rows[0].mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
-      if (Number(taken.rows[0].n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
-
-      // 3. The debit (the UPDATE locks the balance row and only passes when it covers the price; the
-      // CHECK saldo >= 0 stays the last line of defence), then, only if it passed, the application,
-      // its ledger line and the client's news (and, with the last place, that the project is full).
-      const news: Parameters<typeof notificationCtes>[0] = [{ kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, req) }];
-      if (Number(taken.rows[0].n) + 1 === MAX_APPLICANTS) news.push({ kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, req) });
-      const inserted = await tx.execute<{ id: number | null; ms: string | null; saldo: number | null }>(sql`
-        with debit as (
+      // 2. In one statement, started once the lock above was granted (so its snapshot sees every
+      // application committed before): the places taken and whether one is mine; then, only if there is
+      // a place, it is not mine and the balance covers the price, the debit (the UPDATE locks the balance
+      // row; the CHECK saldo >= 0 stays the last line of defence), the application, its ledger line and
+      // the client's news (with the last place, also that the project is full).
+      const news: Parameters<typeof notificationCtes>[0] = [
+        { kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, req) },
+        { kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, req) },
+      ];
+      const written = await executeNamed<{ n: number; mine: boolean; id: number | null; ms: string | null; saldo: number | null }>(tx, sql`
+        with places as (
+          select count(*)::int as n, coalesce(bool_or(profissional_id = ${profissionalId}), false) as mine
+          from candidaturas where request_id = ${requestId}
+        ), debit as (
           update subscriptions set creditos_restantes = creditos_restantes - ${price}
           where profissional_id = ${profissionalId} and creditos_restantes >= ${price}
+            and (select n from places) < ${MAX_APPLICANTS} and not (select mine from places)
           returning id, creditos_restantes as saldo
         ), cand as (
           insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
@@ -74,14 +76,18 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
         ), ledger as (
           insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
           select id, ${profissionalId}, 'CANDIDATURA', ${-price}, saldo, ${requestId}, ${req.titulo} from debit
-        ), ${notificationCtes(news, now, sql`exists (select 1 from debit)`)}
-        select cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo from debit cross join cand`);
-      const cand = inserted.rows[0];
-      if (!cand) {
+        ), ${notificationCtes(news, now, sql`exists (select 1 from debit) and (nd.kind <> 'projeto_lotado' or (select n from places) = ${MAX_APPLICANTS - 1})`)}
+        select places.n, places.mine, cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo
+        from places left join (debit cross join cand) on true`);
+      const out = written.rows[0];
+      if (out.mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
+      if (Number(out.n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
+      if (out.id === null) {
         const [exists] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.profissionalId, profissionalId));
         if (!exists) throw notFound(M.profissionalNaoIdentificado);
         throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
       }
+      const cand = { id: out.id, ms: out.ms, saldo: out.saldo };
       return {
         id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(cand.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
         contato: req.contato, cliente: { nome: req.cliente_nome, email: req.email }, message: M.candidaturaOk,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { findPlan, isEmergency, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import type { NotificationEvent, NotificationKind } from './events';
 import { lisbonHour, nextDailyDigest, nextHourlyDigest } from './schedule';
 import { T, type Rendered } from './templates';
@@ -248,7 +249,7 @@ async function write(tx: Conn, kind: NotificationKind, list: Delivery[], now: Da
 
 /** Writes deliveries a caller prepared from rows it had already read (one statement). */
 export async function writeNotifications(tx: Conn, list: { kind: NotificationKind; d: Delivery }[], now: Date) {
-  if (list.length) await tx.execute(sql`with ${notificationCtes(list, now)} select 1`);
+  if (list.length) await executeNamed(tx, sql`with ${notificationCtes(list, now)} select 1`);
 }
 
 /**

@@ -11,7 +11,7 @@ import { notify, projetoPendenteDeliveries, writeNotifications } from '../notifi
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
-import { param, prepared } from '../../db/prepared';
+import { executeNamed, param, prepared } from '../../db/prepared';
 
 const requestColumns = {
   id: requests.id,
@@ -63,7 +63,7 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   return db.transaction(async (tx) => {
     // One statement: the new project with its client's name, e-mail and confirmation, and the admins
     // to tell (none while the e-mail is unconfirmed). The answer is built from it: no second read.
-    const created = await tx.execute<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(sql`
+    const created = await executeNamed<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(tx, sql`
       with ins as (
         insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id)
         values (${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, priorMeanSql } from './ranking';
@@ -16,9 +17,18 @@ import { bayesSql, priorMeanSql } from './ranking';
  * Each professional's figures come from its own indexes (reviews_prof_aprovadas_idx, requests_escolhido_idx,
  * candidaturas_profissional_idx). The windows end at `now` (the app's clock); the stored `selos_em` says when.
  */
+const num = (v: number) => sql.raw(String(v));
+
+/** "Resposta rápida"'s figures for one professional: applications in the window and their median minutes since approval. */
+const rapidaFigures = (profissionalId: SQL, at: SQL) => sql`
+  select count(*)::int as n,
+    percentile_cont(0.5) within group (order by greatest(extract(epoch from c.criado_em - q.aprovado_em), 0)::float8 / 60) as mediana
+  from candidaturas c join requests q on q.id = c.request_id
+  where c.profissional_id = ${profissionalId} and c.criado_em > ${at} - make_interval(days => ${num(R.rapidaDias)}) and q.aprovado_em is not null`;
+const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandidaturas)} and ${mediana} < ${num(R.rapidaMaxMinutos)})`;
+
 function statement(target: SQL, now: Date, prior?: SQL) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const num = (v: number) => sql.raw(String(v));
   return sql`
     with alvo as (${target}),
     m as (
@@ -34,18 +44,14 @@ function statement(target: SQL, now: Date, prior?: SQL) {
         where q.escolhido_id = p.id and q.status = 'CONCLUIDO' and q.especialidade = any(${textArray(DOMOTICA_SPECIALTIES)})
           and exists (select 1 from reviews v where v.request_id = q.id and v.profissional_id = p.id and v.cliente_id = q.cliente_id
             and v.status = 'APROVADO' and v.nota >= ${num(R.domoticaNotaMinima)})) dom
-      cross join lateral (
-        select count(*)::int as n,
-          percentile_cont(0.5) within group (order by greatest(extract(epoch from c.criado_em - q.aprovado_em), 0)::float8 / 60) as mediana
-        from candidaturas c join requests q on q.id = c.request_id
-        where c.profissional_id = p.id and c.criado_em > ${at} - make_interval(days => ${num(R.rapidaDias)}) and q.aprovado_em is not null) rr
+      cross join lateral (${rapidaFigures(sql`p.id`, at)}) rr
     ),
     s as (
       select m.*, array_remove(array[
         case when verificacao = 'VERIFICADO' then 'VERIFICADO' end,
         case when avaliacoes12m >= ${num(R.topMinAvaliacoes)} and media12m >= ${num(R.topMediaMinima)} then 'TOP_AVALIADO' end,
         case when verificacao = 'VERIFICADO' and esp_domotica and projetos_domotica >= ${num(R.domoticaMinProjetos)} then 'DOMOTICA_EXPERT' end,
-        case when candidaturas30d >= ${num(R.rapidaMinCandidaturas)} and mediana_min < ${num(R.rapidaMaxMinutos)} then 'RESPOSTA_RAPIDA' end
+        case when ${rapidaRule(sql`candidaturas30d`, sql`mediana_min`)} then 'RESPOSTA_RAPIDA' end
       ]::text[], null) as selos
       from m
     )
@@ -83,6 +89,23 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
   const list = [...new Set(ids.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0))];
   if (!list.length) return;
   await db.execute(statement(sql`select id from profissionais where id = any(${idArray(list)})`, now));
+}
+
+/**
+ * After an application only "Resposta rápida" can change: this reads that badge's figures alone and writes
+ * the row only when the badge comes or goes (most applications change nothing, so nothing is written and the
+ * statement costs no WAL flush). The other badges and selos_em stay as the last full recompute left them.
+ * RESPOSTA_RAPIDA is last in SELOS, so appending keeps the stored array in catalogue order.
+ */
+export async function recomputeRespostaRapida(db: Db, profissionalId: number, now: Date): Promise<void> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await executeNamed(db, sql`
+    with rr as (${rapidaFigures(sql`${profissionalId}::int`, at)}),
+    v as (select coalesce(${rapidaRule(sql`rr.n`, sql`rr.mediana`)}, false) as tem from rr)
+    update profissionais p
+    set selos = array_remove(p.selos, 'RESPOSTA_RAPIDA') || case when v.tem then array['RESPOSTA_RAPIDA'] else array[]::text[] end
+    from v
+    where p.id = ${profissionalId}::int and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))`);
 }
 
 /**
