@@ -20,6 +20,7 @@ export const guaranteeStatus = pgEnum('guarantee_status', ['ABERTA', 'ACEITE', '
 
 /** Folded (lower case, no accents) text that searches match with trigrams (migration 0001's f_unaccent). */
 const folded = (expr: string) => sql.raw(`lower(f_unaccent(${expr}))`);
+// Their gin_pending_list_limit (and the fillfactor of profissionais and subscriptions) is set in migration 0010.
 const trgm = (name: string, col: SQL) => index(name).using('gin', sql`${col} gin_trgm_ops`);
 
 export const clientes = pgTable(
@@ -157,6 +158,8 @@ export const requests = pgTable(
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    // A professional's usual search: the district and the specialty together.
+    index('requests_abertos_bairro_esp_idx').on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
     index('requests_escolhido_idx').on(t.escolhidoId).where(sql`escolhido_id is not null`),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
