@@ -78,9 +78,4 @@ export const optionalSession: Guard = async (request) => {
   await assertLiveSession(request);
 };
 
-/** Ownership: the caller is this very user (admins may act on anyone). */
-export function assertSelfOrAdmin(request: FastifyRequest, tipo: Role, id: number) {
-  const u = request.user;
-  if (u.tipo === 'admin') return;
-  if (u.tipo !== tipo || u.id !== id) throw forbidden();
-}
+// Ownership (the caller is this very account, admins where allowed) is lib/ownership.ts.

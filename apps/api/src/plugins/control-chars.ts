@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { CONTROL_CHARS } from '@tc/shared';
 import { badRequest } from '../lib/app-error';
 
-/** NUL and the other C0 control characters, bar tab, line feed and carriage return. */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARS_MESSAGE = 'O texto contém caracteres inválidos.';
 
 /** True when any string in this value (deep) holds a control character. */
 export function hasControlChars(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL.test(value);
+  if (typeof value === 'string') return CONTROL_CHARS.test(value);
   if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((v) => hasControlChars(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || hasControlChars(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => CONTROL_CHARS.test(k) || hasControlChars(v, depth + 1));
 }
 
 export const assertNoControlChars = (value: unknown) => {

@@ -53,6 +53,7 @@ export function useRouteFocus(mainId = 'conteudo') {
     }
     observer.observe(main, { childList: true, subtree: true });
     return stop;
-    // Only a new page moves focus (not a new #anchor or ?filter on the same page).
+    // Only a new page moves focus (not a new #anchor or ?filter on the same page): `hash` is read, not watched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, mainId]);
 }

@@ -124,7 +124,7 @@ export function problemsIn(text: string): string[] {
 }
 
 /** Strings that are code, not text: no space and not a capitalised word or one with accents. */
-const looksLikeCode = (s: string) => !/\s/.test(s.trim()) && !/^\p{Lu}\p{Ll}+[.!?:…]*$/u.test(s.trim()) && !/[^\x00-\x7f]/.test(s);
+const looksLikeCode = (s: string) => !/\s/.test(s.trim()) && !/^\p{Lu}\p{Ll}+[.!?:…]*$/u.test(s.trim()) && !/[^\p{ASCII}]/u.test(s);
 /** JSX attributes whose values are code. */
 const CODE_ATTRS = /^(className|id|htmlFor|to|href|src|srcSet|type|name|role|key|autoComplete|inputMode|pattern|method|target|rel|accept|dateTime|lang|style|data-[\w-]+|aria-(describedby|labelledby|controls|live|current|hidden|haspopup|owns|invalid|busy))$/;
 /** Calls whose string arguments are code or go to operators, never to users. */

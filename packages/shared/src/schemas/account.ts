@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { M } from '../messages';
-import { SPECIALTY_VALUES } from '../catalogue/specialties';
 import { emailField, idParam, passwordField, requiredText, specialtyField } from './fields';
 import { phoneField } from './phone';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { M } from '../messages';
-import { SPECIALTY_VALUES } from '../catalogue/specialties';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { numberFromText, requiredText, specialtyField } from './fields';
 import { garantiaResumo } from './garantias';

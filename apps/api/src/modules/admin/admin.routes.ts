@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { errorResponse, idParam, idParams, PLAN_VALUES, pageQuery, paymentAnomaliesPage, paymentAnomaly, PROJECT_STATUSES, REVIEW_STATUSES } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { listPaymentAnomalies, resolvePaymentAnomaly } from '../payments/payment-anomalies.service';
-import {
-  dashboardStats, decideReview, decideVerification, deleteReview, listAudit, listClientes, listPaymentsAdmin, listProfissionaisAdmin,
-  listProjects, listReviews, readDocument, simpleTotals,
-} from './admin.service';
+import { decideVerification, readDocument } from '../profissionais/verification.service';
+import { decideReview, deleteReview, listReviews } from '../reviews/moderation.service';
+import { listAudit, listClientes, listProfissionaisAdmin, listProjects } from './admin.service';
+import { dashboardStats, listPaymentsAdmin, simpleTotals } from './stats.service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 const sec = [{ bearer: [] }];

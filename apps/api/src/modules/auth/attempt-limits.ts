@@ -1,5 +1,6 @@
 import type { Role } from '@tc/shared';
 import type { FailureCounter } from '../../lib/failure-counter';
+import { keyLimits, type KeyLimit } from '../../lib/key-limits';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -30,43 +31,57 @@ export const RECOVERY = {
 const account = (tipo: Role, email: string) => `${tipo}:${email.toLowerCase()}`;
 
 export function loginLimits(counter: FailureCounter) {
-  const keys = (tipo: Role, email: string, ip: string) => {
+  const limits = keyLimits(counter);
+  /** Per IP, per account, per device (account + IP): all failures, in one window. */
+  const keys = (tipo: Role, email: string, ip: string): KeyLimit[] => {
     const a = account(tipo, email);
-    return [`login:ip:${ip}`, `login:acct:${a}`, `login:dev:${a}:${ip}`];
+    return [
+      { key: `login:ip:${ip}`, max: LOGIN.perIp, windowMs: LOGIN.windowMs },
+      { key: `login:acct:${a}`, max: LOGIN.perAccount, windowMs: LOGIN.windowMs },
+      { key: `login:dev:${a}:${ip}`, max: LOGIN.perDevice, windowMs: LOGIN.windowMs },
+    ];
   };
   return {
     async blocked(tipo: Role, email: string, ip: string) {
-      const [ip_, acct, device] = await counter.get(keys(tipo, email, ip));
+      const [ip_, acct, device] = await limits.counts(keys(tipo, email, ip));
       return ip_ >= LOGIN.perIp || device >= LOGIN.perDevice || (acct >= LOGIN.perAccount && device > 0);
     },
-    failed: (tipo: Role, email: string, ip: string) => counter.add(keys(tipo, email, ip), LOGIN.windowMs),
+    failed: (tipo: Role, email: string, ip: string) => limits.record(keys(tipo, email, ip)),
     /** The owner is in: their account's and this device's failures are forgotten (the IP's stay). */
-    succeeded: (tipo: Role, email: string, ip: string) => counter.clear(keys(tipo, email, ip).slice(1)),
+    succeeded: (tipo: Role, email: string, ip: string) => limits.clear(keys(tipo, email, ip).slice(1)),
   };
 }
 
 export function recoveryLimits(counter: FailureCounter) {
+  const limits = keyLimits(counter);
+  const send = (tipo: Role, email: string, ip: string): KeyLimit[] => {
+    const a = account(tipo, email);
+    return [
+      { key: `otp-send:dev:${a}:${ip}`, max: RECOVERY.send.perDevice, windowMs: RECOVERY.send.windowMs },
+      { key: `otp-send:acct:${a}`, max: RECOVERY.send.perAccount, windowMs: RECOVERY.send.perAccountWindowMs },
+    ];
+  };
+  const wrong = (tipo: Role, email: string, ip: string): KeyLimit[] => {
+    const a = account(tipo, email);
+    return [
+      { key: `otp-fail:dev:${a}:${ip}`, max: RECOVERY.validate.perDevice, windowMs: RECOVERY.validate.windowMs },
+      { key: `otp-fail-day:dev:${a}:${ip}`, max: RECOVERY.validate.perDeviceDay, windowMs: RECOVERY.validate.dayMs },
+    ];
+  };
   return {
     /** Counts this request and says whether it goes beyond what one device or one account may ask. */
     async sendAllowed(tipo: Role, email: string, ip: string) {
-      const a = account(tipo, email);
-      const [device, acct] = await counter.get([`otp-send:dev:${a}:${ip}`, `otp-send:acct:${a}`]);
-      if (device >= RECOVERY.send.perDevice || acct >= RECOVERY.send.perAccount) return false;
-      await counter.add([`otp-send:dev:${a}:${ip}`], RECOVERY.send.windowMs);
-      await counter.add([`otp-send:acct:${a}`], RECOVERY.send.perAccountWindowMs);
+      const l = send(tipo, email, ip);
+      if (await limits.reached(l)) return false;
+      await limits.record(l);
       return true;
     },
     /** 'pause': too many wrong codes from this device lately; 'day': this device's daily cap is spent. */
     async validateBlocked(tipo: Role, email: string, ip: string): Promise<'pause' | 'day' | false> {
-      const a = account(tipo, email);
-      const [recent, day] = await counter.get([`otp-fail:dev:${a}:${ip}`, `otp-fail-day:dev:${a}:${ip}`]);
+      const [recent, day] = await limits.counts(wrong(tipo, email, ip));
       if (day >= RECOVERY.validate.perDeviceDay) return 'day';
       return recent >= RECOVERY.validate.perDevice ? 'pause' : false;
     },
-    async validateFailed(tipo: Role, email: string, ip: string) {
-      const a = account(tipo, email);
-      await counter.add([`otp-fail:dev:${a}:${ip}`], RECOVERY.validate.windowMs);
-      await counter.add([`otp-fail-day:dev:${a}:${ip}`], RECOVERY.validate.dayMs);
-    },
+    validateFailed: (tipo: Role, email: string, ip: string) => limits.record(wrong(tipo, email, ip)),
   };
 }

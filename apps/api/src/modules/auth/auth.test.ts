@@ -54,7 +54,6 @@ describe('registration', () => {
   it('gives a new professional an empty credit balance', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
     const { rows } = await t.db.execute<{ creditos_restantes: number }>(
-      // eslint-disable-next-line
       (await import('drizzle-orm')).sql`select creditos_restantes from subscriptions where profissional_id = ${p.id}`,
     );
     expect(rows).toEqual([{ creditos_restantes: 0 }]);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { confirmEmailQuery, confirmEmailResponse, EMAIL_CONFIRMATION_TEXTS, errorResponse, messageResponse } from '@tc/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { keyLimits } from '../../lib/key-limits';
 import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { confirmationLinks, confirmEmail, resendConfirmation } from './email-confirmation.service';
@@ -14,6 +15,7 @@ export const RESEND_PER_HOUR = 5;
 export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, clock, hashKey, failures } = app.ctx;
   const links = confirmationLinks(env, hashKey, () => clock.now());
+  const limits = keyLimits(failures);
 
   // The link in the e-mail opens the web page /confirmar-email, which POSTs here; GET does the same
   // (idempotent) for whoever calls the API directly.
@@ -38,11 +40,10 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Per account, whatever the address: the owner's mailbox must not be flooded.
-      const key = `confirm-send:cliente:${request.user.id}`;
-      const [sent] = await failures.get([key]);
-      if ((sent ?? 0) >= RESEND_PER_HOUR) throw new AppError(429, 'TOO_MANY_REQUESTS', EMAIL_CONFIRMATION_TEXTS.reenvioLimite);
+      const resends = [{ key: `confirm-send:cliente:${request.user.id}`, max: RESEND_PER_HOUR, windowMs: 60 * 60 * 1000 }];
+      if (await limits.reached(resends)) throw new AppError(429, 'TOO_MANY_REQUESTS', EMAIL_CONFIRMATION_TEXTS.reenvioLimite);
       const result = await resendConfirmation(db, links, request.user.id);
-      await failures.add([key], 60 * 60 * 1000);
+      await limits.record(resends);
       return result;
     },
   );

@@ -4,11 +4,12 @@ import {
   accountResponse, changePasswordBody, clienteCompleteProfileFields, editProfileFields, errorResponse, M, messageResponse,
   profissionalCompleteProfileFields,
 } from '@tc/shared';
+import { assertSelf } from '../../lib/ownership';
 import { requireRole, sessionKey, signSession } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
 import { confirmationLinks } from '../clientes/email-confirmation.service';
 import {
-  assertOwner, changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
+  changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
   getAccountByEmail, type AccountRole,
 } from './contas.service';
 
@@ -63,12 +64,12 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         const { fields, files } = await readMultipart(request);
         if (tipo === 'cliente') {
           const data = parseFields(clienteCompleteProfileFields, fields);
-          assertOwner(request.user, tipo, data.id);
+          assertSelf(request.user, tipo, data.id, { message: M.idInvalido });
           return completeClienteProfile(db, storage, data.id, data.telefone, files.find((f) => f.field === 'foto'));
         }
         const especialidades = fields.especialidades === undefined ? [] : ([] as string[]).concat(fields.especialidades);
         const data = parseFields(profissionalCompleteProfileFields, { ...fields, especialidades });
-        assertOwner(request.user, tipo, data.id);
+        assertSelf(request.user, tipo, data.id, { message: M.idInvalido });
         // The spec's form sends `documentos` twice (front, then back); named fields work too.
         const docs = files.filter((f) => f.field === 'documentos');
         return completeProfissionalProfile(
@@ -92,7 +93,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { fields, files } = await readMultipart(request);
         const data = parseFields(editProfileFields, fields);
-        assertOwner(request.user, tipo, data.id);
+        assertSelf(request.user, tipo, data.id, { message: M.idInvalido });
         return editProfile(db, storage, tipo, data.id, { ...data, bio: tipo === 'profissional' ? data.bio : undefined }, files.find((f) => f.field === 'foto'), links);
       },
     );
@@ -107,7 +108,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        assertOwner(request.user, tipo, request.body.id);
+        assertSelf(request.user, tipo, request.body.id, { message: M.idInvalido });
         const v = await changePassword(db, tipo, request.body.id, request.body.senhaAtual, request.body.novaSenha);
         app.ctx.sessions.invalidate(sessionKey(tipo, request.body.id));
         return { message: M.senhaAlterada, access_token: await signSession(reply, { id: request.body.id, tipo, v }) };

@@ -1,14 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import type { Db } from '../../db/client';
-import { candidaturas, clientes, creditLedger, payments, profissionais, requests, reviews } from '../../db/schema';
+import { candidaturas, clientes, payments, profissionais, requests, reviews } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { assertSelf } from '../../lib/ownership';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { publicFileUrl, type Storage } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { processImage, type ImageInput } from '../uploads/images';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
+import { applicantsOfClient } from '../creditos/applicants';
+import { ledgerExport } from '../creditos/ledger';
 import { recomputeRating } from '../reviews/reviews.service';
 import { recomputeSelos } from '../selos/selos.service';
 import { notify } from '../notificacoes/notify';
@@ -19,12 +22,6 @@ import { acceptancesOf, forgetAcceptances } from '../termos/termos.service';
 
 export type AccountRole = 'cliente' | 'profissional';
 const table = (tipo: AccountRole) => (tipo === 'cliente' ? clientes : profissionais);
-
-/** The caller may act on this account only if it is theirs (admins may read any). */
-export function assertOwner(user: SessionUser, tipo: AccountRole, id: number, allowAdmin = false) {
-  if (allowAdmin && user.tipo === 'admin') return;
-  if (user.tipo !== tipo || user.id !== id) throw forbidden(M.idInvalido);
-}
 
 export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string, user: SessionUser) {
   const t = table(tipo);
@@ -41,7 +38,7 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
     if (user.tipo === 'admin') throw notFound();
     throw forbidden();
   }
-  if (user.tipo !== 'admin' && (user.tipo !== tipo || user.id !== row.id)) throw forbidden();
+  assertSelf(user, tipo, row.id, { admin: true });
   return {
     id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null,
     ...(tipo === 'cliente' ? { emailConfirmado: !!(row as { emailConfirmadoEm?: Date | null }).emailConfirmadoEm } : {}),
@@ -184,9 +181,7 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
   const candidaturasFeitas = await db
     .select({ requestId: candidaturas.requestId, creditos: candidaturas.creditos, criadoEm: candidaturas.criadoEm })
     .from(candidaturas).where(eq(candidaturas.profissionalId, id));
-  const movimentosCreditos = await db
-    .select({ tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, criadoEm: creditLedger.criadoEm })
-    .from(creditLedger).where(eq(creditLedger.profissionalId, id));
+  const movimentosCreditos = await ledgerExport(db, id);
   const pagamentos = await db
     .select({ plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, criadoEm: payments.criadoEm })
     .from(payments).where(eq(payments.profissionalId, id));
@@ -217,13 +212,12 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       // The client's reviews go with the account: the averages they counted in must be recomputed.
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
       // So must the badges of those professionals and of whoever applied to the client's projects (they go too).
-      const applied = await tx.selectDistinct({ p: candidaturas.profissionalId }).from(candidaturas)
-        .innerJoin(requests, eq(requests.id, candidaturas.requestId)).where(eq(requests.clienteId, id));
+      const applied = await applicantsOfClient(tx, id);
       // Guarantee claims stay (the professional's figures), without the client's text and photos.
       for (const key of await forgetClientGuarantees(tx, id)) keys.push({ area: 'private', key });
       await tx.delete(clientes).where(eq(clientes.id, id));
       for (const r of reviewed) await recomputeRating(tx, r.p);
-      await recomputeSelos(tx, [...reviewed, ...applied].map((r) => r.p), now);
+      await recomputeSelos(tx, [...reviewed.map((r) => r.p), ...applied], now);
     } else {
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applicationItem, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, useCreditsBody } from '@tc/shared';
-import { forbidden } from '../../lib/app-error';
+import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
 import { RETORNO_MESES, retornoProfissional } from './retorno.service';
@@ -11,15 +11,12 @@ const sec = [{ bearer: [] }];
 
 export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
-  const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
-    if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
-  };
 
   app.get(
     '/subscriptions/credito/:id',
     { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Saldo de créditos de um profissional (o próprio)', security: sec, params: idParams, response: { 200: creditBalanceResponse, ...errors } } },
     async (request) => {
-      selfOrAdmin(request.user, request.params.id);
+      assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       const sub = await getSubscription(db, request.params.id);
       return { creditosRestantes: sub.creditosRestantes };
     },
@@ -29,7 +26,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/subscriptions/profissional/:id',
     { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(z.object({ id: z.number().int(), creditosRestantes: z.number().int() })), ...errors } } },
     async (request) => {
-      selfOrAdmin(request.user, request.params.id);
+      assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       const sub = await getSubscription(db, request.params.id);
       return [{ id: sub.id, creditosRestantes: sub.creditosRestantes }];
     },
@@ -52,7 +49,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
+      assertOwnIdInBody(request.user, request.body.profissionalId);
       return reply.status(201).send(await applyToRequest(db, request.user.id, request.body.requestId, clock.now()));
     },
   );
@@ -68,7 +65,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      selfOrAdmin(request.user, request.params.id);
+      assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       return listApplications(db, request.params.id, request.query.page, request.query.pageSize);
     },
   );

@@ -7,12 +7,12 @@ import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { audit } from '../audit/audit.service';
 import { notify } from '../notificacoes/notify';
-import { refundApplication } from './refunds';
+import { refundReportedLead } from '../creditos/refunds';
 
 /**
  * "No dead leads" (issue 10, docs/decisions/0003): a professional who paid for a contact that leads
  * nowhere reports it within LEAD_REPORT_DAYS days of applying; an admin refunds it with one click or
- * refuses it. The refund itself is `refundApplication`, whose guard on `candidaturas.reembolsado_em`
+ * refuses it. The refund itself is modules/creditos/refunds.ts's, whose guard on `candidaturas.reembolsado_em`
  * also covers the automatic refunds of a deleted or cancelled project: an application is refunded
  * once, whichever comes first.
  */
@@ -129,7 +129,7 @@ export async function refundLeadReport(db: Db, id: number, adminId: number, now:
     if (report.estado !== 'ABERTO') throw conflict('ALREADY_DECIDED', LEAD_MSG.jaDecidido);
     const titulo = report.titulo ?? `projeto n.º ${report.requestId}`;
     // The guard: the application row is claimed (reembolsado_em) before any credit moves.
-    const refund = await refundApplication(tx, report.candidaturaId, { now, adminId, descricao: `Reembolso: ${titulo} (contacto reportado)` });
+    const refund = await refundReportedLead(tx, report.candidaturaId, titulo, adminId, now);
     if (!refund) throw conflict('ALREADY_REFUNDED', LEAD_MSG.jaReembolsada);
     // Refused meanwhile by another admin (it waited on this report's row): nothing happened.
     const decided = await tx

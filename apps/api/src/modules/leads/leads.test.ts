@@ -5,7 +5,7 @@ import { adminSession, completeWith, createTestApp, describeOnPostgres, projectP
 import { grantCredits } from '../creditos/creditos.service';
 import { candidaturas, clientes } from '../../db/schema';
 import type { NotificationEvent } from '../notificacoes/events';
-import { refundApplication } from './refunds';
+import { refundApplication } from '../creditos/refunds';
 
 // Who is told: every event passes through notify() (which also writes it, when implemented).
 const told = vi.hoisted(() => [] as NotificationEvent[]);
@@ -64,8 +64,6 @@ async function applied(n = 1) {
 
 const report = (p: { auth: Record<string, string>; cand: number }, body: unknown = { motivo: 'CLIENTE_NAO_RESPONDE', nota: 'Liguei 3 vezes.' }) =>
   inject('POST', `/api/candidaturas/${p.cand}/reportar`, p.auth, body);
-const reportIdOf = async (cand: number) =>
-  ((await inject('GET', '/api/admin/leads-reportados?pageSize=50', admin.auth)).json().items as { id: number; candidaturaId: number }[]).find((r) => r.candidaturaId === cand)!.id;
 /** What the person finds in the bell (the in-app notifications written with the event). */
 const bell = async (s: { auth: Record<string, string> }) => ((await inject('GET', '/api/notificacoes?pageSize=50', s.auth)).json().items as { tipo: string }[]).map((n) => n.tipo);
 const balanceOf = async (p: Session) => (await inject('GET', `/api/subscriptions/credito/${p.id}`, p.auth)).json().creditosRestantes as number;

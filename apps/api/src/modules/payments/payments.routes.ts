@@ -4,10 +4,12 @@ import type Stripe from 'stripe';
 import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse } from '@tc/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isDemo } from '../../config/env';
+import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { demoProvider, makeStripe, stripeProvider } from './providers';
-import { checkoutAction, closePayment, eventSeen, fulfilPayment, getPayment, ledgerHistory, listPayments, recordEvent, settleCheckoutEvent, startCheckout } from './payments.service';
+import { ledgerHistory } from '../creditos/ledger';
+import { checkoutAction, closePayment, eventSeen, fulfilPayment, getPayment, listPayments, recordEvent, settleCheckoutEvent, startCheckout } from './payments.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
@@ -24,9 +26,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // let anyone confirm their own purchase.
   const provider = stripe ? stripeProvider(stripe) : isDemo(env) ? demoProvider : undefined;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const selfOrAdmin = (user: { tipo: string; id: number }, id: number) => {
-    if (user.tipo !== 'admin' && user.id !== id) throw forbidden();
-  };
 
   app.post(
     '/stripe/checkout',
@@ -40,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.user.tipo !== 'profissional') throw forbidden(M.apenasProfissionais);
-      if (request.body.profissionalId && request.body.profissionalId !== request.user.id) throw forbidden();
+      assertOwnIdInBody(request.user, request.body.profissionalId);
       if (!provider) throw new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Os pagamentos estão temporariamente indisponíveis. Tente mais tarde.');
       const { nif, faturacaoNome, faturacaoMorada } = request.body;
       return startCheckout(db, provider, request.user.id, request.body.pacote, request.body.metodo, publicUrl, { nif, faturacaoNome, faturacaoMorada });
@@ -93,7 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pagamentos/profissional/:id',
     { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } } },
     async (request) => {
-      selfOrAdmin(request.user, request.params.id);
+      assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       return listPayments(db, request.params.id);
     },
   );
@@ -105,7 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['créditos'], summary: 'Movimentos de créditos com o saldo após cada um', security: sec, params: idParams, querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(ledgerEntry), ...errors } },
     },
     async (request) => {
-      selfOrAdmin(request.user, request.params.id);
+      assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       return ledgerHistory(db, request.params.id, request.query.page, request.query.pageSize);
     },
   );

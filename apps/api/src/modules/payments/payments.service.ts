@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod } from '@tc/shared';
-import { pageOf, pageWindow } from '../../db/paging';
 import type { Db, Tx } from '../../db/client';
-import { creditLedger, paymentEvents, payments, profissionais } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/app-error';
+import { paymentEvents, payments, profissionais } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/app-error';
+import { assertSelf } from '../../lib/ownership';
 import { grantCredits } from '../creditos/creditos.service';
 import { notify } from '../notificacoes/notify';
 import { billingFromSession } from './billing-from-stripe';
@@ -191,7 +191,7 @@ export async function getPayment(db: Db, id: number, user: { tipo: string; id: n
     .from(payments)
     .where(eq(payments.id, id));
   if (!pay) throw notFound('Pagamento não encontrado.');
-  if (user.tipo !== 'admin' && (user.tipo !== 'profissional' || user.id !== pay.profissionalId)) throw forbidden();
+  assertSelf(user, 'profissional', pay.profissionalId, { admin: true });
   return { ...pay, criadoEm: pay.criadoEm.toISOString(), pagoEm: pay.pagoEm?.toISOString() ?? null };
 }
 
@@ -202,18 +202,4 @@ export async function listPayments(db: Db, profissionalId: number) {
     .where(eq(payments.profissionalId, profissionalId))
     .orderBy(desc(payments.criadoEm), desc(payments.id));
   return rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null }));
-}
-
-/** Every credit movement with the running balance, newest first. */
-export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
-  const where = eq(creditLedger.profissionalId, profissionalId);
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({ id: creditLedger.id, tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, requestId: creditLedger.requestId, paymentId: creditLedger.paymentId, criadoEm: creditLedger.criadoEm })
-    .from(creditLedger)
-    .where(where)
-    .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
-    .limit(limit)
-    .offset(offset);
-  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
 }

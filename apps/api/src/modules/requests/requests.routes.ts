@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chooseProfessionalBody, concludeRequestBody, createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, seloSchema, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
-import { forbidden } from '../../lib/app-error';
+import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
 import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.service';
@@ -24,7 +24,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requests/create',
     { onRequest: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)', security: sec, body: createRequestBody, response: { 201: requestResponse, ...errors } } },
     async (request, reply) => {
-      if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
+      assertOwnIdInBody(request.user, request.body.clienteId);
       return reply.status(201).send(await createRequest(db, request.user.id, request.body));
     },
   );
@@ -40,7 +40,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.user.tipo === 'cliente' && request.user.id !== request.params.id) throw forbidden();
+      assertSelf(request.user, 'cliente', request.params.id, { admin: true });
       return listClientRequests(db, request.params.id, request.query.page, request.query.pageSize);
     },
   );

@@ -3,10 +3,12 @@ import { districtByLabel, districtByValue, fold, M, SELOS, type CreateRequestBod
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, profissionais, requests } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
+import { assertSelf } from '../../lib/ownership';
 import { publicFileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
-import { refundApplication } from '../leads/refunds';
+import { hasApplied } from '../creditos/applicants';
+import { refundOnProjectDeletion } from '../creditos/refunds';
 import { notify, projetoPendenteDeliveries, writeNotifications } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow } from '../../db/paging';
@@ -121,7 +123,7 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
     db
       .select({
         ...requestColumns,
-        jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${sql.placeholder('profissionalId')})`,
+        jaCandidatado: hasApplied(requests.id, sql.placeholder('profissionalId')),
       })
       .from(requests)
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
@@ -132,7 +134,7 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
   const { jaCandidatado, ...row } = found;
   if (user.tipo === 'admin') return toDto(row, { revealContact: true, owner: true });
   if (user.tipo === 'cliente') {
-    if (row.clienteId !== user.id) throw notFound(M.chamadoNaoEncontrado);
+    assertSelf(user, 'cliente', row.clienteId, { orElse: () => notFound(M.chamadoNaoEncontrado) });
     return toDto(row, { revealContact: true, owner: true });
   }
   const applied = !!jaCandidatado;
@@ -146,7 +148,9 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
  */
 export async function listApplicants(db: Db, requestId: number, user: SessionUser) {
   const [req] = await db.select({ clienteId: requests.clienteId, escolhidoId: requests.escolhidoId }).from(requests).where(eq(requests.id, requestId));
-  if (!req || (user.tipo === 'cliente' && req.clienteId !== user.id)) throw notFound(M.chamadoNaoEncontrado);
+  if (!req) throw notFound(M.chamadoNaoEncontrado);
+  // Routed for clients and admins only: a client sees only its own projects' applicants.
+  assertSelf(user, 'cliente', req.clienteId, { admin: true, orElse: () => notFound(M.chamadoNaoEncontrado) });
   const rows = await db
     .select({
       id: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey, especialidades: profissionais.especialidades,
@@ -167,9 +171,9 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
  * Deletes a project (admin deletion, the client's cancellation or account deletion). When nobody
  * had been chosen yet, every professional who paid for it gets the credits back in the same
  * transaction (a REEMBOLSO ledger line each), except an application already refunded (a decided
- * report): `refundApplication`'s guard makes sure no application is refunded twice. Once the client
- * chose someone, the leads were real and nothing is refunded. Every applicant is told, with the
- * refund or without.
+ * report): the refund rules are modules/creditos/refunds.ts's (`refundOnProjectDeletion`). Once the
+ * client chose someone, the leads were real and nothing is refunded. Every applicant is told, with
+ * the refund or without.
  */
 export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string, now: Date = new Date()) {
   // The project row first, as applying does: a new application, a choice or a second deletion waits.
@@ -181,12 +185,10 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
     .from(candidaturas)
     .where(eq(candidaturas.requestId, id))
     .orderBy(candidaturas.id);
-  const chosen = req.escolhido_id !== null;
+  const project = { titulo: req.titulo, chosen: req.escolhido_id !== null };
   const reembolsos: { profissionalId: number; creditos: number }[] = [];
   for (const a of applications) {
-    const refund = chosen
-      ? null
-      : await refundApplication(tx, a.id, { now, adminId: actor.tipo === 'admin' ? actor.id : null, descricao: `Reembolso: ${req.titulo} (${motivo})` });
+    const refund = await refundOnProjectDeletion(tx, a.id, project, { now, motivo, adminId: actor.tipo === 'admin' ? actor.id : null });
     if (refund) reembolsos.push({ profissionalId: refund.profissionalId, creditos: refund.creditos });
     if (a.profissionalId !== null) {
       await notify(tx, { tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null }, now);
@@ -242,7 +244,7 @@ export async function listAvailable(
     return db
       .select({
         ...requestColumns,
-        jaCandidatado: sql<boolean>`exists (select 1 from candidaturas c where c.request_id = ${requests.id} and c.profissional_id = ${v('profissionalId')})`,
+        jaCandidatado: hasApplied(requests.id, v('profissionalId')),
       })
       .from(page)
       .innerJoin(requests, eq(requests.id, page.pageId))

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createReviewBody, errorResponse, idParams, paged, pageQuery, REVIEW_STATUSES } from '@tc/shared';
-import { forbidden } from '../../lib/app-error';
+import { assertOwnIdInBody } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { approvedReviewsOf, createReview, recentReviews, reviewableProfessionals } from './reviews.service';
 
@@ -64,7 +64,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.body.clienteId && request.body.clienteId !== request.user.id) throw forbidden();
+      assertOwnIdInBody(request.user, request.body.clienteId);
       return reply.status(201).send(await createReview(db, request.user.id, request.body, app.ctx.clock.now()));
     },
   );

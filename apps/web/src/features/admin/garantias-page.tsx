@@ -13,10 +13,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { useAdminGuarantees, useCloseGuarantee } from '../garantias/garantias-api';
-import { GuaranteeStateBadge } from '../garantias/guarantee-on-card';
-import { GuaranteePhotos } from '../garantias/guarantee-photos';
-import '../garantias/garantias.css';
+import { GuaranteePhotos, GuaranteeStateBadge, useAdminGuarantees, useCloseGuarantee } from '../garantias';
 import { AdminLayout } from './admin-layout';
 import { useListParams } from './admin-ui';
 

@@ -12,8 +12,7 @@ import { useAdminProfissionais, type AdminProfissional } from './admin-api';
 import { SearchField, useListParams } from './admin-ui';
 import { DocumentosDialog } from './documentos-dialog';
 import { VerificationBadge } from './verification-badge';
-import { useAdminGuaranteeFigures } from '../garantias/garantias-api';
-import { AdminGuaranteeFigures } from '../garantias/guarantee-figures';
+import { AdminGuaranteeFigures, useAdminGuaranteeFigures } from '../garantias';
 
 const VERIFICACOES = [
   { value: '', label: 'Todas' },

@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { getToken } from '../../lib/session';
-import { AdminLayout } from '../admin/admin-layout';
+import { AdminLayout } from '../admin';
 import { useAdminRegister } from './auth-api';
 import { applyServerErrors } from './use-server-errors';
 

@@ -10,7 +10,7 @@ import { ErrorState, Loading } from '../../components/ui/states';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { SelosBadges } from '../profissionais/selos';
+import { SelosBadges } from '../../components/selos';
 import { useApplicants, useConcludeProject } from './cliente-api';
 
 const NONE = 'nenhum';

@@ -7,7 +7,7 @@ import { Rating } from '../../components/ui/stars';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { SelosBadges } from '../profissionais/selos';
+import { SelosBadges } from '../../components/selos';
 import { useApplicants, useChooseProfessional, type Applicant } from './cliente-api';
 
 /**

@@ -16,7 +16,7 @@ import { getLocal } from '../../lib/session';
 import { CompleteDialog } from './complete-dialog';
 import { ProjectApplicants } from './project-applicants';
 import { StatusBadge } from './status-badge';
-import { GuaranteeOnCard } from '../garantias/guarantee-on-card';
+import { GuaranteeOnCard } from '../garantias';
 import { EmailConfirmationNotice } from './email-confirmation';
 import './cliente.css';
 

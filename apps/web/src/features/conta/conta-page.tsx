@@ -13,8 +13,8 @@ import { errorMessage } from '../../lib/api';
 import { clearSession, useSession } from '../../lib/session';
 import { downloadMyData, LOGIN_PATH, MENU_PATH, readContaSession, useAccount, type ContaTipo } from './conta-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { PreferenciasSection } from '../notificacoes/preferencias-section';
-import { UrgenciasSection } from '../profissional/urgencias-section';
+import { PreferenciasSection } from '../notificacoes';
+import { UrgenciasSection } from '../profissional';
 import './conta.css';
 
 export const telefoneLegivel = (tel: string | null | undefined) => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findPlan, type PaymentMethod } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
-import type { Payment, PaymentState, Receipt } from '@tc/shared';
+import type { Payment, Receipt } from '@tc/shared';
 export type { Payment, PaymentState } from '@tc/shared';
 
 export interface CheckoutBody {

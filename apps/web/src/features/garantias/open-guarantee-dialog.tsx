@@ -4,8 +4,7 @@ import { useReturnFocus } from '../../components/ui/return-focus';
 import { ImagePlus, Trash2, X } from 'lucide-react';
 import {
   formatDate, GARANTIA_MSG, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_TEXT_MAX, GUARANTEE_TEXT_MIN, guaranteeDeadline, IMAGE_MIME_TYPES,
-  type RequestDto,
-} from '@tc/shared';
+  type RequestDto, CONTROL_CHARS } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { checkImage } from '../../components/ui/image-field';
 import { toast } from '../../components/ui/toast';
@@ -14,8 +13,6 @@ import { useSingleFlight } from '../../lib/single-flight';
 import { useOpenGuarantee } from './garantias-api';
 import './garantias.css';
 
-// Control characters are refused by the server (as in every text field).
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Checks what the browser can check; the server checks everything again. */
 export function checkDescription(text: string): string | undefined {
@@ -23,7 +20,7 @@ export function checkDescription(text: string): string | undefined {
   if (!t) return GARANTIA_MSG.descricaoObrigatoria;
   if (t.length < GUARANTEE_TEXT_MIN) return GARANTIA_MSG.descricaoCurta;
   if (t.length > GUARANTEE_TEXT_MAX) return GARANTIA_MSG.descricaoLonga;
-  if (CONTROL.test(t)) return 'O texto contém caracteres inválidos.';
+  if (CONTROL_CHARS.test(t)) return 'O texto contém caracteres inválidos.';
   return undefined;
 }
 

@@ -4,8 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { CalendarCheck, MessageSquareWarning, Phone, ShieldAlert, X } from 'lucide-react';
 import {
-  formatDate, formatDateTime, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, GUARANTEE_TEXT_MIN, GUARANTEE_VISIT_MAX_DAYS, type Garantia,
-} from '@tc/shared';
+  formatDate, formatDateTime, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, GUARANTEE_TEXT_MIN, GUARANTEE_VISIT_MAX_DAYS, type Garantia, CONTROL_CHARS } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { PhoneText } from '../../components/ui/phone-text';
@@ -19,7 +18,6 @@ import { GuaranteePhotos } from './guarantee-photos';
 import './garantias.css';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** "2026-11-20T14:30" in the browser's own time, what <input type="datetime-local"> reads and writes. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
@@ -29,7 +27,7 @@ type Mode = 'aceitar' | 'contestar';
 export function checkAnswer(mode: Mode, quando: string, resposta: string, now = new Date()): { quando?: string; resposta?: string } {
   const out: { quando?: string; resposta?: string } = {};
   const text = resposta.trim();
-  if (CONTROL.test(text)) out.resposta = 'O texto contém caracteres inválidos.';
+  if (CONTROL_CHARS.test(text)) out.resposta = 'O texto contém caracteres inválidos.';
   else if (text.length > GUARANTEE_ANSWER_MAX) out.resposta = GARANTIA_MSG.respostaLonga;
   if (mode === 'contestar') {
     if (!text) out.resposta = GARANTIA_MSG.respostaObrigatoria;

@@ -2,7 +2,7 @@ import { MapPin } from 'lucide-react';
 import { Avatar } from '../../components/ui/avatar';
 import { Rating } from '../../components/ui/stars';
 import { Loading } from '../../components/ui/states';
-import { SelosBadges } from '../profissionais/selos';
+import { SelosBadges } from '../../components/selos';
 import { useTopProfissionais } from './home-api';
 
 /** Top-rated professionals; hides itself on failure or when there is nobody to show. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@tc/shared/catalogue/brand';
 import { LEGAL_PATHS } from '@tc/shared/catalogue/legal';
 import { LOCAL, TERMS_PENDING_KEY, TOKEN_KEY } from '../../lib/session';
-import { RESET_TOKEN_KEY } from '../recuperacao/recovery-shared';
+import { RESET_TOKEN_KEY } from '../recuperacao';
 import { ExternalLink, LegalPage, type LegalSection } from './legal-page';
 
 const SESSAO = 'Armazenamento de sessão (apagado ao fechar o separador)';

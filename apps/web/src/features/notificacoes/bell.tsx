@@ -63,6 +63,8 @@ export function NotificationBell({ role }: { role: Role }) {
   const badge = total >= NOTIFICATIONS_UNREAD_CAP ? `${NOTIFICATIONS_UNREAD_CAP - 1}+` : String(total);
 
   return (
+    // Not itself interactive: it catches Escape bubbling up from the button and the panel inside it.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       className="bell"
       ref={wrapper}

@@ -11,8 +11,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ApiError } from '../../lib/api';
 import { parseId, useProfissional, useProfissionalReviews, type ProfissionalPerfil } from './profissionais-api';
 import { localidade } from './profissional-card';
-import { SelosBadges } from './selos';
-import { GuaranteeFigures } from '../garantias/guarantee-figures';
+import { SelosBadges } from '../../components/selos';
+import { GuaranteeFigures } from '../garantias';
 import './profissionais.css';
 
 /** Back to the search the user came from (its ?q=&page=), else the plain list. */

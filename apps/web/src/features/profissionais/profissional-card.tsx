@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../components/ui/avatar';
 import { Rating } from '../../components/ui/stars';
 import type { ProfissionalCard } from './profissionais-api';
-import { SelosBadges } from './selos';
+import { SelosBadges } from '../../components/selos';
 
 /** "Cidade, Distrito" (the district only when it adds something). */
 export function localidade(cidade: string | null | undefined, bairro: string | null | undefined): string {

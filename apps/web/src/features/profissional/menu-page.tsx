@@ -12,7 +12,7 @@ import {
 } from './profissional-api';
 import { RetornoSection } from './retorno-section';
 import { SelosSection } from './selos-section';
-import { ProfessionalGuarantees } from '../garantias/professional-guarantees';
+import { ProfessionalGuarantees } from '../garantias';
 import './profissional.css';
 
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { findPlan, type LeadReportSummary, type ReportLeadBody, type RequestDto, type TimeOption } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
-import type { Payment, PaymentState } from '@tc/shared';
+import type { Payment } from '@tc/shared';
 export type { Payment, PaymentState } from '@tc/shared';
 
 /** The logged-in professional's id: `profissionalId`, or the generic `id` kept at login (spec §3). */

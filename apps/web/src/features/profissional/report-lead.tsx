@@ -3,8 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { CircleCheck, CircleX, Clock, Flag, X } from 'lucide-react';
 import {
-  formatDate, LEAD_REPORT_DAYS, LEAD_REPORT_MOTIVO_LABELS, LEAD_REPORT_MOTIVOS, LEAD_REPORT_NOTE_MAX, type LeadReportMotivo,
-} from '@tc/shared';
+  formatDate, LEAD_REPORT_DAYS, LEAD_REPORT_MOTIVO_LABELS, LEAD_REPORT_MOTIVOS, LEAD_REPORT_NOTE_MAX, type LeadReportMotivo, CONTROL_CHARS } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -18,8 +17,6 @@ const MOTIVO_HINT: Record<LeadReportMotivo, string> = {
   CLIENTE_NAO_RESPONDE: 'Tentou várias vezes e o cliente nunca respondeu.',
   DUPLICADO: 'É o mesmo pedido que outro a que já se candidatou.',
 };
-// Control characters are refused by the server (as in every text field).
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Until when this application's lead may be reported (7 days after applying). */
 export const reportDeadline = (a: Pick<Application, 'criadoEm'>) => new Date(new Date(a.criadoEm).getTime() + LEAD_REPORT_DAYS * DAY_MS);
@@ -73,7 +70,7 @@ export function ReportLeadDialog({ a, onClose }: { a: Application | null; onClos
   const [submit, busy] = useSingleFlight(async () => {
     if (!a) return;
     if (!motivo) return setError('Escolha o motivo do reporte.');
-    if (CONTROL.test(nota)) return setError('A nota contém caracteres inválidos.');
+    if (CONTROL_CHARS.test(nota)) return setError('A nota contém caracteres inválidos.');
     setError(null);
     try {
       await report.mutateAsync({ candidaturaId: a.id, motivo, ...(nota.trim() ? { nota: nota.trim() } : {}) });

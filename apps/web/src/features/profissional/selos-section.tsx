@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime, type SelosResponse } from '@tc/shared';
 import { ErrorState, Loading } from '../../components/ui/states';
 import { api } from '../../lib/api';
-import { SeloBadge } from '../profissionais/selos';
+import { SeloBadge } from '../../components/selos';
 import './selos-section.css';
 
 export const useSelos = (id: number | null) =>

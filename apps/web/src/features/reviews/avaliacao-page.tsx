@@ -14,8 +14,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { storedId } from '../../lib/session';
-import { parseId, useProfissional, type ProfissionalPerfil } from '../profissionais/profissionais-api';
-import { localidade } from '../profissionais/profissional-card';
+import { localidade, parseId, useProfissional, type ProfissionalPerfil } from '../profissionais';
 import { useCreateReview, useTituloProjeto } from './reviews-api';
 import './reviews.css';
 

@@ -8,7 +8,7 @@ import { SearchField } from '../../components/ui/search-field';
 import { usePageTitle } from '../../components/ui/page-title';
 import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
-import { especialidadesTexto } from '../profissionais/profissional-card';
+import { especialidadesTexto } from '../profissionais';
 import { useListParams } from '../../lib/use-list-params';
 import { storedId } from '../../lib/session';
 import { useAvaliaveis, type ProfissionalAvaliavel } from './reviews-api';

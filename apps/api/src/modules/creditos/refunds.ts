@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
+/**
+ * Every refund of credits (docs/decisions/0003): a deleted or cancelled project's applications and a
+ * reported lead an admin refunds. Each runs in the caller's transaction, after the caller's own locks.
+ */
+
 export interface Refund {
   candidaturaId: number;
   profissionalId: number;
@@ -39,3 +44,22 @@ export async function refundApplication(
     values (${c.subscription_id}, ${c.profissional_id}, 'REEMBOLSO', ${creditos}, ${saldo}, ${c.request_id}, ${ref.adminId ?? null}, ${ref.descricao})`);
   return { candidaturaId, profissionalId: Number(c.profissional_id), requestId: Number(c.request_id), creditos, saldo };
 }
+
+/**
+ * One application of a project being deleted (admin deletion, the client's cancellation, account
+ * deletion), called with the project's row already locked: refunded only while nobody was chosen
+ * (once the client chose someone the leads were real), and never twice (`refundApplication`).
+ */
+export async function refundOnProjectDeletion(
+  tx: Tx,
+  candidaturaId: number,
+  project: { titulo: string; chosen: boolean },
+  ref: { now: Date; motivo: string; adminId: number | null },
+): Promise<Refund | null> {
+  if (project.chosen) return null;
+  return refundApplication(tx, candidaturaId, { now: ref.now, adminId: ref.adminId, descricao: `Reembolso: ${project.titulo} (${ref.motivo})` });
+}
+
+/** "Reembolsar" on a reported lead (modules/leads): the application's credits back, once. */
+export const refundReportedLead = (tx: Tx, candidaturaId: number, titulo: string, adminId: number, now: Date) =>
+  refundApplication(tx, candidaturaId, { now, adminId, descricao: `Reembolso: ${titulo} (contacto reportado)` });

@@ -1,0 +1,93 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, profissionais, requests } from '../../db/schema';
+import type { TtlCache } from '../../lib/ttl-cache';
+import { pageOf, pageWindow } from '../../db/paging';
+
+/** The back office's figures: the dashboard, the totals of the spec's counters and the payments behind them. */
+
+const weekKey = (col: SQL | unknown) => sql<string>`to_char(date_trunc('week', ${col} at time zone 'Europe/Lisbon'), 'YYYY-MM-DD')`;
+const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`;
+
+/**
+ * Figures for the dashboard: totals, revenue per month, projects and sign-ups per week (12 weeks).
+ * Sums and counts are 64-bit (a 32-bit cast overflowed past 21.47 M€); the routes cache the answer
+ * for a few seconds, since each figure reads a whole table.
+ */
+export async function dashboardStats(db: Db, now: Date) {
+  const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
+  const [totals] = (await db.execute<{ recebido: number; total: number; clientes: number; profissionais: number; projetos: number; espera: number; reviews_espera: number; verificacoes: number; por_conciliar: number }>(sql`
+    select
+      coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint as recebido,
+      coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
+      (select count(*) from clientes) as clientes,
+      (select count(*) from profissionais) as profissionais,
+      (select count(*) from requests) as projetos,
+      (select count(*) from requests where status = 'ESPERA') as espera,
+      (select count(*) from reviews where status = 'ESPERA') as reviews_espera,
+      (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes,
+      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar`)).rows;
+  const receita = await db
+    .select({ mes: monthKey(payments.criadoEm), recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`, total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint` })
+    .from(payments)
+    .groupBy(monthKey(payments.criadoEm))
+    .orderBy(monthKey(payments.criadoEm));
+  const projetos = await db
+    .select({ semana: weekKey(requests.criadoEm), total: sql<number>`count(*)` })
+    .from(requests)
+    .where(sql`${requests.criadoEm} >= ${since}`)
+    .groupBy(weekKey(requests.criadoEm))
+    .orderBy(weekKey(requests.criadoEm));
+  const registos = (await db.execute<{ semana: string; clientes: number; profissionais: number }>(sql`
+    select semana, sum(c) as clientes, sum(p) as profissionais from (
+      select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD') as semana, 1 as c, 0 as p from clientes where criado_em >= ${since}
+      union all
+      select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD'), 0, 1 from profissionais where criado_em >= ${since}
+    ) x group by semana order by semana`)).rows;
+  return {
+    valorRecebido: Number(totals.recebido) / 100,
+    valorTotal: Number(totals.total) / 100,
+    clientes: Number(totals.clientes),
+    profissionais: Number(totals.profissionais),
+    projetos: Number(totals.projetos),
+    pendentes: { projetos: Number(totals.espera), reviews: Number(totals.reviews_espera), verificacoes: Number(totals.verificacoes), pagamentosPorConciliar: Number(totals.por_conciliar) },
+    receitaPorMes: receita.map((r) => ({ mes: r.mes, recebido: Number(r.recebido) / 100, total: Number(r.total) / 100 })),
+    projetosPorSemana: projetos.map((r) => ({ semana: r.semana, total: Number(r.total) })),
+    registosPorSemana: registos.map((r) => ({ semana: r.semana, clientes: Number(r.clientes), profissionais: Number(r.profissionais) })),
+  };
+}
+
+/**
+ * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum
+ * of the whole selection come from `summary` (the same short cache as the dashboard's figures).
+ */
+export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { tipo: 'recebido' | 'total'; mes?: string; plano?: string; page: number; pageSize: number }) {
+  const where = and(
+    f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
+    f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,
+    f.plano ? eq(payments.plano, f.plano) : undefined,
+  );
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
+  const agg = await summary(`pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`, async () =>
+    (await db.select({ total: sql<string>`count(*)`, soma: sql<string>`coalesce(sum(${payments.valorCentimos}), 0)::bigint` }).from(payments).where(where))[0]);
+  const rows = await db
+    .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, provider: payments.provider, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm, profissionalId: payments.profissionalId, profissionalNome: profissionais.nome })
+    .from(payments)
+    .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
+    .where(where)
+    .orderBy(desc(payments.criadoEm), desc(payments.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    ...pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })), f.page, f.pageSize),
+    total: Number(agg.total),
+    somaEuros: Number(agg.soma) / 100,
+  };
+}
+
+export async function simpleTotals(db: Db) {
+  const [r] = (await db.execute<{ clientes: string; profissionais: string; requests: string; pago: string }>(sql`
+    select (select count(*) from clientes) clientes, (select count(*) from profissionais) profissionais,
+      (select count(*) from requests) requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint pago`)).rows;
+  return { clientes: Number(r.clientes), profissionais: Number(r.profissionais), requests: Number(r.requests), pago: Number(r.pago) };
+}

@@ -1,0 +1,27 @@
+import { desc, eq } from 'drizzle-orm';
+import { pageOf, pageWindow } from '../../db/paging';
+import type { Db } from '../../db/client';
+import { creditLedger } from '../../db/schema';
+
+/** Reads of the append-only credit ledger (purchases, applications, refunds, adjustments). */
+
+/** Every credit movement with the running balance, newest first. */
+export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
+  const where = eq(creditLedger.profissionalId, profissionalId);
+  const { limit, offset } = pageWindow(page, pageSize);
+  const rows = await db
+    .select({ id: creditLedger.id, tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, requestId: creditLedger.requestId, paymentId: creditLedger.paymentId, criadoEm: creditLedger.criadoEm })
+    .from(creditLedger)
+    .where(where)
+    .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
+}
+
+/** The professional's whole ledger, for the RGPD export (modules/contas). */
+export async function ledgerExport(db: Db, profissionalId: number) {
+  return db
+    .select({ tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, criadoEm: creditLedger.criadoEm })
+    .from(creditLedger).where(eq(creditLedger.profissionalId, profissionalId));
+}

@@ -1,0 +1,77 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clientes, profissionais, reviews } from '../../db/schema';
+import { conflict, notFound } from '../../lib/app-error';
+import { pageOf, pageWindow } from '../../db/paging';
+import { clientesMatching, containsFolded, searchTerm } from '../../db/search';
+import { audit } from '../audit/audit.service';
+import { notify } from '../notificacoes/notify';
+import { recomputeSelos } from '../selos/selos.service';
+import { recomputeRating } from './reviews.service';
+
+/** Review moderation in the back office (admin routes): the queue, approve or reject, delete. */
+
+export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
+  const q = searchTerm(f.q);
+  const where = and(
+    f.status ? eq(reviews.status, f.status) : undefined,
+    q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
+  );
+  const { limit, offset } = pageWindow(f.page, f.pageSize);
+  const rows = await db
+    .select({
+      id: reviews.id, profissionalId: reviews.profissionalId, clienteId: reviews.clienteId, requestId: reviews.requestId, nota: reviews.nota,
+      comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm, clienteNome: clientes.nome, profissionalNome: profissionais.nome,
+    })
+    .from(reviews)
+    .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+    .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
+    .where(where)
+    // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
+    .orderBy(f.status ? reviews.status : sql`(${reviews.status} <> 'ESPERA')`, desc(reviews.criadoEm), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+  return pageOf(
+    rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
+      ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome }, profissional: { nome: profissionalNome },
+    })),
+    f.page, f.pageSize,
+  );
+}
+
+/** Approve or reject a pending review; the professional's average is recomputed in the same transaction. */
+export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reviews)
+      .set({ status: decision })
+      .where(and(eq(reviews.id, id), eq(reviews.status, 'ESPERA')))
+      .returning({ id: reviews.id, status: reviews.status, profissionalId: reviews.profissionalId });
+    if (!row) {
+      const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
+      if (!exists) throw notFound('Review não encontrada.');
+      throw conflict('INVALID_STATUS', 'Só uma review pendente pode ser aprovada ou reprovada.');
+    }
+    await recomputeRating(tx, row.profissionalId);
+    await recomputeSelos(tx, [row.profissionalId], now);
+    await audit(tx, { tipo: 'admin', id: adminId }, decision === 'APROVADO' ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA', 'review', id);
+    if (decision === 'APROVADO') {
+      // Now public: the professional hears of it, and the client that it counts.
+      await notify(tx, { tipo: 'avaliacao_aprovada', reviewId: id }, now);
+      await notify(tx, { tipo: 'avaliacao_publicada', reviewId: id }, now);
+    }
+    const [prof] = await tx.select({ notaMedia: profissionais.notaMedia }).from(profissionais).where(eq(profissionais.id, row.profissionalId));
+    return { id: row.id, status: row.status, profissionalId: row.profissionalId, notaMedia: prof?.notaMedia ?? null };
+  });
+}
+
+export async function deleteReview(db: Db, id: number, adminId: number, now: Date = new Date()) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id, profissionalId: reviews.profissionalId, comentario: reviews.comentario });
+    if (!row) throw notFound('Review não encontrada.');
+    await recomputeRating(tx, row.profissionalId);
+    await recomputeSelos(tx, [row.profissionalId], now);
+    await audit(tx, { tipo: 'admin', id: adminId }, 'REVIEW_ELIMINADA', 'review', id, { comentario: row.comentario });
+    return { id };
+  });
+}
