@@ -18,6 +18,7 @@ export * from './schemas/requests';
 export * from './schemas/reviews';
 export * from './schemas/credits';
 export * from './schemas/responses';
+export * from './schemas/admin';
 export * from './schemas/selos';
 export * from './schemas/payment-anomalies';
 export * from './schemas/lead-loop';

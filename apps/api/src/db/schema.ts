@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethod, PlanValue } from '@tc/shared';
 import {
   boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -229,10 +230,10 @@ export const payments = pgTable(
     id: id(),
     /** Null once the professional deleted the account: payments are kept (tax law, RGPD art. 17(3)(b)). */
     profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
-    plano: text().notNull(),
+    plano: text().$type<PlanValue>().notNull(),
     valorCentimos: integer('valor_centimos').notNull(),
     creditos: integer().notNull(),
-    metodo: text().notNull(),
+    metodo: text().$type<PaymentMethod>().notNull(),
     provider: text().notNull(),
     providerSessionId: text('provider_session_id').unique(),
     estado: paymentStatus().notNull().default('PENDENTE'),
@@ -347,7 +348,7 @@ export const auditLog = pgTable(
     acao: text().notNull(),
     alvoTipo: text('alvo_tipo'),
     alvoId: integer('alvo_id'),
-    detalhes: jsonb(),
+    detalhes: jsonb().$type<Record<string, unknown>>(),
     criadoEm: createdAt(),
   },
   (t) => [index('audit_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],

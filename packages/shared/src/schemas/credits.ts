@@ -30,3 +30,6 @@ export const checkoutBody = z.object({
 });
 export const checkoutResponse = z.object({ url: z.string() });
 export const planValue = z.enum(PLAN_VALUES);
+
+/** POST /stripe/webhook: the event was taken (a repeat, or one an admin must reconcile, say so). */
+export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), porConciliar: z.boolean().optional() });

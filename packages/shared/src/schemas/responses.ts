@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { seloSchema } from './selos';
 
+/** An image or file answered as bytes (its content type says which): nothing to serialise. */
+export const fileBytes = z.any().describe('Os bytes do ficheiro (o tipo vem no Content-Type)');
+
 /** Every paged list the API answers. */
 export type Paged<T> = { items: T[]; page: number; pageSize: number; hasMore: boolean };
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PlanValue } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { payments, profissionais, requests } from '../../db/schema';
 import type { TtlCache } from '../../lib/ttl-cache';
@@ -61,7 +62,7 @@ export async function dashboardStats(db: Db, now: Date) {
  * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum
  * of the whole selection come from `summary` (the same short cache as the dashboard's figures).
  */
-export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { tipo: 'recebido' | 'total'; mes?: string; plano?: string; page: number; pageSize: number }) {
+export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { tipo: 'recebido' | 'total'; mes?: string; plano?: PlanValue; page: number; pageSize: number }) {
   const where = and(
     f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
     f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountResponse, changePasswordBody, clienteCompleteProfileFields, editProfileFields, errorResponse, M, messageResponse,
-  profissionalCompleteProfileFields,
+  accountResponse, changePasswordBody, clienteCompleteProfileFields, clienteProfileCompleted, dataExport, editProfileFields, errorResponse, M, messageResponse,
+  profissionalCompleteProfileFields, profissionalProfileCompleted,
 } from '@tc/shared';
 import { assertSelf } from '../../lib/ownership';
 import { requireRole, sessionKey, signSession } from '../../plugins/auth';
@@ -58,6 +58,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: tipo === 'cliente'
             ? 'Completar perfil: multipart id, telefone, foto (opcional)'
             : 'Completar perfil: multipart id, bio, telefone, especialidades[], fotoPerfil, documentos (frente e verso) ou ccFrente/ccVerso, consentimento=true',
+          response: { 200: tipo === 'cliente' ? clienteProfileCompleted : profissionalProfileCompleted, ...errors },
         },
       },
       async (request) => {
@@ -88,7 +89,8 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${tipo}/edit-profile`,
       {
         onRequest: requireRole(tipo),
-        schema: { tags: tag, ...multipartDoc, multipartForm: forms[tipo].edit, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)` },
+        schema: { tags: tag, ...multipartDoc, multipartForm: forms[tipo].edit, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)`,
+          response: { 200: accountResponse, ...errors } },
       },
       async (request) => {
         const { fields, files } = await readMultipart(request);
@@ -117,7 +119,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `/${tipo}/export-data`,
-      { onRequest: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }] } },
+      { onRequest: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }], response: { 200: dataExport, ...errors } } },
       async (request, reply) => {
         const data = await exportData(db, tipo, request.user.id);
         return reply.header('content-disposition', `attachment; filename="os-meus-dados-${tipo}.json"`).send(data);

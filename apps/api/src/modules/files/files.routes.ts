@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse, fileBytes } from '@tc/shared';
 import { notFound } from '../../lib/app-error';
 
 const MIME: Record<string, string> = { webp: 'image/webp', avif: 'image/avif', png: 'image/png', jpg: 'image/jpeg' };
@@ -13,6 +14,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ficheiros'],
         summary: 'Fotografia de perfil (pública)',
         params: z.object({ key: z.string().regex(/^[a-f0-9-]{36}\.(webp|avif|png|jpg)$/) }),
+        response: { 200: fileBytes, 404: errorResponse },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  acceptGuaranteeBody, closeGuaranteeBody, disputeGuaranteeBody, errorResponse, GARANTIA_ESTADOS, GUARANTEE_MAX_PHOTOS, garantiaItem, garantiaNumeros,
+  acceptGuaranteeBody, closeGuaranteeBody, disputeGuaranteeBody, errorResponse, fileBytes, GARANTIA_ESTADOS, GUARANTEE_MAX_PHOTOS, garantiaItem, garantiaNumeros,
   garantiasPage, idParam, idParams, openGuaranteeFields, pageQuery,
 } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
@@ -75,6 +75,7 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags, security: sec, summary: 'Fotografia de um pedido de garantia (privada: só as partes)',
         params: z.object({ id: idParam, n: z.coerce.number({ error: 'Fotografia inválida.' }).int('Fotografia inválida.').min(1, 'Fotografia inválida.').max(GUARANTEE_MAX_PHOTOS, 'Fotografia inválida.') }),
+        response: { 200: fileBytes, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {

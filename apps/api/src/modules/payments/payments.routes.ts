@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse } from '@tc/shared';
+import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse, stripeWebhookAck } from '@tc/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isDemo } from '../../config/env';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
@@ -51,7 +51,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.post(
       '/stripe/webhook',
-      { schema: { tags: ['pagamentos'], summary: 'Webhook do Stripe (assinatura verificada no corpo original)', hide: !stripe } },
+      { schema: { tags: ['pagamentos'], summary: 'Webhook do Stripe (assinatura verificada no corpo original)', hide: !stripe, response: { 200: stripeWebhookAck, 400: errorResponse, 404: errorResponse } } },
       async (request, reply) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw notFound();
         const signature = request.headers['stripe-signature'];
