@@ -63,3 +63,6 @@ export const errorResponse = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** A new account, signed in: its id and its session token. */
+export const registered = z.object({ id: z.number().int(), access_token: z.string() });

@@ -33,3 +33,12 @@ export const planValue = z.enum(PLAN_VALUES);
 
 /** POST /stripe/webhook: the event was taken (a repeat, or one an admin must reconcile, say so). */
 export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), porConciliar: z.boolean().optional() });
+
+/** One line of a professional's credit history, with the balance after it. */
+export const ledgerEntry = z.object({
+  id: z.number().int(), tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']), delta: z.number().int(), saldoApos: z.number().int(),
+  descricao: z.string().nullable(), requestId: z.number().int().nullable(), paymentId: z.number().int().nullable(), criadoEm: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+/** GET /subscriptions/profissional/:id: the wallet. */
+export const subscriptionResponse = z.object({ id: z.number().int(), creditosRestantes: z.number().int() });

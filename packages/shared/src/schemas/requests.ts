@@ -3,6 +3,7 @@ import { M } from '../messages';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { numberFromText, requiredText, specialtyField } from './fields';
 import { garantiaResumo } from './garantias';
+import { seloSchema } from './selos';
 
 const req = M.campoProjetoObrigatorio;
 
@@ -61,3 +62,19 @@ export const pageQuery = z.object({
  */
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() });
+
+/** A professional who applied to the client's project, as the client sees them. */
+export const applicantResponse = z.object({
+  id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
+  cidade: z.string(), notaMedia: z.number().nullable(), totalAvaliacoes: z.number().int(), verificado: z.boolean(), candidatadoEm: z.string(),
+  /** Badges earned (modules/selos), each explained on the card. */
+  selos: z.array(seloSchema),
+  /** The one the client chose ("Escolhi este profissional"). */
+  escolhido: z.boolean(),
+});
+export type ApplicantResponse = z.infer<typeof applicantResponse>;
+export const chooseProfessionalResponse = z.object({ id: z.number().int(), escolhidoId: z.number().int(), escolhidoEm: z.string() });
+export const concludeRequestResponse = z.object({ id: z.number(), status: z.literal('CONCLUIDO'), escolhidoId: z.number().int().nullable() });
+/** A project deleted (by its client or an admin): who got their credits back. */
+export const deletedRequestResponse = z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) });
+export type DeletedRequestResponse = z.infer<typeof deletedRequestResponse>;

@@ -58,3 +58,15 @@ export const paymentResponse = z.object({
   pagoEm: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentResponse>;
+
+/** GET /health: the process is alive. */
+export const healthResponse = z.object({ ok: z.boolean() });
+const dependencyCheck = z.enum(['ok', 'falha', 'nao_configurado']);
+/** GET /ready: whether this instance can serve, dependency by dependency. */
+export const readyResponse = z.object({
+  ok: z.boolean(),
+  baseDeDados: dependencyCheck,
+  redis: dependencyCheck,
+  armazenamento: dependencyCheck,
+  message: z.string().optional(),
+});

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { approveRequestBody, approveRequestResponse, errorResponse, idParams, updateCreditsBody, updateCreditsResponse } from '@tc/shared';
+import { approveRequestBody, approveRequestResponse, deletedRequestResponse, errorResponse, idParams, updateCreditsBody, updateCreditsResponse } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { approveRequest, deleteRequestAsAdmin, setRequestCredits } from './admin-requests.service';
 
@@ -35,7 +34,7 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: {
         tags: ['admin'], summary: 'Eliminar projeto (reembolsa quem já pagou, na mesma transação)', security: sec, params: idParams,
-        response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },
+        response: { 200: deletedRequestResponse, ...errors },
       },
     },
     async (request) => deleteRequestAsAdmin(db, request.params.id, request.user.id, clock.now()),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  adminRegisterBody, clienteRegisterBody, errorResponse, M, loginBody, loginResponse, profissionalRegisterBody,
+  adminRegisterBody, clienteRegisterBody, deletedId, errorResponse, M, loginBody, loginResponse, profissionalRegisterBody, registered,
 } from '@tc/shared';
 import { optionalSession, signSession } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
@@ -11,7 +10,6 @@ import { confirmationLinks } from '../clientes/email-confirmation.service';
 import { login, registerAdmin, registerCliente, registerProfissional } from './auth.service';
 import { mustAcceptTerms } from '../termos/termos.service';
 
-const registered = z.object({ id: z.number().int(), access_token: z.string() });
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 429: errorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -88,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Um administrador cria outro (o primeiro é criado no servidor com npm run admin:create)',
         security: [{ bearer: [] }],
         body: adminRegisterBody,
-        response: { 201: z.object({ id: z.number().int() }), ...errors },
+        response: { 201: deletedId.describe('O administrador criado'), ...errors },
       },
     },
     async (request, reply) => {

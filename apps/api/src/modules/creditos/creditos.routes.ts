@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationItem, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, useCreditsBody } from '@tc/shared';
+import { applicationItem, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, subscriptionResponse, useCreditsBody } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
@@ -24,7 +24,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/profissional/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(z.object({ id: z.number().int(), creditosRestantes: z.number().int() })), ...errors } } },
+    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(subscriptionResponse), ...errors } } },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       const sub = await getSubscription(db, request.params.id);

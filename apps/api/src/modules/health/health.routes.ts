@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { healthResponse, readyResponse } from '@tc/shared';
 
 /** How long one dependency may take to answer the readiness probe before it counts as down. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
 
-const check = z.enum(['ok', 'falha', 'nao_configurado']);
-const readyResponse = z.object({
-  ok: z.boolean(),
-  baseDeDados: check,
-  redis: check,
-  armazenamento: check,
-  message: z.string().optional(),
-});
 
 async function probe(run: () => Promise<unknown>): Promise<'ok' | 'falha'> {
   let timer: NodeJS.Timeout | undefined;
@@ -45,7 +37,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags: ['sistema'], summary: 'O processo está vivo (não consulta dependências)', response: { 200: z.object({ ok: z.boolean() }) } } },
+    { schema: { tags: ['sistema'], summary: 'O processo está vivo (não consulta dependências)', response: { 200: healthResponse } } },
     async () => ({ ok: true }),
   );
 

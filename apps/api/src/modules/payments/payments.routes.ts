@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse, stripeWebhookAck } from '@tc/shared';
+import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse, ledgerEntry, stripeWebhookAck } from '@tc/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isDemo } from '../../config/env';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
@@ -14,10 +14,6 @@ import { checkoutAction, closePayment, eventSeen, fulfilPayment, getPayment, lis
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
 const payment = paymentResponse;
-const ledgerEntry = z.object({
-  id: z.number().int(), tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']), delta: z.number().int(), saldoApos: z.number().int(),
-  descricao: z.string().nullable(), requestId: z.number().int().nullable(), paymentId: z.number().int().nullable(), criadoEm: z.string(),
-});
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, clock } = app.ctx;

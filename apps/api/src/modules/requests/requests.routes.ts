@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chooseProfessionalBody, concludeRequestBody, createRequestBody, errorResponse, idParams, paged, pageQuery, requestResponse, seloSchema, SPECIALTY_VALUES, TIME_OPTIONS } from '@tc/shared';
+import {
+  applicantResponse, chooseProfessionalBody, chooseProfessionalResponse, concludeRequestBody, concludeRequestResponse, createRequestBody, deletedRequestResponse, errorResponse,
+  idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS,
+} from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
 import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const applicant = z.object({
-  id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
-  cidade: z.string(), notaMedia: z.number().nullable(), totalAvaliacoes: z.number().int(), verificado: z.boolean(), candidatadoEm: z.string(),
-  /** Badges earned (modules/selos), each explained on the card. */
-  selos: z.array(seloSchema),
-  /** The one the client chose ("Escolhi este profissional"). */
-  escolhido: z.boolean(),
-});
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.ctx;
@@ -71,7 +66,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/:id/profissionais',
-    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicant), ...errors } } },
+    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicantResponse), ...errors } } },
     async (request) => listApplicants(db, request.params.id, request.user),
   );
 
@@ -82,7 +77,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['projetos'], summary: 'Escolher o profissional (um dos candidatos) de um projeto aberto meu; pode mudar até o projeto ser concluído', security: sec,
         params: idParams, body: chooseProfessionalBody,
-        response: { 200: z.object({ id: z.number().int(), escolhidoId: z.number().int(), escolhidoEm: z.string() }), ...errors },
+        response: { 200: chooseProfessionalResponse, ...errors },
       },
     },
     async (request) => chooseProfessional(db, request.params.id, request.user.id, request.body.profissionalId, clock.now()),
@@ -95,7 +90,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono), com quem fez o trabalho (um candidato, ou null: nenhum)', security: sec,
         params: idParams, body: concludeRequestBody,
-        response: { 200: z.object({ id: z.number(), status: z.literal('CONCLUIDO'), escolhidoId: z.number().int().nullable() }), ...errors },
+        response: { 200: concludeRequestResponse, ...errors },
       },
     },
     async (request) => concludeRequest(db, request.params.id, request.user.id, request.body?.profissionalId, clock.now()),
@@ -108,7 +103,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['projetos'], summary: 'Cancelar um projeto meu antes de escolher alguém (é eliminado; quem pagou para se candidatar é reembolsado)', security: sec,
         params: idParams,
-        response: { 200: z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) }), ...errors },
+        response: { 200: deletedRequestResponse, ...errors },
       },
     },
     async (request) => cancelRequest(db, request.params.id, request.user.id, clock.now()),

@@ -1,23 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createReviewBody, errorResponse, idParams, paged, pageQuery, REVIEW_STATUSES } from '@tc/shared';
+import { createReviewBody, errorResponse, idParams, paged, pageQuery, publicReview, recentReview, reviewableProfessional, reviewCreated } from '@tc/shared';
 import { assertOwnIdInBody } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { approvedReviewsOf, createReview, recentReviews, reviewableProfessionals } from './reviews.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
-const review = z.object({
-  id: z.number().int(), profissionalId: z.number().int(), clienteId: z.number().int(), nota: z.number().int(), comentario: z.string(),
-  status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), cliente: z.object({ nome: z.string() }),
-});
-const recent = z.object({
-  id: z.number().int(), comentario: z.string(), nota: z.number().int(), criadoEm: z.string(), profissionalId: z.number().int(),
-  nome: z.string(), fotoUrl: z.string().nullable(), cliente: z.object({ nome: z.string(), fotoUrl: z.string().nullable() }),
-});
-const reviewable = z.object({
-  id: z.number().int(), nome: z.string(), especialidades: z.array(z.string()), cidade: z.string(), fotoUrl: z.string().nullable(),
-  notaMedia: z.number().nullable(), requestId: z.number().int().nullable(), requestTitulo: z.string().nullable(), podeAvaliar: z.boolean(),
-});
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache } = app.ctx;
@@ -25,7 +13,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/review/recent',
-    { schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recent) } } },
+    { schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recentReview) } } },
     // Public and the same for everyone: a 30 s cache, emptied when a review is decided.
     async () => cache.get('home:recentes', () => recentReviews(db)),
   );
@@ -35,7 +23,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'], summary: 'Avaliações aprovadas de um profissional', params: idParams,
-        querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(review) },
+        querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(publicReview) },
       },
     },
     async (request) => approvedReviewsOf(db, request.params.id, request.query.page, request.query.pageSize),
@@ -47,7 +35,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('cliente'),
       schema: {
         tags: ['reviews'], summary: 'Profissionais que escolhi para projetos meus concluídos (para avaliar), 6 por página', security: sec,
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewable), ...errors },
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewableProfessional), ...errors },
       },
     },
     async (request) => reviewableProfessionals(db, request.user.id, request.query.q, request.query.page, request.query.pageSize),
@@ -60,7 +48,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reviews'], summary: 'Avaliar o profissional que escolhi para um projeto meu concluído (uma vez por projeto)', security: sec,
         body: createReviewBody,
-        response: { 201: z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int().nullable(), message: z.string() }), ...errors },
+        response: { 201: reviewCreated, ...errors },
       },
     },
     async (request, reply) => {
