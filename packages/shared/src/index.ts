@@ -5,7 +5,7 @@ export * from './catalogue/statuses';
 export * from './catalogue/audit';
 export * from './catalogue/plans';
 export * from './catalogue/districts';
-export * from './messages';
+export * from './ui-texts';
 export * from './format';
 export * from './schemas/fields';
 export * from './schemas/phone';

@@ -1,4 +1,4 @@
-import { INTERNAL_ERROR } from '@tc/shared/api-messages';
+import { INTERNAL_ERROR } from '@tc/shared/internal-error';
 import type { Role } from '@tc/shared/catalogue/statuses';
 import { getToken } from './session';
 

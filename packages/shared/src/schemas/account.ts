@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { M } from '../ui-texts';
 import { emailField, idParam, passwordField, requiredText, specialtyField } from './fields';
 import { phoneField } from './phone';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { M } from '../ui-texts';
 import { emailField, passwordField, requiredText } from './fields';
 import { aceitaTermosField } from './termos';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN } from '../messages';
+import { PASSWORD_MIN } from '../ui-texts';
 import { portugueseIssue } from './zod-pt';
 import { findSpecialty, SPECIALTY_VALUES } from '../catalogue/specialties';
 

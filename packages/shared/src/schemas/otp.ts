@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M, OTP_LENGTH } from '../messages';
+import { M, OTP_LENGTH } from '../ui-texts';
 import { emailField, passwordField } from './fields';
 
 export const otpSendBody = z.object({ email: emailField(M.recEmailRequired, M.recEmailInvalid) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { M } from '../messages';
+import { M } from '../ui-texts';
 
 /**
  * PT phone; the country is locked to +351 on the web. Its own module: libphonenumber's metadata

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M } from '../messages';
+import { M } from '../ui-texts';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { numberFromText, requiredText, specialtyField } from './fields';
 import { garantiaResumo } from './garantias';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, numberFromText } from './fields';
-import { M } from '../messages';
+import { M } from '../ui-texts';
 import { REVIEW_STATUSES } from '../catalogue/statuses';
 
 export const createReviewBody = z.object({

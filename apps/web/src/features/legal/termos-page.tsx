@@ -4,7 +4,7 @@ import { APOIO_EMAIL, LEGAL_PATHS, LIVRO_RECLAMACOES_URL } from '@tc/shared/cata
 import { MAX_APPLICANTS } from '@tc/shared/catalogue/statuses';
 import { LEAD_REPORT_DAYS } from '@tc/shared/schemas/leads';
 import { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS } from '@tc/shared/schemas/garantias';
-import { PASSWORD_MIN } from '@tc/shared/messages';
+import { PASSWORD_MIN } from '@tc/shared/ui-texts';
 import { SELLER } from '@tc/shared/receipts';
 import { ExternalLink, LegalPage, type LegalSection } from './legal-page';
 

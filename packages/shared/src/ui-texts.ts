@@ -2,7 +2,7 @@
  * Every text a user reads for validation and errors (spec §5 and §8), in one place.
  * Deliberate changes from the spec (DESIGN.md §4): passwords need 8 characters, the OTP has 6 digits.
  */
-import { INTERNAL_ERROR } from './api-messages';
+import { INTERNAL_ERROR } from './internal-error';
 
 export const PASSWORD_MIN = 8;
 export const OTP_LENGTH = 6;
