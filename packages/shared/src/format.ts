@@ -1,6 +1,6 @@
-import { LOCALE, TIME_ZONE } from './catalogue/brand';
+import { CURRENCY, LOCALE, TIME_ZONE } from './catalogue/brand';
 
-const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR' });
+const euro = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
 const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export const formatEuros = (value: number) => euro.format(value);

@@ -6,4 +6,3 @@ export function sqlState(e: unknown): string | undefined {
   return undefined;
 }
 export const isUniqueViolation = (e: unknown) => sqlState(e) === '23505';
-export const isCheckViolation = (e: unknown) => sqlState(e) === '23514';

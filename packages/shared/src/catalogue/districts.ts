@@ -469,7 +469,6 @@ export const DISTRICTS: readonly District[] = [
   },
 ];
 
-export const DISTRICT_VALUES: readonly string[] = DISTRICTS.map((d) => d.value);
 
 export function districtByValue(value: string): District | undefined {
   return DISTRICTS.find((d) => d.value === value);

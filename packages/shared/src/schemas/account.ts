@@ -49,13 +49,16 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image
 
 /** PUT /cliente/complete-profile. */
 export const clienteProfileCompleted = z.object({ id: z.number().int(), telefone: z.string(), fotoUrl: z.string().nullable() });
+export type ClienteProfileCompleted = z.infer<typeof clienteProfileCompleted>;
 /** PUT /profissional/complete-profile: the documents wait for an admin's check. */
 export const profissionalProfileCompleted = z.object({
   id: z.number().int(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()), verificacao: z.literal('PENDENTE'),
 });
+export type ProfissionalProfileCompleted = z.infer<typeof profissionalProfileCompleted>;
 
 /**
  * GET /{tipo}/export-data (RGPD): every table's rows about the person, as stored. The top-level keys
  * are listed; the rows inside go out whole (a new column is exported without touching this schema).
  */
 export const dataExport = z.looseObject({ tipo: z.enum(['cliente', 'profissional']), exportadoEm: z.string(), conta: z.record(z.string(), z.unknown()) });
+export type DataExport = z.infer<typeof dataExport>;

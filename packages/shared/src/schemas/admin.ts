@@ -115,6 +115,7 @@ export const adminPayment = z.object({
 export type AdminPayment = z.infer<typeof adminPayment>;
 /** The page plus the count and sum of the whole selection. */
 export const adminPaymentsPage = paged(adminPayment).extend({ total: z.number().int(), somaEuros: z.number() });
+export type AdminPaymentsPage = z.infer<typeof adminPaymentsPage>;
 
 export const auditEntry = z.object({
   id: z.number().int(),

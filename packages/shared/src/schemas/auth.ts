@@ -20,7 +20,6 @@ export const loginBody = z.object({
   senha: z.string({ error: M.senhaRequired }).min(1, M.senhaRequired).max(128),
   tipo: loginTipo,
 });
-export type LoginBody = z.infer<typeof loginBody>;
 /**
  * `termosPorAceitar: true` only for a client or professional whose last accepted terms version is
  * older than the current one (docs/decisions/0016); absent otherwise, so the spec's answer is unchanged.

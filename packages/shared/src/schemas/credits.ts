@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idParam, numberFromText } from './fields';
-import { PLAN_VALUES } from '../catalogue/plans';
 import { billingFields } from './billing';
 
 /** POST /creditos/usar. `quantidade` is ignored by the server: the project's price is authoritative. */
@@ -29,7 +28,6 @@ export const checkoutBody = z.object({
   ...billingFields,
 });
 export const checkoutResponse = z.object({ url: z.string() });
-export const planValue = z.enum(PLAN_VALUES);
 
 /** POST /stripe/webhook: the event was taken (a repeat, or one an admin must reconcile, say so). */
 export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), porConciliar: z.boolean().optional() });

@@ -73,7 +73,6 @@ export const acceptGuaranteeBody = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
-export type AcceptGuaranteeBody = z.input<typeof acceptGuaranteeBody>;
 
 /** PATCH /garantias/:id/contestar: why (required). */
 export const disputeGuaranteeBody = z.object({

@@ -48,6 +48,7 @@ export const updateCreditsBody = z.object({
   creditos: numberFromText(z.number({ error: M.adminCreditosInvalid }).int(M.adminCreditosInvalid).positive(M.adminCreditosInvalid).max(10000)),
 });
 export const updateCreditsResponse = z.object({ creditos: z.number().int(), status: z.enum(PROJECT_STATUSES) });
+export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 
 /** Deep pages cost the database a walk over every row before them: lists stop at this page. */
 export const MAX_PAGE = 500;
@@ -74,7 +75,9 @@ export const applicantResponse = z.object({
 });
 export type ApplicantResponse = z.infer<typeof applicantResponse>;
 export const chooseProfessionalResponse = z.object({ id: z.number().int(), escolhidoId: z.number().int(), escolhidoEm: z.string() });
+export type ChooseProfessionalResponse = z.infer<typeof chooseProfessionalResponse>;
 export const concludeRequestResponse = z.object({ id: z.number(), status: z.literal('CONCLUIDO'), escolhidoId: z.number().int().nullable() });
+export type ConcludeRequestResponse = z.infer<typeof concludeRequestResponse>;
 /** A project deleted (by its client or an admin): who got their credits back. */
 export const deletedRequestResponse = z.object({ id: z.number(), reembolsos: z.array(z.object({ profissionalId: z.number(), creditos: z.number() })) });
 export type DeletedRequestResponse = z.infer<typeof deletedRequestResponse>;

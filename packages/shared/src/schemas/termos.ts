@@ -18,6 +18,5 @@ export const aceitaTermosField = z.literal(true, { error: TERMOS_M.obrigatorio }
 export const aceitarTermosBody = z.object({
   versao: z.string({ error: TERMOS_M.versaoInvalida }).regex(/^\d{4}-\d{2}-\d{2}$/, TERMOS_M.versaoInvalida),
 });
-export type AceitarTermosBody = z.infer<typeof aceitarTermosBody>;
 export const aceitarTermosResponse = z.object({ versao: z.string(), aceiteEm: z.string() });
 export type AceitarTermosResponse = z.infer<typeof aceitarTermosResponse>;

@@ -28,3 +28,4 @@ export const urgenciasDisponiveis = z.object({
   /** On call at this very hour. */
   agora: z.number().int(),
 });
+export type UrgenciasDisponiveis = z.infer<typeof urgenciasDisponiveis>;

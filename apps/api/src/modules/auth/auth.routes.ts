@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminRegisterBody, clienteRegisterBody, deletedId, errorResponse, M, loginBody, loginResponse, profissionalRegisterBody, registered,
+  adminRegisterBody, clienteRegisterBody, errorResponse, M, loginBody, loginResponse, profissionalRegisterBody, registered, registerResponse,
 } from '@tc/shared';
 import { optionalSession, signSession } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
@@ -86,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Um administrador cria outro (o primeiro é criado no servidor com npm run admin:create)',
         security: [{ bearer: [] }],
         body: adminRegisterBody,
-        response: { 201: deletedId.describe('O administrador criado'), ...errors },
+        response: { 201: registerResponse, ...errors },
       },
     },
     async (request, reply) => {

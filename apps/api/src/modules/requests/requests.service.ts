@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { districtByLabel, districtByValue, fold, M, SELOS, type CreateRequestBody, type GarantiaResumo, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, profissionais, requests } from '../../db/schema';
@@ -200,9 +200,6 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
   await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
   return { id, reembolsos };
 }
-
-export const applicantCount = async (db: Db | Tx, requestId: number) =>
-  (await db.select({ n: count() }).from(candidaturas).where(eq(candidaturas.requestId, requestId)))[0]?.n ?? 0;
 
 
 /**
