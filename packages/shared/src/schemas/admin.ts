@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { PLAN_VALUES } from '../catalogue/plans';
-import { PROJECT_STATUSES, REVIEW_STATUSES, TIME_OPTIONS, VERIFICATION_STATUSES } from '../catalogue/statuses';
+import { REVIEW_STATUSES, VERIFICATION_STATUSES } from '../catalogue/statuses';
 import { PAYMENT_METHODS } from './credits';
-import { paged } from './requests';
+import { paged, requestResponse } from './requests';
 import { PAYMENT_STATES } from './responses';
 
 /** What the back office reads (the routes of modules/admin): one schema per answer, the web's types inferred from them. */
@@ -20,24 +20,16 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-export const adminProject = z.object({
-  id: z.number().int(),
-  titulo: z.string(),
-  descricao: z.string(),
-  cidade: z.string(),
-  bairro: z.string(),
-  especialidade: z.string(),
-  especialidadeLabel: z.string(),
-  contato: z.string(),
-  tempo: z.enum(TIME_OPTIONS),
-  clienteId: z.number().int(),
-  creditos: z.number().int().nullable(),
-  status: z.enum(PROJECT_STATUSES),
-  criadoEm: z.string(),
-  candidaturas: z.number().int(),
-  /** `emailConfirmado` false: the project cannot be approved yet ("E-mail por confirmar"). Null once the client left. */
-  cliente: z.object({ nome: z.string(), email: z.string().nullable(), emailConfirmado: z.boolean() }).nullable(),
-});
+/** A project in the back office's list: the project's own fields, with the client and the applicants counted. */
+export const adminProject = requestResponse
+  .pick({ id: true, titulo: true, descricao: true, cidade: true, bairro: true, especialidade: true, tempo: true, clienteId: true, creditos: true, status: true, criadoEm: true })
+  .extend({
+    especialidadeLabel: z.string(),
+    contato: z.string(),
+    candidaturas: z.number().int(),
+    /** `emailConfirmado` false: the project cannot be approved yet ("E-mail por confirmar"). Null once the client left. */
+    cliente: z.object({ nome: z.string(), email: z.string().nullable(), emailConfirmado: z.boolean() }).nullable(),
+  });
 export type AdminProject = z.infer<typeof adminProject>;
 export const adminProjectsPage = paged(adminProject);
 
