@@ -55,7 +55,9 @@ export const adminRegisterForm = adminRegisterBody
   .refine((v) => v.senha === v.confirmarSenha, { path: ['confirmarSenha'], message: M.adminConfirmMismatch });
 
 export const registerResponse = z.object({ id: z.number().int() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({
   code: z.string(),
   message: z.string(),
@@ -65,3 +67,4 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** A new account, signed in: its id and its session token. */
 export const registered = z.object({ id: z.number().int(), access_token: z.string() });
+export type Registered = z.infer<typeof registered>;

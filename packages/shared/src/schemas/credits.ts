@@ -10,6 +10,7 @@ export const useCreditsBody = z.object({
   quantidade: numberFromText(z.number().int()).optional(),
 });
 export const creditBalanceResponse = z.object({ creditosRestantes: z.number().int() });
+export type CreditBalance = z.infer<typeof creditBalanceResponse>;
 
 export const PAYMENT_METHODS = ['card', 'mb_way', 'multibanco'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -28,6 +29,7 @@ export const checkoutBody = z.object({
   ...billingFields,
 });
 export const checkoutResponse = z.object({ url: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 
 /** POST /stripe/webhook: the event was taken (a repeat, or one an admin must reconcile, say so). */
 export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), porConciliar: z.boolean().optional() });

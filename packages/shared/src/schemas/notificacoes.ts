@@ -27,6 +27,7 @@ export const marcarLidasBody = z
   .object({ ids: z.array(z.number().int().positive()).max(200, 'No máximo 200 notificações de cada vez.').optional() })
   .default({});
 export const marcarLidasResponse = z.object({ atualizadas: z.number().int() });
+export type MarcarLidasResponse = z.infer<typeof marcarLidasResponse>;
 
 export const preferenciaItem = z.object({ tipo: z.string(), label: z.string(), ativo: z.boolean() });
 export const preferenciasResponse = z.object({

@@ -9,6 +9,7 @@ export const otpValidateBody = z.object({
 });
 /** `message: true` means valid (spec §7); `resetToken` is required by recovery-password (DESIGN §4). */
 export const otpValidateResponse = z.object({ message: z.boolean(), resetToken: z.string().optional() });
+export type OtpValidateResponse = z.infer<typeof otpValidateResponse>;
 export const recoveryPasswordBody = z.object({
   email: emailField(M.recEmailRequired, M.recEmailInvalid),
   novaSenha: passwordField(M.recNovaSenhaRequired, M.senhaMin),

@@ -30,3 +30,4 @@ export const reviewableProfessional = z.object({
 });
 export type ReviewableProfessional = z.infer<typeof reviewableProfessional>;
 export const reviewCreated = z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int().nullable(), message: z.string() });
+export type ReviewCreated = z.infer<typeof reviewCreated>;

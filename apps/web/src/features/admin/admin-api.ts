@@ -1,109 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminLeadReport, PaymentAnomaly, PaymentMethod, PlanValue, ProjectStatus, ReviewStatus, TimeOption } from '@tc/shared';
+import type {
+  AdminCliente, AdminLeadReport, AdminPaymentsPage, AdminProfissional, AdminProject, AdminReview, AdminStats, AuditEntry, PaymentAnomaly,
+} from '@tc/shared';
 import { api } from '../../lib/api';
 import type { Paged } from '@tc/shared';
 export type { Paged } from '@tc/shared';
 
 export const PAGE_SIZE = 10;
 
-export interface AdminStats {
-  valorRecebido: number;
-  valorTotal: number;
-  clientes: number;
-  profissionais: number;
-  projetos: number;
-  pendentes: { projetos: number; reviews: number; verificacoes: number; pagamentosPorConciliar: number };
-  receitaPorMes: { mes: string; recebido: number; total: number }[];
-  projetosPorSemana: { semana: string; total: number }[];
-  registosPorSemana: { semana: string; clientes: number; profissionais: number }[];
-}
-
-export interface AdminProject {
-  id: number;
-  titulo: string;
-  descricao: string;
-  especialidade: string;
-  especialidadeLabel: string;
-  status: ProjectStatus;
-  creditos: number | null;
-  candidaturas: number;
-  cidade: string;
-  bairro: string;
-  tempo: TimeOption;
-  criadoEm: string;
-  /** `emailConfirmado` false: the project cannot be approved yet ("E-mail por confirmar"). */
-  cliente: { nome: string; email: string | null; emailConfirmado?: boolean } | null;
-}
-
-export interface AdminReview {
-  id: number;
-  nota: number;
-  comentario: string;
-  status: ReviewStatus;
-  criadoEm: string;
-  cliente: { nome: string };
-  profissional: { nome: string };
-  profissionalId: number;
-}
-
-export interface AdminCliente {
-  id: number;
-  nome: string;
-  email: string;
-  telefone: string | null;
-  fotoUrl: string | null;
-  criadoEm: string;
-  projetos: number;
-  emailConfirmado?: boolean;
-  emailConfirmadoEm?: string | null;
-}
-
-export type Verificacao = 'PENDENTE' | 'VERIFICADO' | 'RECUSADO';
-
-export interface AdminProfissional {
-  id: number;
-  nome: string;
-  email: string;
-  telefone: string | null;
-  cidade: string | null;
-  bairro: string | null;
-  especialidades: string[];
-  especialidadesLabels: string[];
-  fotoUrl: string | null;
-  notaMedia: number | null;
-  verificacao: Verificacao | null;
-  verificadoEm: string | null;
-  verificadoPorNome: string | null;
-  temFrente: boolean;
-  temVerso: boolean;
-  criadoEm: string;
-}
-
-export type PaymentState = 'PENDENTE' | 'PAGO' | 'CANCELADO' | 'FALHADO';
-
-export interface AdminPayment {
-  id: number;
-  plano: PlanValue;
-  valorCentimos: number;
-  creditos: number;
-  metodo: PaymentMethod;
-  estado: PaymentState;
-  provider: string;
-  criadoEm: string;
-  pagoEm: string | null;
-  /** Null once the professional deleted the account (the payment is kept). */
-  profissionalNome: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  acao: string;
-  alvoTipo: string | null;
-  alvoId: number | null;
-  detalhes: Record<string, unknown> | null;
-  criadoEm: string;
-  adminNome: string | null;
-}
+/** The answers of the back office's routes, inferred from the schemas the API answers with. */
+export type { AdminCliente, AdminPayment, AdminProfissional, AdminProject, AdminReview, AdminStats, AuditEntry, PaymentState } from '@tc/shared';
 
 export type PaymentsKind = 'recebido' | 'total';
 
@@ -163,7 +69,7 @@ export const useAdminPayments = (tipo: PaymentsKind, mes: string, plano: string,
   useQuery({
     queryKey: [...adminKeys.payments, tipo, mes, plano, page],
     queryFn: ({ signal }) =>
-      api<Paged<AdminPayment> & { somaEuros: number; total: number }>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+      api<AdminPaymentsPage>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -36,8 +36,7 @@ function detail(e: AuditEntry): string {
   }
 }
 
-type Entry = AuditEntry & { actorTipo?: string; actorId?: number };
-const who = (e: Entry) => e.adminNome ?? (e.actorTipo ? `${ACTOR[e.actorTipo] ?? 'Utilizador'}${e.actorId ? ` #${e.actorId}` : ''}` : '—');
+const who = (e: AuditEntry) => e.adminNome ?? `${ACTOR[e.actorTipo] ?? 'Utilizador'}${e.actorId ? ` #${e.actorId}` : ''}`;
 
 /** The dashboard's 'Registo de auditoria': who did what to which record (newest first). */
 export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {

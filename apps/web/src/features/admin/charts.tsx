@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate, formatDateLong, formatEuros, formatMonthYear, formatMonthYearShort } from '@tc/shared';
+import { formatDate, formatDateLong, formatEuros, formatMonthYear, formatMonthYearShort, type AdminStats } from '@tc/shared';
 
 const BLUE = '#1e3a8a';
 const BLUE_LIGHT = '#93c5fd';
@@ -106,10 +106,9 @@ function ChartFrame<T>({ title, summary, rows, rowLabel, rowHeader, columns, chi
 
 const tooltipStyle = { borderRadius: 10, border: `1px solid ${GRID}`, boxShadow: '0 4px 16px rgb(15 23 42 / 0.08)' };
 
-type Receita = { mes: string; recebido: number; total: number };
 
 /** Revenue per month: received (paid) against total sold (paid + pending Multibanco). */
-export function RevenueChart({ data, title = 'Receita por mês', height = 280 }: { data: Receita[]; title?: string; height?: number }) {
+export function RevenueChart({ data, title = 'Receita por mês', height = 280 }: { data: AdminStats['receitaPorMes']; title?: string; height?: number }) {
   const rows = fillMonths(data, (mes) => ({ mes, recebido: 0, total: 0 }));
   const sumR = rows.reduce((s, r) => s + r.recebido, 0);
   const sumT = rows.reduce((s, r) => s + r.total, 0);
@@ -147,7 +146,7 @@ export function RevenueChart({ data, title = 'Receita por mês', height = 280 }:
 }
 
 /** New projects per week (last 12 weeks). */
-export function ProjectsChart({ data }: { data: { semana: string; total: number }[] }) {
+export function ProjectsChart({ data }: { data: AdminStats['projetosPorSemana'] }) {
   const rows = fillWeeks(data, (semana) => ({ semana, total: 0 }));
   const sum = rows.reduce((s, r) => s + r.total, 0);
   return (
@@ -174,7 +173,7 @@ export function ProjectsChart({ data }: { data: { semana: string; total: number 
 }
 
 /** New sign-ups per week, clients and professionals. */
-export function SignupsChart({ data }: { data: { semana: string; clientes: number; profissionais: number }[] }) {
+export function SignupsChart({ data }: { data: AdminStats['registosPorSemana'] }) {
   const rows = fillWeeks(data, (semana) => ({ semana, clientes: 0, profissionais: 0 }));
   const c = rows.reduce((s, r) => s + r.clientes, 0);
   const p = rows.reduce((s, r) => s + r.profissionais, 0);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { UrgencyBadge } from '../../components/ui/urgency-badge';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { CalendarDays, Coins, MailWarning, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
-import { ALL_STATUSES_LABEL, EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type ProjectStatus } from '@tc/shared';
+import { ALL_STATUSES_LABEL, EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type DeletedRequestResponse, type UpdateCreditsResponse } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { MessageDialog } from '../../components/ui/message-dialog';
@@ -17,9 +18,10 @@ import { AdminLayout } from './admin-layout';
 import { adminKeys, useAdminProjects, type AdminProject, type Paged } from './admin-api';
 import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, SearchField, useListParams } from './admin-ui';
 
-type CreditsForm = { creditos: string };
+/** The input holds digits as typed; the shared schema turns them into a number (or refuses them). */
+type CreditsForm = z.input<typeof updateCreditsBody>;
 const VISIBLE = 'Já está visível para os profissionais.';
-const creditsResolver = zodResolver(updateCreditsBody) as unknown as Resolver<CreditsForm>;
+const creditsResolver = zodResolver(updateCreditsBody);
 
 /** Replaces one project in every cached page of the list (the server's answer is the truth). */
 function usePatchProject() {
@@ -35,7 +37,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
   const patch = usePatchProject();
   const [invalid, setInvalid] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const { register, handleSubmit, reset } = useForm<CreditsForm>({
+  const { register, handleSubmit, reset } = useForm<CreditsForm, unknown, z.output<typeof updateCreditsBody>>({
     resolver: creditsResolver,
     defaultValues: { creditos: project.creditos ? String(project.creditos) : '' },
   });
@@ -44,7 +46,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
 
   const credits = useMutation({
     mutationFn: (creditos: number) =>
-      api<{ creditos: number; status: ProjectStatus }>(`/requests/atualiza-creditos/${project.id}`, { method: 'PUT', body: { creditos }, as: 'admin' }),
+      api<UpdateCreditsResponse>(`/requests/atualiza-creditos/${project.id}`, { method: 'PUT', body: { creditos }, as: 'admin' }),
     onSuccess: (data) => {
       const wasHidden = project.creditos === null;
       patch(project.id, { creditos: data.creditos, status: data.status });
@@ -70,7 +72,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
   });
 
   const remove = useMutation({
-    mutationFn: () => api<{ id: number; reembolsos: { profissionalId: number; creditos: number }[] }>(`/requests/delete/${project.id}`, { method: 'DELETE', as: 'admin' }),
+    mutationFn: () => api<DeletedRequestResponse>(`/requests/delete/${project.id}`, { method: 'DELETE', as: 'admin' }),
     onSuccess: (data) => {
       setConfirming(false);
       const n = data.reembolsos.length;
@@ -89,13 +91,13 @@ function ProjectCard({ project }: { project: AdminProject }) {
 
   const [applyCredits, applying] = useSingleFlight(
     handleSubmit(
-      async ({ creditos }) => { await credits.mutateAsync(Number(creditos)).catch(() => {}); },
+      async ({ creditos }) => { await credits.mutateAsync(creditos).catch(() => {}); },
       () => setInvalid(true),
     ),
   );
   const [doApprove, approving] = useSingleFlight(
     handleSubmit(
-      async ({ creditos }) => { await approve.mutateAsync(Number(creditos)).catch(() => {}); },
+      async ({ creditos }) => { await approve.mutateAsync(creditos).catch(() => {}); },
       () => setInvalid(true),
     ),
   );

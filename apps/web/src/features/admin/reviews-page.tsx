@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { CalendarDays, Check, HardHat, Trash2, User, X } from 'lucide-react';
-import { ALL_STATUSES_LABEL, formatDate, REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@tc/shared';
+import { ALL_STATUSES_LABEL, formatDate, REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewDecision, type ReviewStatus } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
@@ -29,7 +29,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
     );
 
   const decide = useMutation({
-    mutationFn: (d: 'accept' | 'deny') => api<{ id: number; status: ReviewStatus }>(`/review/${d}/${review.id}`, { method: 'PUT', as: 'admin' }),
+    mutationFn: (d: 'accept' | 'deny') => api<ReviewDecision>(`/review/${d}/${review.id}`, { method: 'PUT', as: 'admin' }),
     onSuccess: (data, d) => {
       patch(data.status);
       qc.invalidateQueries({ queryKey: adminKeys.stats });

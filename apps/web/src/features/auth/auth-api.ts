@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginResponse, Role } from '@tc/shared';
+import type { LoginResponse, Registered, RegisterResponse, Role } from '@tc/shared';
 import { api } from '../../lib/api';
 
 export const useLogin = () =>
@@ -11,11 +11,11 @@ export const useLogin = () =>
 export const useRegister = (tipo: 'cliente' | 'profissional') =>
   useMutation({
     mutationFn: (body: Record<string, string | boolean>) =>
-      api<{ id: number; access_token: string }>(`/${tipo}/register`, { method: 'POST', body }),
+      api<Registered>(`/${tipo}/register`, { method: 'POST', body }),
   });
 
 export const useAdminRegister = () =>
   useMutation({
     mutationFn: (body: { nome: string; email: string; senha: string }) =>
-      api<{ id: number }>('/admin/register', { method: 'POST', body, as: 'admin' }),
+      api<RegisterResponse>('/admin/register', { method: 'POST', body, as: 'admin' }),
   });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
@@ -15,7 +16,6 @@ import {
   specialtyByValue,
   TIME_OPTION_LABELS,
   TIME_OPTIONS,
-  type CreateRequestBody,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -30,7 +30,12 @@ import './cliente.css';
 /** Selects start empty, so the form holds plain strings; the shared schema turns them into the body. */
 type FormValues = Record<'titulo' | 'descricao' | 'bairro' | 'cidade' | 'especialidade' | 'contato' | 'tempo', string>;
 const FIELDS = ['titulo', 'descricao', 'bairro', 'cidade', 'especialidade', 'contato', 'tempo'] as const;
-const resolver = zodResolver(createRequestBody.omit({ clienteId: true })) as unknown as Resolver<FormValues>;
+const formSchema = createRequestBody.omit({ clienteId: true });
+/** The body the schema makes of the form's strings: what is sent. */
+type ProjectFields = z.output<typeof formSchema>;
+/** The schema reads the form's strings (its selects' values are among the strings it accepts). */
+const formStrings: z.ZodType<ProjectFields, FormValues> = formSchema;
+const resolver = zodResolver(formStrings);
 
 /** Spec §2: the speciality stored with the title, or one whose name matches the title. */
 function initialSpecialty(titulo: string): string {
@@ -49,7 +54,7 @@ export function AgendamentoPage() {
     const titulo = getLocal('tituloProjeto') ?? '';
     return { titulo, descricao: '', bairro: '', cidade: '', especialidade: initialSpecialty(titulo), contato: '', tempo: '' };
   }, []);
-  const { register, handleSubmit, watch, setValue, getValues, setError, formState: { errors, dirtyFields } } = useForm<FormValues>({
+  const { register, handleSubmit, watch, setValue, getValues, setError, formState: { errors, dirtyFields } } = useForm<FormValues, unknown, ProjectFields>({
     resolver,
     defaultValues: defaults,
     mode: 'onTouched',
@@ -68,7 +73,7 @@ export function AgendamentoPage() {
   const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await mutation.mutateAsync(values as unknown as CreateRequestBody);
+      await mutation.mutateAsync(values);
       setLocal('tituloProjeto', null);
       setLocal('especialidadeProjeto', null);
       toast.success(M.projetoPublicado, {

@@ -1,27 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, CreateRequestBody, Paged, RequestDto } from '@tc/shared';
+import type {
+  Account, ApplicantResponse, ClienteProfileCompleted, ChooseProfessionalResponse, ConcludeRequestResponse, CreateRequestBody, DeletedRequestResponse, Paged, RequestDto,
+} from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 
 /** One professional who applied to a project (GET /requests/:id/profissionais). */
-export interface Applicant {
-  id: number;
-  nome: string;
-  fotoUrl: string | null;
-  /** Specialty values; show them with specialtyLabel. */
-  especialidades: string[];
-  cidade: string;
-  notaMedia: number | null;
-  /** Approved reviews behind the average. */
-  totalAvaliacoes?: number;
-  /** Identity checked by the team ("Verificado"). */
-  verificado?: boolean;
-  /** Badges earned (VERIFICADO, TOP_AVALIADO, ...), each explained on hover, focus or tap. */
-  selos?: string[];
-  /** The one the client chose ("Escolhi este profissional"). */
-  escolhido?: boolean;
-  candidatadoEm: string;
-}
+export type { ApplicantResponse as Applicant } from '@tc/shared';
 
 /** The logged-in client's id: `clienteId`, or the generic `id` kept at login (spec §3). */
 export const ownClienteId = () => storedId('clienteId') ?? storedId('id');
@@ -40,7 +25,7 @@ export const useClienteProjects = (clienteId: number | null, page = 1) =>
 export const useApplicants = (requestId: number | null) =>
   useQuery({
     queryKey: ['cliente', 'candidatos', requestId],
-    queryFn: ({ signal }) => api<Applicant[]>(`/requests/${requestId}/profissionais`, { as: 'cliente', signal }),
+    queryFn: ({ signal }) => api<ApplicantResponse[]>(`/requests/${requestId}/profissionais`, { as: 'cliente', signal }),
     enabled: requestId !== null,
   });
 
@@ -69,7 +54,7 @@ export function useConcludeProject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, profissionalId }: { id: number; profissionalId?: number | null }) =>
-      api<{ id: number; status: 'CONCLUIDO'; escolhidoId: number | null }>(`/requests/${id}/concluir`, {
+      api<ConcludeRequestResponse>(`/requests/${id}/concluir`, {
         method: 'PATCH', as: 'cliente', ...(profissionalId === undefined ? {} : { body: { profissionalId } }),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente'] }),
@@ -81,7 +66,7 @@ export function useChooseProfessional() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, profissionalId }: { id: number; profissionalId: number }) =>
-      api<{ id: number; escolhidoId: number; escolhidoEm: string }>(`/requests/${id}/escolher`, { method: 'POST', body: { profissionalId }, as: 'cliente' }),
+      api<ChooseProfessionalResponse>(`/requests/${id}/escolher`, { method: 'POST', body: { profissionalId }, as: 'cliente' }),
     onSuccess: (_r, { id }) => Promise.all([
       qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
       qc.invalidateQueries({ queryKey: ['cliente', 'candidatos', id] }),
@@ -94,7 +79,7 @@ export function useCancelProject() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api<{ id: number; reembolsos: { profissionalId: number; creditos: number }[] }>(`/requests/${id}/cancelar`, { method: 'POST', as: 'cliente' }),
+      api<DeletedRequestResponse>(`/requests/${id}/cancelar`, { method: 'POST', as: 'cliente' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
   });
 }
@@ -106,6 +91,6 @@ export const useCompleteProfile = () =>
       form.append('id', String(data.id));
       form.append('telefone', data.telefone);
       if (data.foto) form.append('foto', data.foto);
-      return api<unknown>('/cliente/complete-profile', { method: 'PUT', body: form, as: 'cliente' });
+      return api<ClienteProfileCompleted>('/cliente/complete-profile', { method: 'PUT', body: form, as: 'cliente' });
     },
   });

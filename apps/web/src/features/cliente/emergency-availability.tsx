@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Siren } from 'lucide-react';
-import { EMERGENCY_LABEL, isEmergency, type TimeOption } from '@tc/shared';
+import { EMERGENCY_LABEL, isEmergency, type TimeOption, type UrgenciasDisponiveis } from '@tc/shared';
 import { api } from '../../lib/api';
-
-interface Availability { total: number; agora: number }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -16,7 +14,7 @@ export function EmergencyAvailability({ tempo, bairro, especialidade }: { tempo:
   const on = !!bairro && isEmergency(tempo as TimeOption);
   const q = useQuery({
     queryKey: ['urgencias-disponiveis', bairro, especialidade],
-    queryFn: () => api<Availability>(`/urgencias/disponiveis?${new URLSearchParams({ bairro, ...(especialidade ? { especialidade } : {}) })}`),
+    queryFn: () => api<UrgenciasDisponiveis>(`/urgencias/disponiveis?${new URLSearchParams({ bairro, ...(especialidade ? { especialidade } : {}) })}`),
     enabled: on,
     staleTime: 60_000,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { M, type Account } from '@tc/shared';
+import { M, type Account, type DataExport, type MessageResponse } from '@tc/shared';
 import { api } from '../../lib/api';
 import { getLocal, getToken, LOGIN_PATH, replaceToken } from '../../lib/session';
 
@@ -48,7 +48,7 @@ export const useEditProfile = (tipo: ContaTipo) => {
 export const useChangePassword = (tipo: ContaTipo) =>
   useMutation({
     mutationFn: (body: { id: number; senhaAtual: string; novaSenha: string }) =>
-      api<{ message: string; access_token?: string }>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
+      api<MessageResponse & { access_token: string }>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
     // The server ends every older session and hands this one a fresh token: keep using it.
     onSuccess: (data) => {
       if (data.access_token) replaceToken(tipo, data.access_token);
@@ -57,12 +57,12 @@ export const useChangePassword = (tipo: ContaTipo) =>
 
 export const useDeleteAccount = (tipo: ContaTipo) =>
   useMutation({
-    mutationFn: (senha: string) => api<{ message: string }>(`/${tipo}/delete-account`, { method: 'DELETE', body: { senha }, as: tipo }),
+    mutationFn: (senha: string) => api<MessageResponse>(`/${tipo}/delete-account`, { method: 'DELETE', body: { senha }, as: tipo }),
   });
 
 /** RGPD: fetch everything the server holds about me (with my token) and save it as a JSON file. */
 export async function downloadMyData(tipo: ContaTipo) {
-  const data = await api<unknown>(`/${tipo}/export-data`, { as: tipo });
+  const data = await api<DataExport>(`/${tipo}/export-data`, { as: tipo });
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

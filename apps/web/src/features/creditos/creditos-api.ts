@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { findPlan, type PaymentMethod } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
-import type { Payment, Receipt } from '@tc/shared';
+import type { CheckoutResponse, CreditBalance, Payment, Receipt } from '@tc/shared';
 export type { Payment, PaymentState } from '@tc/shared';
 
 export interface CheckoutBody {
@@ -24,7 +24,7 @@ export const planName = (plano: string) => findPlan(plano)?.nome ?? plano;
 export const paymentKey = (id: number | null) => ['pagamento', id] as const;
 
 export const startCheckout = (body: CheckoutBody) =>
-  api<{ url?: string | null; pagamentoId?: number }>('/stripe/checkout', { method: 'POST', body, as: 'profissional' });
+  api<CheckoutResponse>('/stripe/checkout', { method: 'POST', body, as: 'profissional' });
 
 export const confirmDemoPayment = (id: number) =>
   api<Payment>(`/pagamentos/demo/${id}/confirmar`, { method: 'POST', as: 'profissional' });
@@ -41,7 +41,7 @@ export const useCreditBalance = (profissionalId: number | null, enabled = true) 
   useQuery({
     queryKey: ['profissional', 'creditos', profissionalId],
     queryFn: ({ signal }) =>
-      api<{ creditosRestantes: number }>(`/subscriptions/credito/${profissionalId}`, { as: 'profissional', signal }),
+      api<CreditBalance>(`/subscriptions/credito/${profissionalId}`, { as: 'profissional', signal }),
     enabled: enabled && profissionalId !== null,
     staleTime: 0,
   });

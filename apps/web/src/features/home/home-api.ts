@@ -1,20 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ProfissionalCard } from '@tc/shared';
+import type { ProfissionalCard, RecentReview } from '@tc/shared';
 /** GET /api/profissional/top-avaliados: public professional cards. */
 export type TopProfissional = ProfissionalCard;
 
 /** GET /api/review/recent: approved reviews, newest first (`nome`/`fotoUrl` are the professional's). */
-export interface RecentReview {
-  id: number;
-  comentario: string;
-  nota: number;
-  criadoEm: string;
-  profissionalId: number;
-  nome: string;
-  fotoUrl: string | null;
-  cliente: { nome: string; fotoUrl: string | null };
-}
+export type { RecentReview } from '@tc/shared';
 
 // Spec §6: these home sections fail silently (the section simply hides), so no retries to wait for.
 export const useRecentReviews = () =>

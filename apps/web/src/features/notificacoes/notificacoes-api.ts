@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@tc/shared/catalogue/statuses';
-import type { NotificacoesPage, PorLer, Preferencias, PreferenciasBody } from '@tc/shared/schemas/notificacoes';
+import type { MarcarLidasResponse, NotificacoesPage, PorLer, Preferencias, PreferenciasBody } from '@tc/shared/schemas/notificacoes';
 import { api } from '../../lib/api';
 
 /** How often the bell asks for the unread count (no push channel: a light poll). */
@@ -31,7 +31,7 @@ export const useNotifications = (role: Role, enabled: boolean) =>
 export const useMarkRead = (role: Role) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => api<{ atualizadas: number }>('/notificacoes/lidas', { method: 'POST', body: { ids }, as: role }),
+    mutationFn: (ids: number[]) => api<MarcarLidasResponse>('/notificacoes/lidas', { method: 'POST', body: { ids }, as: role }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...notificacoesKey(role), 'por-ler'] }),
   });
 };

@@ -1,15 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
+import type { ProfissionalListItem, ProfissionalPerfil, Paged, PublicReview } from '@tc/shared';
 export type { ProfissionalCard, ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
-
-export interface ReviewPublica {
-  id: number;
-  nota: number;
-  comentario: string;
-  criadoEm: string;
-  cliente: { nome: string };
-}
 
 export const SEARCH_PAGE_SIZE = 10;
 export const REVIEWS_PAGE_SIZE = 5;
@@ -39,7 +31,7 @@ export const useProfissionalReviews = (id: number | null, page: number) =>
   useQuery({
     queryKey: ['profissional', id, 'reviews', page],
     queryFn: ({ signal }) =>
-      api<Paged<ReviewPublica>>(`/review/profissional/${id}?page=${page}&pageSize=${REVIEWS_PAGE_SIZE}`, { signal }),
+      api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=${REVIEWS_PAGE_SIZE}`, { signal }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });

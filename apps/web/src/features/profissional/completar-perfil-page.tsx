@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ShieldCheck } from 'lucide-react';
-import { M, profissionalCompleteProfileFields } from '@tc/shared';
+import { M, profissionalCompleteProfileFields, type ProfissionalProfileCompleted } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { checkImage, ImageField } from '../../components/ui/image-field';
@@ -80,7 +80,7 @@ export function ProfissionalCompletarPerfilPage() {
     setErrorDetails([]);
     setProgress(0);
     try {
-      await uploadForm('/profissional/complete-profile', form, { method: 'PUT', as: 'profissional', onProgress: setProgress });
+      await uploadForm<ProfissionalProfileCompleted>('/profissional/complete-profile', form, { method: 'PUT', as: 'profissional', onProgress: setProgress });
       setDialog('success');
     } catch (e) {
       const f = e instanceof ApiError ? e.fields : {};

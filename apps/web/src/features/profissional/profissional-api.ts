@@ -1,5 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { findPlan, type LeadReportSummary, type ReportLeadBody, type RequestDto, type TimeOption } from '@tc/shared';
+import {
+  findPlan, type ApplicationItem, type CreditBalance, type LeadReportSummary, type LedgerEntry, type ProfissionalPerfil, type PublicReview,
+  type ReportLeadBody, type RequestDto,
+} from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 import type { Payment } from '@tc/shared';
@@ -11,43 +14,14 @@ export const ownProfissionalId = () => storedId('profissionalId') ?? storedId('i
 export type { Paged } from '@tc/shared';
 import type { Paged } from '@tc/shared';
 
-export type LedgerType = 'COMPRA' | 'CANDIDATURA' | 'REEMBOLSO' | 'AJUSTE';
-export interface LedgerEntry {
-  id: number;
-  tipo: LedgerType;
-  delta: number;
-  saldoApos: number;
-  descricao: string | null;
-  requestId: number | null;
-  paymentId: number | null;
-  criadoEm: string;
-}
+/** The answers this area reads, inferred from the schemas the API answers with. */
+export type { ApplicationItem as Application, LedgerEntry } from '@tc/shared';
+export type LedgerType = LedgerEntry['tipo'];
 
-/** One application (a credit usage): GET /creditos/profissional/:id. */
-export interface Application {
-  id: number;
-  criadoEm: string;
-  creditos: number;
-  /** When its credits came back (a refund happens once). */
-  reembolsadoEm?: string | null;
-  /** "Reportar contacto": the report of this lead, if any. */
-  reporte?: LeadReportSummary | null;
-  /** Outcome (chosen / not chosen / ...), when the server sends it. */
-  resultado?: string;
-  request: {
-    id: number;
-    titulo: string;
-    descricao: string;
-    cidade: string;
-    bairro: string;
-    especialidade: string;
-    status: RequestDto['status'];
-    tempo: TimeOption;
-    contato: string | null;
-    cliente: { nome: string; email: string | null } | null;
-  };
-}
-
+/**
+ * POST /creditos/usar. Written out here: the route declares this answer with its own schema
+ * (apps/api creditos.routes.ts), which packages/shared does not export.
+ */
 export interface ApplyResult {
   id: number;
   requestId: number;
@@ -57,18 +31,6 @@ export interface ApplyResult {
   contato: string;
   cliente: { nome: string; email: string };
   message: string;
-}
-
-export interface MyReview { id: number; nota: number; comentario: string; criadoEm: string; cliente: { nome: string } }
-
-export interface ProfissionalProfile {
-  id: number;
-  nome: string;
-  notaMedia: number | null;
-  /** Approved reviews behind the average. */
-  totalAvaliacoes: number;
-  fotoUrl: string | null;
-  verificado: boolean;
 }
 
 /** Filters of the job search, as kept in the address bar. */
@@ -81,7 +43,7 @@ export const balanceKey = (id: number | null) => ['profissional', 'saldo', id] a
 export const useCreditBalance = (id: number | null) =>
   useQuery({
     queryKey: balanceKey(id),
-    queryFn: ({ signal }) => api<{ creditosRestantes: number }>(`/subscriptions/credito/${id}`, { as, signal }),
+    queryFn: ({ signal }) => api<CreditBalance>(`/subscriptions/credito/${id}`, { as, signal }),
     enabled: id !== null,
   });
 
@@ -134,7 +96,7 @@ export const useJob = (id: number | null, passed?: RequestDto | null) =>
 export const useApplications = (id: number | null, page = 1) =>
   useQuery({
     queryKey: ['profissional', 'candidaturas', id, page],
-    queryFn: ({ signal }) => api<Paged<Application>>(`/creditos/profissional/${id}?page=${page}`, { as, signal }),
+    queryFn: ({ signal }) => api<Paged<ApplicationItem>>(`/creditos/profissional/${id}?page=${page}`, { as, signal }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -154,7 +116,7 @@ export function useApply() {
 export const useMyReviews = (id: number | null, page: number) =>
   useQuery({
     queryKey: ['profissional', 'avaliacoes', id, page],
-    queryFn: ({ signal }) => api<Paged<MyReview>>(`/review/profissional/${id}?page=${page}&pageSize=3`, { as, signal }),
+    queryFn: ({ signal }) => api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=3`, { as, signal }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -162,7 +124,7 @@ export const useMyReviews = (id: number | null, page: number) =>
 export const useOwnProfile = (id: number | null) =>
   useQuery({
     queryKey: ['profissional', 'perfil', id],
-    queryFn: ({ signal }) => api<ProfissionalProfile>(`/profissional/${id}`, { as, signal }),
+    queryFn: ({ signal }) => api<ProfissionalPerfil>(`/profissional/${id}`, { as, signal }),
     enabled: id !== null,
     retry: false,
   });

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import { M, otpSendBody } from '@tc/shared';
+import { M, otpSendBody, type MessageResponse } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { usePageTitle } from '../../components/ui/page-title';
@@ -21,7 +21,7 @@ export function EsqueciSenhaPage() {
   const [submit, busy] = useSingleFlight(handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      const r = await api<{ message: string }>('/otp/send', { method: 'POST', body: { email, tipo: role } });
+      const r = await api<MessageResponse>('/otp/send', { method: 'POST', body: { email, tipo: role } });
       setLocal('email', email);
       toast.success(r.message);
       navigate(`/${role}/otp`);

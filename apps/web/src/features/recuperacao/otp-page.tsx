@@ -1,7 +1,7 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../components/ui/toast';
-import { M, OTP_LENGTH } from '@tc/shared';
+import { M, OTP_LENGTH, type OtpValidateResponse } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { usePageTitle } from '../../components/ui/page-title';
 import { api, errorMessage } from '../../lib/api';
@@ -43,7 +43,7 @@ export function OtpPage() {
     const code = digits.join('');
     if (code.length !== OTP_LENGTH) return setError(M.otpDigits);
     try {
-      const r = await api<{ message: boolean; resetToken?: string }>('/otp/validate', { method: 'POST', body: { email, code, tipo: role } });
+      const r = await api<OtpValidateResponse>('/otp/validate', { method: 'POST', body: { email, code, tipo: role } });
       if (r.message !== true || !r.resetToken) return setError(M.otpInvalid);
       sessionStorage.setItem(RESET_TOKEN_KEY, r.resetToken);
       navigate(`/${role}/alterar-senha`);

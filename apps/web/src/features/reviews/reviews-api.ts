@@ -1,19 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Paged } from '@tc/shared';
+import type { Paged, RequestDto, ReviewableProfessional, ReviewCreated } from '@tc/shared';
 
 /** GET /cliente/profissionais-avaliaveis: who applied to my projects, and the project to review them for. */
-export interface ProfissionalAvaliavel {
-  id: number;
-  nome: string;
-  especialidades: string[];
-  cidade: string;
-  fotoUrl: string | null;
-  notaMedia: number | null;
-  requestId: number | null;
-  requestTitulo: string | null;
-  podeAvaliar: boolean;
-}
+export type { ReviewableProfessional as ProfissionalAvaliavel } from '@tc/shared';
 
 export const AVALIAR_PAGE_SIZE = 6;
 
@@ -23,7 +13,7 @@ export const useAvaliaveis = (q: string, page: number) =>
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ page: String(page), pageSize: String(AVALIAR_PAGE_SIZE) });
       if (q) qs.set('q', q);
-      return api<Paged<ProfissionalAvaliavel>>(`/cliente/profissionais-avaliaveis?${qs}`, { as: 'cliente', signal });
+      return api<Paged<ReviewableProfessional>>(`/cliente/profissionais-avaliaveis?${qs}`, { as: 'cliente', signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -34,7 +24,7 @@ export const useCreateReview = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReview) =>
-      api<{ id: number; status: string; requestId: number; message: string }>('/review/create', { method: 'POST', body, as: 'cliente' }),
+      api<ReviewCreated>('/review/create', { method: 'POST', body, as: 'cliente' }),
     // The reviewed professional is no longer "avaliável" for that project.
     onSuccess: () => qc.invalidateQueries({ queryKey: ['avaliaveis'] }),
   });
@@ -44,7 +34,7 @@ export const useCreateReview = () => {
 export const useTituloProjeto = (requestId: number | null, clienteId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ['avaliacao', 'projeto', requestId],
-    queryFn: ({ signal }) => api<{ id: number; titulo: string }>(`/requests/${requestId}`, { as: 'cliente', signal }),
+    queryFn: ({ signal }) => api<RequestDto>(`/requests/${requestId}`, { as: 'cliente', signal }),
     enabled: enabled && requestId !== null && clienteId !== null,
     select: (r) => r.titulo ?? null,
     staleTime: 60_000,
