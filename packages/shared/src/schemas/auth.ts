@@ -57,6 +57,12 @@ export const adminRegisterForm = adminRegisterBody
 export const registerResponse = z.object({ id: z.number().int() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 export const messageResponse = z.object({ message: z.string() });
+/** PUT /{tipo}/change-password: the other sessions end, this one gets a new token. */
+export const passwordChanged = messageResponse.extend({ access_token: z.string() });
+export type PasswordChanged = z.infer<typeof passwordChanged>;
+/** POST /cliente/reenviar-confirmacao: sent, and to which address. */
+export const confirmationResent = messageResponse.extend({ email: z.string() });
+export type ConfirmationResent = z.infer<typeof confirmationResent>;
 export type MessageResponse = z.infer<typeof messageResponse>;
 export const errorResponse = z.object({
   code: z.string(),

@@ -30,6 +30,16 @@ export const checkoutBody = z.object({
 });
 export const checkoutResponse = z.object({ url: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+/** POST /pagamentos/checkout: where to pay, and the payment to follow. */
+export const checkoutStarted = checkoutResponse.extend({ pagamentoId: z.number().int() });
+export type CheckoutStarted = z.infer<typeof checkoutStarted>;
+
+/** POST /creditos/usar: the application, what it cost, and the client's contact it reveals. */
+export const applyResult = z.object({
+  id: z.number().int(), requestId: z.number().int(), creditosGastos: z.number().int(), creditosRestantes: z.number().int(),
+  criadoEm: z.string(), contato: z.string(), cliente: z.object({ nome: z.string(), email: z.string() }), message: z.string(),
+});
+export type ApplyResult = z.infer<typeof applyResult>;
 
 /** POST /stripe/webhook: the event was taken (a repeat, or one an admin must reconcile, say so). */
 export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), porConciliar: z.boolean().optional() });

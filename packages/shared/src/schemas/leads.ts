@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam } from './fields';
 import { paged } from './requests';
+import { PROJECT_STATUSES } from '../catalogue/statuses';
 
 /**
  * The lead loop (issue 10): the client picks who did the job, and a professional who paid for a dead
@@ -65,7 +66,7 @@ export const adminLeadReport = z.object({
   candidatadoEm: z.string(),
   reembolsadoEm: z.string().nullable(),
   profissional: z.object({ id: z.number().int(), nome: z.string(), email: z.string() }).nullable(),
-  projeto: z.object({ id: z.number().int(), titulo: z.string(), status: z.string(), contato: z.string(), clienteNome: z.string().nullable() }).nullable(),
+  projeto: z.object({ id: z.number().int(), titulo: z.string(), status: z.enum(PROJECT_STATUSES), contato: z.string(), clienteNome: z.string().nullable() }).nullable(),
 });
 export type AdminLeadReport = z.infer<typeof adminLeadReport>;
 /** GET /admin/leads-reportados: the ones to decide first, then newest. */

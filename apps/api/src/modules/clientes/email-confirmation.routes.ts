@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { confirmEmailQuery, confirmEmailResponse, EMAIL_CONFIRMATION_TEXTS, errorResponse, messageResponse } from '@tc/shared';
-import { z } from 'zod';
+import { confirmationResent, confirmEmailQuery, confirmEmailResponse, EMAIL_CONFIRMATION_TEXTS, errorResponse } from '@tc/shared';
 import { AppError } from '../../lib/app-error';
 import { keyLimits } from '../../lib/key-limits';
 import { requireRole } from '../../plugins/auth';
@@ -35,7 +34,7 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('cliente'),
       schema: {
         tags: ['cliente'], summary: `Reenviar o e-mail de confirmação (no máximo ${RESEND_PER_HOUR} por hora e por conta)`, security: [{ bearer: [] }],
-        response: { 200: messageResponse.extend({ email: z.string() }), ...errors },
+        response: { 200: confirmationResent, ...errors },
       },
     },
     async (request) => {

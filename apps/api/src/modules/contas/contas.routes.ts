@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accountResponse, changePasswordBody, clienteCompleteProfileFields, clienteProfileCompleted, dataExport, editProfileFields, errorResponse, M, messageResponse,
-  profissionalCompleteProfileFields, profissionalProfileCompleted,
+  passwordChanged, profissionalCompleteProfileFields, profissionalProfileCompleted,
 } from '@tc/shared';
 import { assertSelf } from '../../lib/ownership';
 import { requireRole, sessionKey, signSession } from '../../plugins/auth';
@@ -106,7 +106,7 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: requireRole(tipo),
         schema: {
           tags: tag, summary: 'Alterar senha (a senha atual é verificada; as outras sessões terminam e esta recebe um token novo)', security: [{ bearer: [] }],
-          body: changePasswordBody, response: { 200: messageResponse.extend({ access_token: z.string() }), ...errors },
+          body: changePasswordBody, response: { 200: passwordChanged, ...errors },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationItem, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, subscriptionResponse, useCreditsBody } from '@tc/shared';
+import { applicationItem, applyResult, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, subscriptionResponse, useCreditsBody } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
@@ -40,10 +40,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['créditos'], summary: 'Candidatar-se a um projeto gastando os créditos que ele custa (revela o contacto)', security: sec,
         body: useCreditsBody,
         response: {
-          201: z.object({
-            id: z.number().int(), requestId: z.number().int(), creditosGastos: z.number().int(), creditosRestantes: z.number().int(),
-            criadoEm: z.string(), contato: z.string(), cliente: z.object({ nome: z.string(), email: z.string() }), message: z.string(),
-          }),
+          201: applyResult,
           ...errors,
         },
       },

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary } from '@tc/shared';
+import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, leadReports, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
@@ -76,7 +76,7 @@ type Row = {
   id: number; candidaturaId: number; motivo: string; nota: string | null; estado: string; criadoEm: Date; decididoEm: Date | null;
   decididoPorNome: string | null; creditos: number; candidatadoEm: Date; reembolsadoEm: Date | null;
   profId: number | null; profNome: string | null; profEmail: string | null;
-  reqId: number | null; reqTitulo: string | null; reqStatus: string | null; reqContato: string | null; clienteNome: string | null;
+  reqId: number | null; reqTitulo: string | null; reqStatus: ProjectStatus | null; reqContato: string | null; clienteNome: string | null;
 };
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toAdmin = (r: Row): AdminLeadReport => ({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { checkoutBody, checkoutResponse, errorResponse, idParams, M, paged, pageQuery, paymentResponse, ledgerEntry, stripeWebhookAck } from '@tc/shared';
+import { checkoutBody, checkoutStarted, errorResponse, idParams, M, paged, pageQuery, paymentResponse, ledgerEntry, stripeWebhookAck } from '@tc/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isDemo } from '../../config/env';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
@@ -29,7 +29,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('profissional', 'cliente', 'admin'),
       config: routeLimit(env.RATE_LIMIT, 20, '10 minutes'),
       schema: {
-        tags: ['pagamentos'], security: sec, body: checkoutBody, response: { 200: checkoutResponse.extend({ pagamentoId: z.number().int() }), ...errors },
+        tags: ['pagamentos'], security: sec, body: checkoutBody, response: { 200: checkoutStarted, ...errors },
         summary: `Comprar um plano de créditos: abre o checkout (${stripe ? 'Stripe' : 'fornecedor de demonstração'}). O preço vem do catálogo do servidor.`,
       },
     },

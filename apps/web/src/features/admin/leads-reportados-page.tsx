@@ -3,7 +3,7 @@ import { TableWrap } from '../../components/ui/table-wrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import {
-  formatDateTime, LEAD_REPORT_DAYS, LEAD_REPORT_ESTADO_LABELS, LEAD_REPORT_MOTIVO_LABELS, PROJECT_STATUS_LABELS, type AdminLeadReport, type ProjectStatus,
+  formatDateTime, LEAD_REPORT_DAYS, LEAD_REPORT_ESTADO_LABELS, LEAD_REPORT_MOTIVO_LABELS, PROJECT_STATUS_LABELS, type AdminLeadReport,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
@@ -90,7 +90,7 @@ function ReportRow({ r }: { r: AdminLeadReport }) {
           <div>
             <span className="strong">{r.projeto.titulo}</span>
             <span className="cell-sub">
-              {r.projeto.clienteNome ?? 'Cliente eliminado'} · {PROJECT_STATUS_LABELS[r.projeto.status as ProjectStatus] ?? ''}
+              {r.projeto.clienteNome ?? 'Cliente eliminado'} · {PROJECT_STATUS_LABELS[r.projeto.status]}
             </span>
             <span className="cell-sub">Contacto: <span className="nowrap"><PhoneText value={r.projeto.contato} /></span></span>
             <span className="cell-sub">Candidatura a {formatDateTime(r.candidatadoEm)}</span>

@@ -1,6 +1,6 @@
 import { MailWarning } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EMAIL_CONFIRMATION_TEXTS as T, type MessageResponse } from '@tc/shared';
+import { EMAIL_CONFIRMATION_TEXTS as T, type ConfirmationResent } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
@@ -19,7 +19,7 @@ export function useResendConfirmation() {
 function useResendMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api<MessageResponse & { email: string }>('/cliente/reenviar-confirmacao', { method: 'POST', as: 'cliente' }),
+    mutationFn: () => api<ConfirmationResent>('/cliente/reenviar-confirmacao', { method: 'POST', as: 'cliente' }),
     onSuccess: (r) => toast.success(r.message, { description: `Abra o link que enviámos para ${r.email}.` }),
     onError: (e) => {
       toast.error(errorMessage(e, 'Não foi possível reenviar o e-mail. Tente novamente.'));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { M, type Account, type DataExport, type MessageResponse } from '@tc/shared';
+import { M, type Account, type DataExport, type MessageResponse, type PasswordChanged } from '@tc/shared';
 import { api } from '../../lib/api';
 import { getLocal, getToken, LOGIN_PATH, replaceToken } from '../../lib/session';
 
@@ -48,7 +48,7 @@ export const useEditProfile = (tipo: ContaTipo) => {
 export const useChangePassword = (tipo: ContaTipo) =>
   useMutation({
     mutationFn: (body: { id: number; senhaAtual: string; novaSenha: string }) =>
-      api<MessageResponse & { access_token: string }>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
+      api<PasswordChanged>(`/${tipo}/change-password`, { method: 'PUT', body, as: tipo }),
     // The server ends every older session and hands this one a fresh token: keep using it.
     onSuccess: (data) => {
       if (data.access_token) replaceToken(tipo, data.access_token);

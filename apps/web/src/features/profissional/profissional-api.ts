@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  findPlan, type ApplicationItem, type CreditBalance, type LeadReportSummary, type LedgerEntry, type ProfissionalPerfil, type PublicReview,
+  findPlan, type ApplicationItem, type ApplyResult, type CreditBalance, type LeadReportSummary, type LedgerEntry, type ProfissionalPerfil, type PublicReview,
   type ReportLeadBody, type RequestDto,
 } from '@tc/shared';
 import { api } from '../../lib/api';
@@ -15,23 +15,8 @@ export type { Paged } from '@tc/shared';
 import type { Paged } from '@tc/shared';
 
 /** The answers this area reads, inferred from the schemas the API answers with. */
-export type { ApplicationItem as Application, LedgerEntry } from '@tc/shared';
+export type { ApplicationItem as Application, ApplyResult, LedgerEntry } from '@tc/shared';
 export type LedgerType = LedgerEntry['tipo'];
-
-/**
- * POST /creditos/usar. Written out here: the route declares this answer with its own schema
- * (apps/api creditos.routes.ts), which packages/shared does not export.
- */
-export interface ApplyResult {
-  id: number;
-  requestId: number;
-  creditosGastos: number;
-  creditosRestantes: number;
-  criadoEm: string;
-  contato: string;
-  cliente: { nome: string; email: string };
-  message: string;
-}
 
 /** Filters of the job search, as kept in the address bar. */
 export interface JobFilters { q: string; especialidade: string; bairro: string; tempo: string; page: number }
