@@ -14,7 +14,6 @@ export const SELLER = {
   morada: 'Rua de Exemplo, 1, 1000-000 Lisboa',
   email: 'faturacao@tecnicocerto.pt',
 } as const;
-export type Seller = { ficticio: boolean; designacao: string; nif: string; morada: string; email: string };
 
 /** Standard VAT rate in mainland Portugal; plan prices include it. */
 export const IVA_TAXA = 23;

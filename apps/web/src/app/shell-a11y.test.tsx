@@ -4,23 +4,22 @@
  * frame (no public header, footer or sign-up links).
  */
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageDialog } from '../components/ui/message-dialog';
 import { fakeToken, renderAt } from '../test/render';
-import { json, loginAdmin, stubApi } from '../features/admin/test-utils';
+import { json, mockApi, notFound } from '../test/server';
+import { loginAdmin } from '../features/admin/test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('mobile menu', () => {
   it('Esc closes the open menu and puts focus back on the menu button', async () => {
-    stubApi({});
     renderAt('/comofunciona');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Abrir menu' });
@@ -37,7 +36,6 @@ describe('mobile menu', () => {
 
 describe('focus after navigation', () => {
   it('is not moved on the first load, then goes to the new page\u2019s heading after a link is followed', async () => {
-    stubApi({});
     const { router } = renderAt('/creditos');
     const first = await screen.findByRole('heading', { level: 1, name: 'Planos de Créditos' });
     expect(first).not.toHaveFocus();
@@ -53,8 +51,11 @@ describe('focus after navigation', () => {
     sessionStorage.setItem('token', fakeToken());
     localStorage.setItem('tipo', 'cliente');
     let answer: (r: Response) => void = () => {};
-    stubApi({
+    mockApi.routes({
       'GET /api/profissional/7': () => new Promise<Response>((ok) => { answer = ok; }),
+      // The rest of the profile is not what is tested: it fails to load.
+      'GET /api/profissional/7/garantias': notFound,
+      'GET /api/review/profissional/7': notFound,
     });
     const { router } = renderAt('/creditos');
     await screen.findByRole('heading', { level: 1, name: 'Planos de Créditos' });
@@ -108,7 +109,6 @@ describe('the back office frame', () => {
 
   it('"Novo administrador" is a back-office screen: sidebar, no public header or footer, no "Já tem conta? Entrar"', async () => {
     loginAdmin();
-    stubApi({});
     renderAt('/cadastro');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo administrador' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Administração' });
@@ -119,14 +119,13 @@ describe('the back office frame', () => {
   });
 
   it('the admin log-in and the admin screens show no public header or footer either', async () => {
-    stubApi({});
     const { unmount } = renderAt('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrador' })).toBeInTheDocument();
     publicShell();
     unmount();
 
     loginAdmin();
-    stubApi({ 'GET /api/requests/all': () => json({ items: [], page: 1, pageSize: 10, hasMore: false }) });
+    mockApi.routes({ 'GET /api/requests/all': () => json({ items: [], page: 1, pageSize: 10, hasMore: false }) });
     renderAt('/listagem-projetos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projetos' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Administração' })).toBeInTheDocument();
@@ -134,7 +133,6 @@ describe('the back office frame', () => {
   });
 
   it('the public pages keep their header and footer', async () => {
-    stubApi({});
     renderAt('/comofunciona');
     await screen.findByRole('heading', { level: 1, name: 'Como funciona' });
     expect(screen.getByRole('navigation', { name: 'Principal' })).toBeInTheDocument();

@@ -18,7 +18,6 @@ const SOURCES = ['apps/web/src', 'apps/api/src', 'packages/shared/src'];
 const SKIP = [
   /\.test\.tsx?$/,
   /(^|\/)test(-utils)?(\/|\.ts$)/,
-  /(^|\/)fetch-stub\.ts$/,
   /^apps\/api\/src\/(config|cli|db\/migrations)\//,
   /\.d\.ts$/,
   // A data list (the passwords refused at sign-up), not a text.

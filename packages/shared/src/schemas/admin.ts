@@ -20,6 +20,15 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
+/** The spec's counters: GET /requests/total answers the bare number, /cliente/total and /profissional/total `{ total }`. */
+export const adminCount = z.number().int();
+export type AdminCount = z.infer<typeof adminCount>;
+export const adminTotal = z.object({ total: z.number().int() });
+export type AdminTotal = z.infer<typeof adminTotal>;
+/** GET /subscriptions/valorPagoTotal: euros received (paid purchases), a bare number. */
+export const adminEuros = z.number();
+export type AdminEuros = z.infer<typeof adminEuros>;
+
 /** A project in the back office's list: the project's own fields, with the client and the applicants counted. */
 export const adminProject = requestResponse
   .pick({ id: true, titulo: true, descricao: true, cidade: true, bairro: true, especialidade: true, tempo: true, clienteId: true, creditos: true, status: true, criadoEm: true })

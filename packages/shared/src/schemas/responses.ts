@@ -3,6 +3,8 @@ import { seloSchema } from './selos';
 
 /** An image or file answered as bytes (its content type says which): nothing to serialise. */
 export const fileBytes = z.any().describe('Os bytes do ficheiro (o tipo vem no Content-Type)');
+/** A page of HTML written by the server (text/html): sent as is, never serialised. */
+export const htmlPage = z.string().describe('Página HTML (text/html)');
 
 /** Every paged list the API answers. */
 export type Paged<T> = { items: T[]; page: number; pageSize: number; hasMore: boolean };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminClientesPage, adminPaymentsPage, adminProfissionaisPage, adminProjectsPage, adminReviewsPage, adminStats, auditPage, deletedId, errorResponse, fileBytes, idParam, idParams,
+  adminClientesPage, adminCount, adminEuros, adminPaymentsPage, adminProfissionaisPage, adminProjectsPage, adminReviewsPage, adminStats, adminTotal, auditPage, deletedId,
+  errorResponse, fileBytes, idParam, idParams,
   PLAN_VALUES, pageQuery, paymentAnomaliesPage, paymentAnomaly, PROJECT_STATUSES, REVIEW_STATUSES, reviewDecision, verificationDecision,
 } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
@@ -33,10 +34,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/requests/all', { schema: { tags, security: sec, summary: 'Projetos (pesquisa, filtro de estado, paginado)', querystring: listQuery.extend({ status: statusFilter(PROJECT_STATUSES) }), response: { 200: adminProjectsPage, ...errors } } },
     async (request) => listProjects(db, request.query));
 
-  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: z.number(), ...errors } } }, async () => (await totals()).requests);
-  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await totals()).clientes }));
-  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: z.object({ total: z.number() }), ...errors } } }, async () => ({ total: (await totals()).profissionais }));
-  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: z.number(), ...errors } } }, async () => (await totals()).pago / 100);
+  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: adminCount, ...errors } } }, async () => (await totals()).requests);
+  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: adminTotal, ...errors } } }, async () => ({ total: (await totals()).clientes }));
+  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: adminTotal, ...errors } } }, async () => ({ total: (await totals()).profissionais }));
+  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: adminEuros, ...errors } } }, async () => (await totals()).pago / 100);
 
   app.get('/review/all', { schema: { tags, security: sec, summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)', querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }), response: { 200: adminReviewsPage, ...errors } } },
     async (request) => listReviews(db, request.query));

@@ -95,9 +95,3 @@ export async function resendConfirmation(db: Db, links: ConfirmationLinks, clien
     return { message: T.reenviado, email: row.email };
   });
 }
-
-/** Whether the client's e-mail is confirmed (read with the project in one statement elsewhere). */
-export async function isEmailConfirmed(db: Db | Tx, clienteId: number) {
-  const [row] = await db.select({ em: clientes.emailConfirmadoEm }).from(clientes).where(eq(clientes.id, clienteId));
-  return !!row?.em;
-}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { formatDateTime, PRODUCT_NAME } from '@tc/shared';
+import { formatDateTime, htmlPage, PRODUCT_NAME } from '@tc/shared';
 import { isDemo } from '../../config/env';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,7 +13,7 @@ export const devEmailsRoutes: FastifyPluginAsync = async (app) => {
   // It shows recovery codes to anyone who can reach it: demo mode only, never on a real deployment.
   if (!isDemo(app.ctx.env) || mailer.kind !== 'outbox' || !('list' in mailer)) return;
   const list = (mailer as unknown as { list(): Promise<{ to: string; subject: string; text: string; sentAt: string }[]> }).list;
-  app.get('/dev/emails', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/emails', { schema: { hide: true, response: { 200: htmlPage } } }, async (_request, reply) => {
     const mails = await list();
     const items = mails
       .map((m) => `<article><h2>${esc(m.subject)}</h2><p><b>Para:</b> ${esc(m.to)} · <time>${esc(formatDateTime(m.sentAt))}</time></p><pre>${esc(m.text)}</pre></article>`)

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi } from './test-utils';
+import { json, mockApi, paged } from '../../test/server';
+import { loginAdmin } from './test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -14,9 +14,9 @@ afterEach(() => {
 describe('Clientes (admin)', () => {
   it('lists name, e-mail, phone, registration date and projects, and searches by name on the server', async () => {
     loginAdmin();
-    const api = stubApi({
-      'GET /api/cliente/see-all': (url) =>
-        json(paged(url.searchParams.get('q') === 'carla' ? [] : [
+    mockApi.routes({
+      'GET /api/cliente/see-all': (req) =>
+        json(paged(req.query.get('q') === 'carla' ? [] : [
           { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 4 },
         ])),
     });
@@ -29,12 +29,12 @@ describe('Clientes (admin)', () => {
     expect(row).toHaveTextContent('4');
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Pesquisar por nome' }), 'carla');
     expect(await screen.findByText('Nenhum cliente encontrado com esse nome.')).toBeInTheDocument();
-    await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('q')).toBe('carla'));
+    await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('q')).toBe('carla'));
   });
 
   it('says whose e-mail is confirmed', async () => {
     loginAdmin();
-    stubApi({
+    mockApi.routes({
       'GET /api/cliente/see-all': () => json(paged([
         { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 1, emailConfirmado: true },
         { id: 4, nome: 'Rui Pendente', email: 'rui@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-03T10:00:00.000Z', projetos: 1, emailConfirmado: false },

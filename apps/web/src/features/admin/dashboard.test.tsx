@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatEuros } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi, stubLayoutApis } from './test-utils';
+import { json, mockApi, paged } from '../../test/server';
+import { loginAdmin, stubLayoutApis } from './test-utils';
 
 /** Intl puts a no-break space before €; Testing Library normalises the page's text, not the expected string. */
 const eur = (n: number) => formatEuros(n).replace(/\s+/g, ' ');
@@ -35,7 +36,7 @@ const AUDIT = paged([
 ]);
 
 function stubDashboard() {
-  return stubApi({
+  mockApi.routes({
     'GET /api/admin/stats': () => json(STATS),
     'GET /api/admin/audit': () => json(AUDIT),
   });
@@ -117,7 +118,7 @@ describe('Dashboard', () => {
   it('shows an error with a retry when the figures fail', async () => {
     loginAdmin();
     stubLayoutApis();
-    stubApi({ 'GET /api/admin/stats': () => json({ code: 'FORBIDDEN', message: 'Sem permissão.' }, 403) });
+    mockApi.routes({ 'GET /api/admin/stats': () => json({ code: 'FORBIDDEN', message: 'Sem permissão.' }, 403) });
     renderAt('/dashboard');
     expect(await screen.findByText('Não foi possível carregar o dashboard.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatEuros, PAYMENT_METHOD_LABELS } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi, stubLayoutApis } from './test-utils';
+import { json, mockApi, notFound, paged } from '../../test/server';
+import { loginAdmin, stubLayoutApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -27,8 +28,9 @@ describe('Detalhes dos valores', () => {
   it('Valor Total lists paid and pending payments with the sum, and filters by month and plan', async () => {
     loginAdmin();
     stubLayoutApis();
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/admin/stats': () => json(STATS),
+      'GET /api/admin/pagamentos/por-conciliar': notFound,
       'GET /api/admin/pagamentos': () => json({ ...paged([payment({}), payment({ id: 2, plano: 'poupanca', valorCentimos: 6000, creditos: 60, metodo: 'multibanco', estado: 'PENDENTE', pagoEm: null, profissionalNome: 'Sofia Almeida' })]), somaEuros: 180 }),
     });
     renderAt('/detalhes-valor');
@@ -43,26 +45,28 @@ describe('Detalhes dos valores', () => {
     expect(rows[2]).toHaveTextContent('Pendente');
     expect(within(rows[2]!).getByText(eur(60))).toBeInTheDocument();
     expect(screen.getByText(eur(180), { selector: 'strong' })).toBeInTheDocument();
-    expect(api.to('GET', '/api/admin/pagamentos')[0]!.url.searchParams.get('tipo')).toBe('total');
+    expect(mockApi.calls('GET', '/api/admin/pagamentos')[0]!.query.get('tipo')).toBe('total');
 
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Plano' }), 'elite');
-    await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('plano')).toBe('elite'));
+    await waitFor(() => expect(mockApi.calls('GET', '/api/admin/pagamentos').at(-1)!.query.get('plano')).toBe('elite'));
     await user.type(screen.getByLabelText('Mês'), '2026-03');
-    await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('mes') === '2026-03')).toBe(true));
+    await waitFor(() => expect(mockApi.calls('GET', '/api/admin/pagamentos').some((c) => c.query.get('mes') === '2026-03')).toBe(true));
     expect(screen.getByRole('heading', { name: 'Receita por mês' })).toBeInTheDocument();
   });
 
   it('Valor Recebido asks for paid payments only', async () => {
     loginAdmin();
     stubLayoutApis();
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/admin/stats': () => json(STATS),
       'GET /api/admin/pagamentos': () => json({ ...paged([]), somaEuros: 0 }),
+      // The payments to reconcile (below) are not what is tested here: they fail to load.
+      'GET /api/admin/pagamentos/por-conciliar': notFound,
     });
     renderAt('/detalhes-recebido');
     expect(await screen.findByRole('heading', { level: 1, name: 'Valor Recebido' }, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('Nenhum pagamento confirmado com estes filtros.')).toBeInTheDocument();
-    expect(api.to('GET', '/api/admin/pagamentos')[0]!.url.searchParams.get('tipo')).toBe('recebido');
+    expect(mockApi.calls('GET', '/api/admin/pagamentos')[0]!.query.get('tipo')).toBe('recebido');
   });
 });

@@ -3,7 +3,8 @@ import { cleanup, configure, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import type { Garantia } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi, stubLayoutApis } from './test-utils';
+import { json, mockApi, paged } from '../../test/server';
+import { loginAdmin, stubLayoutApis } from './test-utils';
 
 configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => {
@@ -30,8 +31,8 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     loginAdmin();
     stubLayoutApis();
     let closed = false;
-    const api = stubApi({
-      'GET /api/admin/garantias': (url) => json(paged(url.searchParams.get('estado') === 'FECHADA'
+    mockApi.routes({
+      'GET /api/admin/garantias': (req) => json(paged(req.query.get('estado') === 'FECHADA'
         ? [claim({ id: 6, titulo: 'Autoclismo', estado: 'FECHADA', resolucao: 'Resolvido na visita.', fechadoEm: '2026-03-06T10:00:00.000Z', fechadoPorNome: 'Helena Marques' })]
         : [claim(closed ? { estado: 'FECHADA', resolucao: 'Disjuntor trocado.', fechadoPorNome: 'Helena Marques', fechadoEm: '2026-03-07T10:00:00.000Z' } : {}),
           claim({ id: 7, titulo: 'Quadro', estado: 'CONTESTADA', resposta: 'Não fez parte do serviço.', respondidoEm: '2026-03-06T10:00:00.000Z' })])),
@@ -53,17 +54,17 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Encerrar pedido de garantia' });
     await user.click(within(dialog).getByRole('button', { name: 'Encerrar pedido' }));
     expect(await within(dialog).findByText('Escreva a resolução.')).toBeInTheDocument();
-    expect(api.to('PATCH', '/api/admin/garantias/5/fechar')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Resolução'), 'Disjuntor trocado.');
     await user.click(within(dialog).getByRole('button', { name: 'Encerrar pedido' }));
     expect(await screen.findByText('Pedido de garantia encerrado.')).toBeInTheDocument();
-    expect(JSON.parse(String(api.to('PATCH', '/api/admin/garantias/5/fechar')[0]!.init.body))).toEqual({ resolucao: 'Disjuntor trocado.' });
+    expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')[0]!.body).toEqual({ resolucao: 'Disjuntor trocado.' });
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Tomadas da cozinha' })).getByText('Encerrada')).toBeInTheDocument());
     expect(within(screen.getByRole('article', { name: 'Tomadas da cozinha' })).queryByRole('button', { name: /^Encerrar/ })).not.toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Estado'), 'FECHADA');
     expect(await screen.findByRole('article', { name: 'Autoclismo' })).toBeInTheDocument();
-    expect(api.calls.at(-1)!.url.searchParams.get('estado')).toBe('FECHADA');
+    expect(mockApi.calls().at(-1)!.query.get('estado')).toBe('FECHADA');
     expect(screen.getByText(/por Helena Marques/)).toBeInTheDocument();
   });
 
@@ -71,7 +72,7 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     loginAdmin();
     stubLayoutApis();
     let fail = true;
-    stubApi({ 'GET /api/admin/garantias': () => (fail ? json({ code: 'INTERNAL', message: 'Erro' }, 500) : json(paged([]))) });
+    mockApi.routes({ 'GET /api/admin/garantias': () => (fail ? json({ code: 'INTERNAL', message: 'Erro' }, 500) : json(paged([]))) });
     renderAt('/listagem-garantias');
     expect(await screen.findByText('Não foi possível carregar os pedidos de garantia.')).toBeInTheDocument();
     fail = false;

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminLeadReport } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi, stubLayoutApis } from './test-utils';
+import { json, mockApi, paged, type Handler } from '../../test/server';
+import { loginAdmin, stubLayoutApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -30,21 +31,21 @@ const LIST = [
 const table = () => screen.findByRole('table', {}, { timeout: 5000 });
 const row = (text: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(text))!;
 
-function stubPage(list: (url: URL) => Response | Promise<Response>, extra: Record<string, (url: URL, init: RequestInit) => Response | Promise<Response>> = {}) {
+function stubPage(list: Handler, extra: Record<string, Handler> = {}) {
   stubLayoutApis();
-  return stubApi({ 'GET /api/admin/leads-reportados': list, ...extra });
+  mockApi.routes({ 'GET /api/admin/leads-reportados': list, ...extra });
 }
 
 describe('Leads reportados (admin)', () => {
   it('is in the admin navigation and lists each report: reason, note, who, which project, credits and state', async () => {
     loginAdmin();
-    const api = stubPage(() => json(paged(LIST)));
+    stubPage(() => json(paged(LIST)));
     renderAt('/leads-reportados');
     expect(await screen.findByRole('heading', { level: 1, name: 'Leads reportados' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Administração' })).toContainElement(screen.getByRole('link', { name: 'Leads reportados' }));
     expect(screen.getByRole('link', { name: 'Leads reportados' })).toHaveAttribute('aria-current', 'page');
     await table();
-    expect(api.to('GET', '/api/admin/leads-reportados')[0]!.url.searchParams.get('page')).toBe('1');
+    expect(mockApi.calls('GET', '/api/admin/leads-reportados')[0]!.query.get('page')).toBe('1');
 
     const open = row('O número não existe.');
     expect(open).toHaveTextContent('Contacto inválido');
@@ -72,7 +73,7 @@ describe('Leads reportados (admin)', () => {
     loginAdmin();
     let answer!: () => void;
     const slow = new Promise<void>((r) => (answer = r));
-    const api = stubPage(() => json(paged(LIST)), {
+    stubPage(() => json(paged(LIST)), {
       'PATCH /api/admin/leads-reportados/1/reembolsar': async () => {
         await slow;
         return json(report({ estado: 'REEMBOLSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste', reembolsadoEm: '2026-03-06T10:00:00.000Z' }));
@@ -88,7 +89,7 @@ describe('Leads reportados (admin)', () => {
     await waitFor(() => expect(row('O número não existe.')).toHaveTextContent('Admin Teste'));
     expect(row('O número não existe.')).toHaveTextContent('Reembolsado');
     expect(within(row('O número não existe.')).queryByRole('button')).not.toBeInTheDocument();
-    expect(api.to('PATCH', '/api/admin/leads-reportados/1/reembolsar')).toHaveLength(1);
+    expect(mockApi.calls('PATCH', '/api/admin/leads-reportados/1/reembolsar')).toHaveLength(1);
     expect(await screen.findByText('Créditos devolvidos.')).toBeInTheDocument();
     expect(screen.getByText('João Ferreira recebeu 12 créditos e foi avisado.')).toBeInTheDocument();
   });
@@ -96,7 +97,7 @@ describe('Leads reportados (admin)', () => {
   it('"Recusar" closes the report; a refusal from the server is shown and the list reloaded', async () => {
     loginAdmin();
     let decided = false;
-    const api = stubPage(() => json(paged(decided ? [report({ id: 2, estado: 'REEMBOLSADO', decididoPorNome: 'Outra Admin', nota: null, profissional: { id: 6, nome: 'Sofia Almeida', email: 'sofia@exemplo.pt' } })] : LIST.slice(0, 2))), {
+    stubPage(() => json(paged(decided ? [report({ id: 2, estado: 'REEMBOLSADO', decididoPorNome: 'Outra Admin', nota: null, profissional: { id: 6, nome: 'Sofia Almeida', email: 'sofia@exemplo.pt' } })] : LIST.slice(0, 2))), {
       'PATCH /api/admin/leads-reportados/1/recusar': () => json(report({ estado: 'RECUSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste' })),
       'PATCH /api/admin/leads-reportados/2/reembolsar': () => {
         decided = true;
@@ -109,7 +110,7 @@ describe('Leads reportados (admin)', () => {
     await user.click(within(row('O número não existe.')).getByRole('button', { name: /^Recusar/ }));
     await waitFor(() => expect(row('O número não existe.')).toHaveTextContent('Recusado'));
     expect(await screen.findByText('Reporte recusado.')).toBeInTheDocument();
-    expect(api.to('PATCH', '/api/admin/leads-reportados/1/recusar')).toHaveLength(1);
+    expect(mockApi.calls('PATCH', '/api/admin/leads-reportados/1/recusar')).toHaveLength(1);
 
     await user.click(within(row('Sofia Almeida')).getByRole('button', { name: /^Reembolsar/ }));
     expect(await screen.findByText('Não foi possível reembolsar.')).toBeInTheDocument();
@@ -131,11 +132,11 @@ describe('Leads reportados (admin)', () => {
     expect(await screen.findByText('Não há leads reportados.')).toBeInTheDocument();
     cleanup();
 
-    const api = stubPage((url) => json(paged(url.searchParams.get('page') === '2' ? [LIST[3]!] : LIST.slice(0, 2), Number(url.searchParams.get('page')), url.searchParams.get('page') !== '2')));
+    stubPage((req) => json(paged(req.query.get('page') === '2' ? [LIST[3]!] : LIST.slice(0, 2), Number(req.query.get('page')), req.query.get('page') !== '2')));
     renderAt('/leads-reportados');
     await table();
     await userEvent.setup().click(screen.getByRole('button', { name: /Próxima/ }));
     expect(await screen.findByText('Sem provas.')).toBeInTheDocument();
-    expect(api.to('GET', '/api/admin/leads-reportados').at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(mockApi.calls('GET', '/api/admin/leads-reportados').at(-1)!.query.get('page')).toBe('2');
   });
 });

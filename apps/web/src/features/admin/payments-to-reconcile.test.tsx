@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatEuros, type PaymentAnomaly } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi, stubLayoutApis } from './test-utils';
+import { json, mockApi, paged, type Handler } from '../../test/server';
+import { loginAdmin, stubLayoutApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -37,9 +38,9 @@ const LIST = [
 const section = () => screen.findByRole('region', { name: 'Pagamentos por conciliar' }, { timeout: 5000 });
 const row = (s: HTMLElement, text: string) => within(s).getAllByRole('row').find((r) => r.textContent?.includes(text))!;
 
-function stubPage(anomalies: (url: URL) => Response | Promise<Response>, extra: Record<string, (url: URL) => Response | Promise<Response>> = {}) {
+function stubPage(anomalies: Handler, extra: Record<string, Handler> = {}) {
   stubLayoutApis();
-  return stubApi({
+  mockApi.routes({
     'GET /api/admin/stats': () => json(STATS),
     'GET /api/admin/pagamentos': () => json({ ...paged([]), somaEuros: 0, total: 0 }),
     'GET /api/admin/pagamentos/por-conciliar': anomalies,
@@ -50,11 +51,11 @@ function stubPage(anomalies: (url: URL) => Response | Promise<Response>, extra: 
 describe('Pagamentos por conciliar (payments page)', () => {
   it('lists the events that credited nothing: amount, expected price, reason and state', async () => {
     loginAdmin();
-    const api = stubPage(() => json(paged(LIST)));
+    stubPage(() => json(paged(LIST)));
     renderAt('/detalhes-recebido');
     const s = await section();
     await within(s).findByText('evt_valor');
-    expect(api.to('GET', '/api/admin/pagamentos/por-conciliar')[0]!.url.searchParams.get('page')).toBe('1');
+    expect(mockApi.calls('GET', '/api/admin/pagamentos/por-conciliar')[0]!.query.get('page')).toBe('1');
 
     const wrongAmount = row(s, 'evt_valor');
     expect(wrongAmount).toHaveTextContent('Sessão de pagamento concluída');
@@ -80,7 +81,7 @@ describe('Pagamentos por conciliar (payments page)', () => {
     loginAdmin();
     let answer!: () => void;
     const slow = new Promise<void>((r) => (answer = r));
-    const api = stubPage(() => json(paged(LIST)), {
+    stubPage(() => json(paged(LIST)), {
       'PATCH /api/admin/pagamentos/por-conciliar/1/resolver': async () => {
         await slow;
         return json(anomaly({ resolvidoEm: '2026-03-04T12:00:00.000Z', resolvidoPorNome: 'Admin Teste' }));
@@ -96,7 +97,7 @@ describe('Pagamentos por conciliar (payments page)', () => {
     await waitFor(() => expect(row(s, 'evt_valor')).toHaveTextContent('Admin Teste'));
     expect(row(s, 'evt_valor')).toHaveTextContent('Resolvido');
     expect(within(row(s, 'evt_valor')).queryByRole('button', { name: /^Marcar como resolvido/ })).not.toBeInTheDocument();
-    expect(api.to('PATCH', '/api/admin/pagamentos/por-conciliar/1/resolver')).toHaveLength(1);
+    expect(mockApi.calls('PATCH', '/api/admin/pagamentos/por-conciliar/1/resolver')).toHaveLength(1);
     expect(await screen.findByText('Pagamento marcado como resolvido.')).toBeInTheDocument();
   });
 
@@ -131,13 +132,13 @@ describe('Pagamentos por conciliar (payments page)', () => {
 
   it('pages with Anterior / Próxima', async () => {
     loginAdmin();
-    const api = stubPage((url) => json(paged(url.searchParams.get('page') === '2' ? [LIST[2]!] : LIST.slice(0, 2), Number(url.searchParams.get('page')), url.searchParams.get('page') !== '2')));
+    stubPage((req) => json(paged(req.query.get('page') === '2' ? [LIST[2]!] : LIST.slice(0, 2), Number(req.query.get('page')), req.query.get('page') !== '2')));
     renderAt('/detalhes-recebido');
     const s = await section();
     await within(s).findByText('evt_valor');
     await userEvent.setup().click(within(s).getByRole('button', { name: /Próxima/ }));
     expect(await within(s).findByText('evt_sessao')).toBeInTheDocument();
-    expect(api.to('GET', '/api/admin/pagamentos/por-conciliar').at(-1)!.url.searchParams.get('page')).toBe('2');
+    expect(mockApi.calls('GET', '/api/admin/pagamentos/por-conciliar').at(-1)!.query.get('page')).toBe('2');
   });
 
   it('the dashboard counts the unresolved ones and links to the section', async () => {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi } from './test-utils';
+import { json, mockApi, notFound, paged } from '../../test/server';
+import { loginAdmin } from './test-utils';
 
 const created: string[] = [];
 const revoked: string[] = [];
@@ -10,10 +11,11 @@ beforeEach(() => {
   let n = 0;
   URL.createObjectURL = vi.fn(() => { const u = `blob:doc-${++n}`; created.push(u); return u; });
   URL.revokeObjectURL = vi.fn((u: string) => { revoked.push(u); });
+  // The guarantee figures on the cards are not what these tests look at: they fail to load.
+  mockApi.routes({ 'GET /api/admin/garantias/numeros': notFound });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
   created.length = 0;
@@ -50,7 +52,7 @@ const card = (nome: string) => screen.getByRole('article', { name: nome });
 describe('Profissionais (admin)', () => {
   it('lists contacts, specialities and the verification state', async () => {
     loginAdmin();
-    stubApi({ 'GET /api/admin/profissionais': () => json(paged(LIST)) });
+    mockApi.routes({ 'GET /api/admin/profissionais': () => json(paged(LIST)) });
     renderAt('/listagem-profissionais');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profissionais' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Tiago Ribeiro' });
@@ -65,7 +67,7 @@ describe('Profissionais (admin)', () => {
 
   it('documents modal: 404 shows the spec text, images come through the admin token and are released on close', async () => {
     loginAdmin();
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/admin/profissionais': () => json(paged(LIST)),
       'GET /api/admin/profissionais/9/documentos/frente': () => json({ code: 'NOT_FOUND', message: 'Foto frente não disponível.' }, 404),
       'GET /api/admin/profissionais/9/documentos/verso': () => image(),
@@ -77,8 +79,8 @@ describe('Profissionais (admin)', () => {
     expect(await within(dialog).findByText('Foto frente não disponível.')).toBeInTheDocument();
     expect(await within(dialog).findByRole('img', { name: /verso/ })).toHaveAttribute('src', 'blob:doc-1');
     expect(dialog).toHaveTextContent('registo de auditoria');
-    const docCall = api.to('GET', '/api/admin/profissionais/9/documentos/verso')[0]!;
-    expect(new Headers(docCall.init.headers).get('authorization')).toMatch(/^Bearer /);
+    const docCall = mockApi.calls('GET', '/api/admin/profissionais/9/documentos/verso')[0]!;
+    expect(docCall.headers.authorization).toMatch(/^Bearer /);
 
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -87,7 +89,11 @@ describe('Profissionais (admin)', () => {
 
   it('shows both spec texts when neither image exists, and no decision buttons without documents', async () => {
     loginAdmin();
-    stubApi({ 'GET /api/admin/profissionais': () => json(paged(LIST)) });
+    mockApi.routes({
+      'GET /api/admin/profissionais': () => json(paged(LIST)),
+      'GET /api/admin/profissionais/7/documentos/frente': notFound,
+      'GET /api/admin/profissionais/7/documentos/verso': notFound,
+    });
     renderAt('/listagem-profissionais');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ver Documentos de Pedro Gonçalves' }));
@@ -100,7 +106,7 @@ describe('Profissionais (admin)', () => {
   it('marks as verified after a confirmation that warns the images are deleted', async () => {
     loginAdmin();
     let decided = false;
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/admin/profissionais': () => json(paged(decided ? [prof({ verificacao: 'VERIFICADO', verificadoPorNome: 'Helena Marques', verificadoEm: '2026-03-06T10:00:00.000Z', temFrente: false, temVerso: false })] : LIST)),
       'GET /api/admin/profissionais/9/documentos/frente': () => image(),
       'GET /api/admin/profissionais/9/documentos/verso': () => image(),
@@ -113,10 +119,10 @@ describe('Profissionais (admin)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Marcar como verificado' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Marcar como verificado?' });
     expect(confirm).toHaveTextContent('eliminadas de forma permanente');
-    expect(api.to('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(0);
+    expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Sim, verificar' }));
-    await waitFor(() => expect(api.to('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(1));
-    expect(JSON.parse(String(api.to('POST', '/api/admin/profissionais/9/verificacao')[0]!.init.body))).toEqual({ decisao: 'VERIFICADO' });
+    await waitFor(() => expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(1));
+    expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')[0]!.body).toEqual({ decisao: 'VERIFICADO' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/Verificado por Helena Marques em 06\/03\/2026/)).toBeInTheDocument();
   });

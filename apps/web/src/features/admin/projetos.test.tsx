@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi } from './test-utils';
+import { json, mockApi, paged, type Handler } from '../../test/server';
+import { loginAdmin } from './test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -35,14 +35,14 @@ const LIST = [
 ];
 const card = (title: string) => screen.getByRole('article', { name: title });
 
-function stubProjects(extra: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({ 'GET /api/requests/all': () => json(paged(LIST)), ...extra });
+function stubProjects(extra: Record<string, Handler> = {}) {
+  mockApi.routes({ 'GET /api/requests/all': () => json(paged(LIST)), ...extra });
 }
 
 describe('Projetos (admin)', () => {
   it('shows Aprovar only on ESPERA cards and Aplicar créditos only on ABERTO cards', async () => {
     loginAdmin();
-    const api = stubProjects();
+    stubProjects();
     renderAt('/listagem-projetos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projetos' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Em espera' });
@@ -70,12 +70,12 @@ describe('Projetos (admin)', () => {
     expect(screen.getAllByRole('button', { name: 'Aprovar' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Aplicar créditos' })).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /^Eliminar projeto/ })).toHaveLength(3);
-    expect(api.to('GET', '/api/requests/all')[0]!.url.searchParams.get('pageSize')).toBe('10');
+    expect(mockApi.calls('GET', '/api/requests/all')[0]!.query.get('pageSize')).toBe('10');
   });
 
   it('refuses 0 credits with the spec warning and sends nothing', async () => {
     loginAdmin();
-    const api = stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 0, status: 'ABERTO' }) });
+    stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 0, status: 'ABERTO' }) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Aberto ao público' });
@@ -91,12 +91,12 @@ describe('Projetos (admin)', () => {
     await user.clear(input);
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
     expect(await screen.findByText('Insira um valor válido de créditos.')).toBeInTheDocument();
-    expect(api.to('PUT', '/api/requests/atualiza-creditos/11')).toHaveLength(0);
+    expect(mockApi.calls('PUT', '/api/requests/atualiza-creditos/11')).toHaveLength(0);
   });
 
   it('applies credits and shows the values the server answered', async () => {
     loginAdmin();
-    const api = stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 15, status: 'ABERTO' }) });
+    stubProjects({ 'PUT /api/requests/atualiza-creditos/11': () => json({ creditos: 15, status: 'ABERTO' }) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Aberto ao público' });
@@ -105,14 +105,14 @@ describe('Projetos (admin)', () => {
     await user.type(input, '15');
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
     await waitFor(() => expect(within(card('Aberto ao público')).getByText('15 créditos aplicados')).toBeInTheDocument());
-    const calls = api.to('PUT', '/api/requests/atualiza-creditos/11');
+    const calls = mockApi.calls('PUT', '/api/requests/atualiza-creditos/11');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ creditos: 15 });
+    expect(calls[0]!.body).toEqual({ creditos: 15 });
   });
 
   it('approves a waiting project and prices it in one step: visible at once', async () => {
     loginAdmin();
-    const api = stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: 6, visivel: true }) });
+    stubProjects({ 'PATCH /api/requests/10/aprovar': () => json({ id: 10, status: 'ABERTO', creditos: 6, visivel: true }) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     const espera = await screen.findByRole('article', { name: 'Em espera' });
@@ -122,14 +122,14 @@ describe('Projetos (admin)', () => {
     expect(within(card('Em espera')).getByText('Aberto')).toBeInTheDocument();
     expect(within(card('Em espera')).getByText('6 créditos aplicados')).toBeInTheDocument();
     expect(await screen.findByText('Projeto aprovado. Já está visível para os profissionais.')).toBeInTheDocument();
-    const calls = api.to('PATCH', '/api/requests/10/aprovar');
+    const calls = mockApi.calls('PATCH', '/api/requests/10/aprovar');
     expect(calls).toHaveLength(1);
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ creditos: 6 });
+    expect(calls[0]!.body).toEqual({ creditos: 6 });
   });
 
   it('cannot approve without a price: the spec warning, nothing sent', async () => {
     loginAdmin();
-    const api = stubProjects();
+    stubProjects();
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     const espera = await screen.findByRole('article', { name: 'Em espera' });
@@ -140,7 +140,7 @@ describe('Projetos (admin)', () => {
     await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '0');
     await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
     expect(await screen.findByRole('dialog', { name: 'Atenção' })).toBeInTheDocument();
-    expect(api.to('PATCH', '/api/requests/10/aprovar')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/requests/10/aprovar')).toHaveLength(0);
   });
 
   it('says truthfully when an approved project stays hidden (no price in the answer)', async () => {
@@ -157,7 +157,7 @@ describe('Projetos (admin)', () => {
 
   it('a client whose e-mail is unconfirmed: "E-mail por confirmar", approval disabled with the reason', async () => {
     loginAdmin();
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/requests/all': () => json(paged([project({ id: 20, titulo: 'Sem confirmação', cliente: { nome: 'Rui', email: 'rui@exemplo.pt', emailConfirmado: false } })])),
     });
     renderAt('/listagem-projetos');
@@ -166,12 +166,12 @@ describe('Projetos (admin)', () => {
     expect(within(espera).getByRole('button', { name: 'Aprovar' })).toBeDisabled();
     expect(within(espera).getByRole('spinbutton', { name: 'Créditos' })).toBeDisabled();
     expect(within(espera).getByText('O cliente ainda não confirmou o e-mail: o projeto só pode ser aprovado depois dessa confirmação.')).toBeInTheDocument();
-    expect(api.to('PATCH', '/api/requests/20/aprovar')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/requests/20/aprovar')).toHaveLength(0);
   });
 
   it('asks before deleting, with the spec texts, and says how many were refunded', async () => {
     loginAdmin();
-    const api = stubProjects({ 'DELETE /api/requests/delete/11': () => json({ id: 11, reembolsos: [{ profissionalId: 3, creditos: 8 }, { profissionalId: 4, creditos: 8 }] }) });
+    stubProjects({ 'DELETE /api/requests/delete/11': () => json({ id: 11, reembolsos: [{ profissionalId: 3, creditos: 8 }, { profissionalId: 4, creditos: 8 }] }) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Aberto ao público' });
@@ -182,7 +182,7 @@ describe('Projetos (admin)', () => {
     expect(within(dialog).getByRole('button', { name: 'Sim, excluir' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(0);
+    expect(mockApi.calls('DELETE', '/api/requests/delete/11')).toHaveLength(0);
     // Focus is back on the button that opened the dialog (issue 12), after Cancelar and after Esc.
     const opener = within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ });
     await waitFor(() => expect(opener).toHaveFocus());
@@ -196,19 +196,19 @@ describe('Projetos (admin)', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
     expect(await screen.findByText('2 profissionais reembolsados (16 créditos no total).')).toBeInTheDocument();
-    expect(api.to('DELETE', '/api/requests/delete/11')).toHaveLength(1);
+    expect(mockApi.calls('DELETE', '/api/requests/delete/11')).toHaveLength(1);
   });
 
   it('filters by status on the server and shows the spec error when the list fails', async () => {
     loginAdmin();
     let fail = false;
-    const api = stubApi({ 'GET /api/requests/all': () => (fail ? json({ code: 'X', message: 'x' }, 400) : json(paged(LIST))) });
+    mockApi.routes({ 'GET /api/requests/all': () => (fail ? json({ code: 'X', message: 'x' }, 400) : json(paged(LIST))) });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Em espera' });
     expect(within(screen.getByRole('combobox', { name: 'Estado' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Em análise', 'Aberto', 'Concluído']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Em análise');
-    await waitFor(() => expect(api.calls.some((c) => c.url.searchParams.get('status') === 'ESPERA')).toBe(true));
+    await waitFor(() => expect(mockApi.calls().some((c) => c.query.get('status') === 'ESPERA')).toBe(true));
 
     fail = true;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'ABERTO');

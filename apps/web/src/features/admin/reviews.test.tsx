@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginAdmin, paged, stubApi } from './test-utils';
+import { json, mockApi, paged } from '../../test/server';
+import { loginAdmin } from './test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -32,7 +32,7 @@ const card = (cliente: string) => screen.getByRole('article', { name: new RegExp
 describe('Reviews (admin)', () => {
   it('shows NEGADO as Reprovado, ESPERA as Pendente, APROVADO as Aprovado (labels, never codes), and moderation buttons only when pending', async () => {
     loginAdmin();
-    stubApi({ 'GET /api/review/all': () => json(paged(LIST)) });
+    mockApi.routes({ 'GET /api/review/all': () => json(paged(LIST)) });
     renderAt('/listagem-reviews');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reviews' })).toBeInTheDocument();
     await screen.findByText('Não apareceu.');
@@ -54,30 +54,30 @@ describe('Reviews (admin)', () => {
 
   it('filter Reprovado asks the server for NEGADO', async () => {
     loginAdmin();
-    const api = stubApi({ 'GET /api/review/all': () => json(paged(LIST)) });
+    mockApi.routes({ 'GET /api/review/all': () => json(paged(LIST)) });
     renderAt('/listagem-reviews');
     const user = userEvent.setup();
     await screen.findByText('Não apareceu.');
     const select = screen.getByRole('combobox', { name: 'Estado' });
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Pendente', 'Aprovado', 'Reprovado']);
     await user.selectOptions(select, 'Reprovado');
-    await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('status')).toBe('NEGADO'));
+    await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('status')).toBe('NEGADO'));
   });
 
   it('searches by comment or client name on the server (debounced)', async () => {
     loginAdmin();
-    const api = stubApi({ 'GET /api/review/all': () => json(paged(LIST)) });
+    mockApi.routes({ 'GET /api/review/all': () => json(paged(LIST)) });
     renderAt('/listagem-reviews');
     const user = userEvent.setup();
     await screen.findByText('Não apareceu.');
     await user.type(screen.getByRole('searchbox', { name: 'Pesquisar reviews' }), 'carla');
-    await waitFor(() => expect(api.calls.at(-1)!.url.searchParams.get('q')).toBe('carla'));
-    expect(api.calls.filter((c) => c.url.searchParams.has('q'))).toHaveLength(1);
+    await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('q')).toBe('carla'));
+    expect(mockApi.calls().filter((c) => c.query.has('q'))).toHaveLength(1);
   });
 
   it('approves and rejects pending reviews, and reports failures with the spec texts', async () => {
     loginAdmin();
-    const api = stubApi({
+    mockApi.routes({
       'GET /api/review/all': () => json(paged(LIST)),
       'PUT /api/review/accept/1': () => json({ id: 1, status: 'APROVADO', notaMedia: 4.2 }),
       'PUT /api/review/deny/1': () => json({ code: 'INVALID_STATUS', message: 'Só uma review pendente pode ser aprovada ou reprovada.' }, 409),
@@ -87,7 +87,7 @@ describe('Reviews (admin)', () => {
     await screen.findByText('Chegou tarde.');
     await user.click(within(card('Carla Mendes')).getByRole('button', { name: 'Reprovar' }));
     expect(await screen.findByText('Erro ao reprovar review.')).toBeInTheDocument();
-    expect(api.to('PUT', '/api/review/deny/1')).toHaveLength(1);
+    expect(mockApi.calls('PUT', '/api/review/deny/1')).toHaveLength(1);
 
     await user.click(within(card('Carla Mendes')).getByRole('button', { name: 'Aprovar' }));
     await waitFor(() => expect(within(card('Carla Mendes')).getByText('Aprovado')).toBeInTheDocument());
@@ -96,7 +96,7 @@ describe('Reviews (admin)', () => {
 
   it('deletes after the spec confirmation', async () => {
     loginAdmin();
-    const api = stubApi({ 'GET /api/review/all': () => json(paged(LIST)), 'DELETE /api/review/delete/3': () => json({ id: 3 }) });
+    mockApi.routes({ 'GET /api/review/all': () => json(paged(LIST)), 'DELETE /api/review/delete/3': () => json({ id: 3 }) });
     renderAt('/listagem-reviews');
     const user = userEvent.setup();
     await screen.findByText('Excelente.');
@@ -105,7 +105,7 @@ describe('Reviews (admin)', () => {
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
-    await waitFor(() => expect(api.to('DELETE', '/api/review/delete/3')).toHaveLength(1));
+    await waitFor(() => expect(mockApi.calls('DELETE', '/api/review/delete/3')).toHaveLength(1));
     expect(await screen.findByText('Review eliminada.')).toBeInTheDocument();
   });
 });

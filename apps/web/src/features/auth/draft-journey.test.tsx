@@ -2,21 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
+import { json, mockApi } from '../../test/server';
 import { PUBLISH_LOGIN_REASON } from './login-page';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** "METHOD /api/path" → answer; GETs not listed answer an empty list (the home page's sections). */
-function stubApi(routes: Record<string, (init: RequestInit) => Response>) {
-  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    if (handler) return handler(init);
-    return (init.method ?? 'GET') === 'GET' ? json([]) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
-  });
-  vi.stubGlobal('fetch', spy);
-  return spy;
-}
 
 beforeEach(() => {
   class Observer { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
@@ -37,7 +24,7 @@ afterEach(() => {
 describe('smooth first steps: the project typed on the home page survives log-in or registration', () => {
   it('home title → log-in page says why → "Criar conta" → registration → profile → "Postagem do Projeto" filled in, still signed in', async () => {
     const token = fakeToken();
-    const spy = stubApi({
+    mockApi.routes({
       'POST /api/cliente/register': () => json({ id: 42, access_token: token }, 201),
       'PUT /api/cliente/complete-profile': () => json({ id: 42, telefone: '+351912345678', fotoUrl: null }),
       'GET /api/cliente/account/marta%40exemplo.pt': () => json({ id: 42, nome: 'Marta', email: 'marta@exemplo.pt', telefone: '+351912345678', fotoUrl: null, emailConfirmado: false }),
@@ -74,12 +61,16 @@ describe('smooth first steps: the project typed on the home page survives log-in
     expect(await screen.findByLabelText('Título')).toHaveValue('Instalar tomadas na cozinha');
     expect(sessionStorage.getItem('token')).toBe(token);
     expect(localStorage.getItem('redirect')).toBeNull();
-    expect(spy.mock.calls.filter(([u]) => String(u) === '/api/auth/login')).toHaveLength(0);
+    expect(mockApi.calls(undefined, '/api/auth/login')).toHaveLength(0);
   });
 
   it('a service chosen on a card: log in → the form with the title and the specialty', async () => {
     const token = fakeToken();
-    stubApi({ 'POST /api/auth/login': () => json({ id: 3, access_token: token }) });
+    mockApi.routes({
+      'POST /api/auth/login': () => json({ id: 3, access_token: token }),
+      'GET /api/cliente/account/ana.sousa%40exemplo.pt': () =>
+        json({ id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', fotoUrl: null, emailConfirmado: true }),
+    });
     const { router } = renderAt('/');
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Que serviço precisa? (Serviços Elétricos)'), 'tomadas');

@@ -1,19 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
+import { mockApi } from '../../test/server';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('login form', () => {
   it('shows the spec validation messages and sends nothing', async () => {
-    const fetchSpy = vi.fn();
-    vi.stubGlobal('fetch', fetchSpy);
     renderAt('/areadocliente/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Entrar' }));
@@ -23,11 +21,10 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByText('Email inválido')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('admin login uses its own messages', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderAt('/login');
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Administrador' })).toBeInTheDocument();
@@ -40,8 +37,11 @@ describe('login form', () => {
 
   it('disables the button while sending, so a double click logs in once', async () => {
     let resolve!: (r: Response) => void;
-    const fetchSpy = vi.fn(() => new Promise<Response>((r) => (resolve = r)));
-    vi.stubGlobal('fetch', fetchSpy);
+    mockApi.routes({
+      'POST /api/auth/login': () => new Promise<Response>((r) => (resolve = r)),
+      // The dashboard it then opens is not what is tested: its requests stay unanswered.
+      'GET /api/*': () => new Promise<Response>(() => {}),
+    });
     const { router } = renderAt('/areadoprofissional/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'joao@exemplo.pt');
@@ -49,19 +49,21 @@ describe('login form', () => {
     const button = screen.getByRole('button', { name: 'Entrar' });
     await user.dblClick(button);
     await waitFor(() => expect(screen.getByRole('button', { name: /A entrar/ })).toBeDisabled());
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-    const payload = JSON.parse((fetchSpy.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
-    expect(payload).toEqual({ email: 'joao@exemplo.pt', senha: 'Segura#123', tipo: 'profissional' });
+    // The request reaches the server a few ticks after the button turns busy.
+    await waitFor(() => expect(mockApi.calls()).toHaveLength(1));
+    expect(mockApi.calls()[0]!.url).toBe('/api/auth/login');
+    expect(mockApi.calls()[0]!.body).toEqual({ email: 'joao@exemplo.pt', senha: 'Segura#123', tipo: 'profissional' });
     const token = `${btoa('{}')}.${btoa(JSON.stringify({ exp: Date.now() / 1000 + 60 }))}.x`;
     resolve(new Response(JSON.stringify({ id: 7, access_token: token }), { status: 200, headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/menu'));
     expect(sessionStorage.getItem('token_profissional')).toBe(token);
+    expect(mockApi.calls('POST', '/api/auth/login')).toHaveLength(1);
     expect(localStorage.getItem('profissionalId')).toBe('7');
     expect(localStorage.getItem('tipo')).toBe('profissional');
   });
 
   it('shows the spec failure text on wrong credentials', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Erro ao fazer login. Verifique os dados.' }), { status: 401 })));
+    mockApi.post('/api/auth/login', () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Erro ao fazer login. Verifique os dados.' }), { status: 401 }));
     renderAt('/areadocliente/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ana@exemplo.pt');
@@ -73,7 +75,6 @@ describe('login form', () => {
   });
 
   it('a visitor who started a project is told why, sees the project kept and a "Criar conta" link', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     localStorage.setItem('redirect', 'true');
     localStorage.setItem('tituloProjeto', 'Reparar fuga na cozinha');
     renderAt('/areadocliente/login');
@@ -84,7 +85,6 @@ describe('login form', () => {
   });
 
   it('without a started project: the usual lead and registration link, no message', async () => {
-    vi.stubGlobal('fetch', vi.fn());
     renderAt('/areadocliente/login');
     expect(await screen.findByText('Entre para publicar projetos e acompanhar os profissionais.')).toBeInTheDocument();
     expect(screen.queryByText('Inicie sessão ou crie uma conta para publicar o seu projeto.')).not.toBeInTheDocument();
@@ -92,7 +92,6 @@ describe('login form', () => {
   });
 
   it("fills in the e-mail this browser knows for the role (e.g. after registering), not another role's", async () => {
-    vi.stubGlobal('fetch', vi.fn());
     localStorage.setItem('tipo', 'cliente');
     localStorage.setItem('email', 'marta@exemplo.pt');
     renderAt('/areadocliente/login');

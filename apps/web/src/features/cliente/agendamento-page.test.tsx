@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
 import { renderAt } from '../../test/render';
-import { callsTo, CLIENTE_ID, json, loginCliente, project, stubApi } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { CLIENTE_ID, loginCliente, project } from './test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -18,7 +17,7 @@ describe('Postagem do Projeto', () => {
   it('prefills the title, preselects the matching speciality and the account phone', async () => {
     loginCliente();
     localStorage.setItem('tituloProjeto', 'DESENTUPIMENTOS');
-    stubApi({ 'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json(account) });
+    mockApi.routes({ 'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json(account) });
     renderAt('/agendamento');
     expect(await screen.findByRole('heading', { level: 1, name: 'Postagem do Projeto' })).toBeInTheDocument();
     expect(screen.getByLabelText('Título')).toHaveValue('DESENTUPIMENTOS');
@@ -31,28 +30,26 @@ describe('Postagem do Projeto', () => {
     loginCliente({ email: null });
     localStorage.setItem('tituloProjeto', 'Preciso de ajuda');
     localStorage.setItem('especialidadeProjeto', 'camaras-cctv');
-    stubApi({});
     renderAt('/agendamento');
     expect(await screen.findByLabelText('Especialidade')).toHaveValue('camaras-cctv');
   });
 
   it('shows "Campo obrigatório" under every empty field and sends nothing', async () => {
     loginCliente({ email: null });
-    const spy = stubApi({});
     renderAt('/agendamento');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Publicar projeto' }));
     await waitFor(() => expect(screen.getAllByText('Campo obrigatório')).toHaveLength(7));
     expect(screen.getByLabelText('Título')).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo(spy, 'POST', '/api/requests/create')).toHaveLength(0);
+    expect(mockApi.calls('POST', '/api/requests/create')).toHaveLength(0);
   });
 
   it('publishes the right JSON, clears the stored title and opens the projects list', async () => {
     loginCliente({ email: null });
     localStorage.setItem('tituloProjeto', 'Tomada queimada');
-    const spy = stubApi({
+    mockApi.routes({
       'POST /api/requests/create': () => json(project({ id: 11 }), 201),
-      [`GET /api/requests/cliente/${CLIENTE_ID}`]: () => json([project({ id: 11, titulo: 'Tomada queimada' })]),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [project({ id: 11, titulo: 'Tomada queimada' })], page: 1, pageSize: 20, hasMore: false }),
     });
     const { router } = renderAt('/agendamento');
     const user = userEvent.setup();
@@ -67,9 +64,9 @@ describe('Postagem do Projeto', () => {
     await user.selectOptions(screen.getByLabelText('Tempo estimado'), 'URGENTE');
     await user.dblClick(screen.getByRole('button', { name: 'Publicar projeto' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projetos/${CLIENTE_ID}`));
-    const posts = callsTo(spy, 'POST', '/api/requests/create');
+    const posts = mockApi.calls('POST', '/api/requests/create');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(posts[0]![1].body as string)).toEqual({
+    expect(posts[0]!.body).toEqual({
       titulo: 'Tomada queimada',
       descricao: 'A tomada da cozinha deita faíscas.',
       bairro: 'Porto',
@@ -78,7 +75,7 @@ describe('Postagem do Projeto', () => {
       contato: '912 345 678',
       tempo: 'URGENTE',
     });
-    expect((posts[0]![1].headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(posts[0]!.headers.authorization).toMatch(/^Bearer /);
     expect(localStorage.getItem('tituloProjeto')).toBeNull();
     expect(await screen.findByText('Projeto publicado com sucesso!')).toBeInTheDocument();
   });
@@ -86,7 +83,7 @@ describe('Postagem do Projeto', () => {
   it('keeps the form and shows the spec message when publishing fails', async () => {
     loginCliente({ email: null });
     localStorage.setItem('tituloProjeto', 'Autoclismos');
-    stubApi({ 'POST /api/requests/create': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
+    mockApi.routes({ 'POST /api/requests/create': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
     const { router } = renderAt('/agendamento');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Descrição'), 'Autoclismo sempre a correr.');

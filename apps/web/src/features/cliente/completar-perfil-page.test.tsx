@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { callsTo, json, loginCliente, stubApi, stubCarouselApis } from './test-utils';
+import { json, mockApi, notFound } from '../../test/server';
+import { loginCliente, stubCarouselApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -21,28 +22,25 @@ async function fillPhone(user: ReturnType<typeof userEvent.setup>) {
 describe('Completar Perfil (cliente)', () => {
   it('needs the phone', async () => {
     loginCliente();
-    const spy = stubApi({});
     renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Concluir registo' }));
     expect(await screen.findByText('Telefone é obrigatório')).toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('without a stored id says so and sends nothing', async () => {
-    const spy = stubApi({});
     renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
     await fillPhone(user);
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('ID inválido. Faça login novamente.')).toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('refuses a photo over 10 MB before sending', async () => {
     loginCliente();
-    const spy = stubApi({});
     const { container } = renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
     await fillPhone(user);
@@ -50,13 +48,18 @@ describe('Completar Perfil (cliente)', () => {
     await user.upload(container.querySelector('input[type="file"]') as HTMLInputElement, big);
     expect(await screen.findByText('A imagem deve ter até 10MB')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
-    expect(spy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('sends id, phone and photo, then stays signed in and opens the client area (decision 0011)', async () => {
     loginCliente();
     stubCarouselApis();
-    const spy = stubApi({ [PUT]: () => json({ id: 3, fotoUrl: '/api/files/x.webp', nome: 'Ana', email: 'a@b.pt', telefone: '+351912345678' }) });
+    mockApi.routes({
+      [PUT]: () => json({ id: 3, fotoUrl: '/api/files/x.webp', nome: 'Ana', email: 'a@b.pt', telefone: '+351912345678' }),
+      // The client area it then opens is not what is tested.
+      'GET /api/cliente/account/ana.sousa%40exemplo.pt': notFound,
+      'GET /api/requests/cliente/3': notFound,
+    });
     const { router, container } = renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
     await fillPhone(user);
@@ -65,9 +68,9 @@ describe('Completar Perfil (cliente)', () => {
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deu certo!' });
     expect(within(dialog).getByText('Cadastro completo!')).toBeInTheDocument();
-    const calls = callsTo(spy, 'PUT', '/api/cliente/complete-profile');
+    const calls = mockApi.calls('PUT', '/api/cliente/complete-profile');
     expect(calls).toHaveLength(1);
-    const form = calls[0]![1].body as FormData;
+    const form = calls[0]!.form!;
     expect(form.get('id')).toBe('3');
     expect(form.get('telefone')).toBe('+351912345678');
     expect((form.get('foto') as File).name).toBe('eu.png');
@@ -81,7 +84,11 @@ describe('Completar Perfil (cliente)', () => {
     loginCliente();
     localStorage.setItem('redirect', 'true');
     localStorage.setItem('tituloProjeto', 'Trocar tomadas da cozinha');
-    stubApi({ [PUT]: () => json({ id: 3, fotoUrl: null, telefone: '+351912345678' }) });
+    mockApi.routes({
+      [PUT]: () => json({ id: 3, fotoUrl: null, telefone: '+351912345678' }),
+      // The project form it then opens is not what is tested.
+      'GET /api/cliente/account/ana.sousa%40exemplo.pt': notFound,
+    });
     const { router } = renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();
     await fillPhone(user);
@@ -95,7 +102,7 @@ describe('Completar Perfil (cliente)', () => {
 
   it('shows the client failure text and the field message from the server', async () => {
     loginCliente();
-    stubApi({
+    mockApi.routes({
       [PUT]: () => json({ code: 'IMAGE_INVALID', message: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).', fields: { foto: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).' } }, 400),
     });
     const { router } = renderAt('/areadocliente/completar-perfil');

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { callsTo, CLIENTE_ID, json, loginCliente, project, stubApi } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { CLIENTE_ID, loginCliente, project } from './test-utils';
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -17,18 +17,18 @@ const account = (emailConfirmado: boolean) => ({ id: CLIENTE_ID, fotoUrl: null, 
 
 describe('/confirmar-email (the link of the e-mail)', () => {
   it('confirms once and says "E-mail confirmado"; a visitor is offered the log-in with the e-mail', async () => {
-    const spy = stubApi({ [CONFIRM]: () => json({ email: 'ana.sousa@exemplo.pt', jaConfirmado: false, confirmadoEm: '2026-11-20T10:00:00.000Z' }) });
+    mockApi.routes({ [CONFIRM]: () => json({ email: 'ana.sousa@exemplo.pt', jaConfirmado: false, confirmadoEm: '2026-11-20T10:00:00.000Z' }) });
     renderAt(`/confirmar-email?t=${encodeURIComponent(TOKEN)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail confirmado' })).toBeInTheDocument();
     expect(screen.getByText('ana.sousa@exemplo.pt')).toBeInTheDocument();
     expect(screen.getByText(/seguem para aprovação/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Iniciar sessão' })).toHaveAttribute('href', '/areadocliente/login');
-    expect(callsTo(spy, 'POST', `/api/cliente/confirmar-email?t=${encodeURIComponent(TOKEN)}`)).toHaveLength(1);
+    expect(mockApi.calls('POST', `/api/cliente/confirmar-email?t=${encodeURIComponent(TOKEN)}`)).toHaveLength(1);
   });
 
   it('a signed-in client goes on to the projects', async () => {
     loginCliente();
-    stubApi({ [CONFIRM]: () => json({ email: 'ana.sousa@exemplo.pt', jaConfirmado: true, confirmadoEm: '2026-11-20T10:00:00.000Z' }) });
+    mockApi.routes({ [CONFIRM]: () => json({ email: 'ana.sousa@exemplo.pt', jaConfirmado: true, confirmadoEm: '2026-11-20T10:00:00.000Z' }) });
     renderAt(`/confirmar-email?t=${encodeURIComponent(TOKEN)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail confirmado' })).toBeInTheDocument();
     expect(screen.getByText(/já estava confirmado/)).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('/confirmar-email (the link of the e-mail)', () => {
 
   it("shows the server's reason for a bad or expired link, and offers a new one to a signed-in client", async () => {
     loginCliente();
-    const spy = stubApi({
+    mockApi.routes({
       [CONFIRM]: () => json({ code: 'CONFIRMATION_EXPIRED', message: 'Este link de confirmação expirou. Inicie sessão e peça um novo e-mail de confirmação.' }, 400),
       'POST /api/cliente/reenviar-confirmacao': () => json({ message: 'Enviámos um novo e-mail de confirmação.', email: 'ana.sousa@exemplo.pt' }),
     });
@@ -46,21 +46,20 @@ describe('/confirmar-email (the link of the e-mail)', () => {
     expect(screen.getByText('Este link de confirmação expirou. Inicie sessão e peça um novo e-mail de confirmação.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' }));
     expect(await screen.findByText('Enviámos um novo e-mail de confirmação.')).toBeInTheDocument();
-    expect(callsTo(spy, 'POST', '/api/cliente/reenviar-confirmacao')).toHaveLength(1);
+    expect(mockApi.calls('POST', '/api/cliente/reenviar-confirmacao')).toHaveLength(1);
   });
 
   it('without a token says the link is not valid and calls nothing', async () => {
-    const spy = stubApi({});
     renderAt('/confirmar-email');
     expect(await screen.findByText('Este link de confirmação não é válido. Inicie sessão e peça um novo e-mail de confirmação.')).toBeInTheDocument();
-    expect(spy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 });
 
 describe('the project waits for the e-mail (Os meus projetos)', () => {
   it('says "Confirme o seu e-mail…" with a resend button while unconfirmed', async () => {
     loginCliente();
-    const spy = stubApi({
+    mockApi.routes({
       'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json(account(false)),
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [project({ status: 'ESPERA' })], page: 1, pageSize: 20, hasMore: false }),
       'POST /api/cliente/reenviar-confirmacao': () => json({ message: 'Enviámos um novo e-mail de confirmação.', email: 'ana.sousa@exemplo.pt' }),
@@ -74,12 +73,12 @@ describe('the project waits for the e-mail (Os meus projetos)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Reenviar e-mail de confirmação' }));
     expect(await screen.findByText('Enviámos um novo e-mail de confirmação.')).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(spy, 'POST', '/api/cliente/reenviar-confirmacao')).toHaveLength(1));
+    await waitFor(() => expect(mockApi.calls('POST', '/api/cliente/reenviar-confirmacao')).toHaveLength(1));
   });
 
   it('says nothing once confirmed', async () => {
     loginCliente();
-    stubApi({
+    mockApi.routes({
       'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json(account(true)),
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [project({ status: 'ESPERA', titulo: 'Quadro novo' })], page: 1, pageSize: 20, hasMore: false }),
     });

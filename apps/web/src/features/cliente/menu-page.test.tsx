@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderAt } from '../../test/render';
-import { CLIENTE_ID, json, loginCliente, project, stubApi, stubCarouselApis } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { CLIENTE_ID, loginCliente, project, stubCarouselApis } from './test-utils';
 
 afterEach(() => {
   cleanup();
@@ -13,7 +14,7 @@ afterEach(() => {
 describe('Área do Cliente (menu)', () => {
   it('greets the client, links the four areas and says when there are no projects', async () => {
     loginCliente();
-    stubApi({
+    mockApi.routes({
       'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json({ id: CLIENTE_ID, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null }),
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }),
     });
@@ -32,7 +33,7 @@ describe('Área do Cliente (menu)', () => {
   it('shows the projects with their status in the carousel', async () => {
     loginCliente({ email: null });
     stubCarouselApis();
-    stubApi({
+    mockApi.routes({
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({
         items: [project({ id: 1, titulo: 'Quadro novo', status: 'ABERTO' }), project({ id: 2, titulo: 'Câmaras no jardim', status: 'CONCLUIDO' })],
         page: 1, pageSize: 20, hasMore: false,
@@ -48,7 +49,7 @@ describe('Área do Cliente (menu)', () => {
 
   it('offers a retry when the projects cannot be loaded', async () => {
     loginCliente({ email: null });
-    stubApi({ [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403) });
+    mockApi.routes({ [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403) });
     renderAt('/areadocliente/menu');
     expect(await screen.findByText('Não foi possível carregar os seus projetos.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

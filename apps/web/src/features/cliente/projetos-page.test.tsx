@@ -1,12 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { callsTo, CLIENTE_ID, json, loginCliente, project, stubApi } from './test-utils';
+import { json, mockApi, notFound } from '../../test/server';
+import { CLIENTE_ID, loginCliente, project } from './test-utils';
 
+// A card whose applicants a test does not give shows them as not loaded (404).
+beforeEach(() => mockApi.routes({ 'GET /api/requests/11/profissionais': notFound, 'GET /api/requests/12/profissionais': notFound }));
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -26,7 +28,7 @@ const applicant = (over: Record<string, unknown>) => ({
 describe('Os meus projetos', () => {
   it('shows each status with its own action', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }) });
+    mockApi.routes({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Os meus projetos' })).toBeInTheDocument();
     await screen.findByRole('article', { name: 'Em espera' });
@@ -48,7 +50,7 @@ describe('Os meus projetos', () => {
   it('marks an open project as concluded, asking who did the job (the chosen one comes selected)', async () => {
     loginCliente({ email: null });
     let concluded = false;
-    const spy = stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: 8, ...(concluded ? { status: 'CONCLUIDO' } : {}) } : p)), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: true })]),
       'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
@@ -66,21 +68,21 @@ describe('Os meus projetos', () => {
     expect(await within(who).findByRole('radio', { name: /Sofia Almeida/ })).toBeChecked();
     expect(within(who).getByRole('radio', { name: /João Ferreira/ })).not.toBeChecked();
     expect(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ })).not.toBeChecked();
-    expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(0);
     // The client says someone else did it in the end.
     await user.click(within(who).getByRole('radio', { name: /João Ferreira/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Avaliar profissional' })).toHaveLength(2));
-    const sent = callsTo(spy, 'PATCH', '/api/requests/11/concluir');
+    const sent = mockApi.calls('PATCH', '/api/requests/11/concluir');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(String(sent[0]![1].body))).toEqual({ profissionalId: 7 });
+    expect(sent[0]!.body).toEqual({ profissionalId: 7 });
     expect(screen.queryByRole('button', { name: 'Marcar como concluído' })).not.toBeInTheDocument();
     expect(await screen.findByText('Projeto marcado como concluído.')).toBeInTheDocument();
   });
 
   it('the completion dialog needs an answer when nobody was chosen, and accepts "Nenhum destes profissionais"', async () => {
     loginCliente({ email: null });
-    const spy = stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida' })]),
       'GET /api/requests/12/profissionais': () => json([]),
@@ -95,26 +97,26 @@ describe('Os meus projetos', () => {
     expect(within(who).getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha quem fez o trabalho.');
-    expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(0);
     await user.click(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
-    await waitFor(() => expect(callsTo(spy, 'PATCH', '/api/requests/11/concluir')).toHaveLength(1));
-    expect(JSON.parse(String(callsTo(spy, 'PATCH', '/api/requests/11/concluir')[0]![1].body))).toEqual({ profissionalId: null });
+    await waitFor(() => expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(1));
+    expect(mockApi.calls('PATCH', '/api/requests/11/concluir')[0]!.body).toEqual({ profissionalId: null });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the applicants on the card (rating, "Verificado", profile) and saves "Escolhi este profissional"', async () => {
     loginCliente({ email: null });
     let chosen: number | null = null;
-    const spy = stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: chosen } : p)), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/11/profissionais': () => json([
         applicant({ id: 7, nome: 'João Ferreira', notaMedia: 4.5, escolhido: chosen === 7 }),
         applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: chosen === 8 }),
       ]),
       'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
-      'POST /api/requests/11/escolher': (init) => {
-        chosen = JSON.parse(String(init.body)).profissionalId;
+      'POST /api/requests/11/escolher': (req) => {
+        chosen = req.json<{ profissionalId: number }>().profissionalId;
         return json({ id: 11, escolhidoId: chosen, escolhidoEm: '2026-03-04T10:00:00.000Z' });
       },
     });
@@ -132,7 +134,7 @@ describe('Os meus projetos', () => {
     await user.click(within(rows[1]!).getByRole('button', { name: /Escolhi este profissional/ }));
     expect(await screen.findByText('Escolheu Sofia Almeida.')).toBeInTheDocument();
     await waitFor(() => expect(within(applicants).getByText('Escolhido')).toBeInTheDocument());
-    expect(JSON.parse(String(callsTo(spy, 'POST', '/api/requests/11/escolher')[0]![1].body))).toEqual({ profissionalId: 8 });
+    expect(mockApi.calls('POST', '/api/requests/11/escolher')[0]!.body).toEqual({ profissionalId: 8 });
     // The choice may change: the other one still has the button; the project can no longer be cancelled.
     expect(within(applicants).getAllByRole('button', { name: /Escolhi este profissional/ })).toHaveLength(1);
     await waitFor(() => expect(within(open).queryByRole('button', { name: 'Cancelar projeto' })).not.toBeInTheDocument());
@@ -146,7 +148,7 @@ describe('Os meus projetos', () => {
   it('"Cancelar projeto" asks first, says who is refunded, and removes it', async () => {
     loginCliente({ email: null });
     let cancelled = false;
-    const spy = stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three().filter((p) => !(cancelled && p.id === 11)), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida' })]),
       'GET /api/requests/12/profissionais': () => json([]),
@@ -161,23 +163,25 @@ describe('Os meus projetos', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar o projeto?' });
     expect(dialog).toHaveTextContent('Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.');
     await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
-    expect(callsTo(spy, 'POST', '/api/requests/11/cancelar')).toHaveLength(0);
+    expect(mockApi.calls('POST', '/api/requests/11/cancelar')).toHaveLength(0);
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Cancelar projeto' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, cancelar projeto' }));
     expect(await screen.findByText('Projeto cancelado.')).toBeInTheDocument();
     expect(screen.getByText('2 profissionais receberam os créditos de volta.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Aberto ao público' })).not.toBeInTheDocument());
-    expect(callsTo(spy, 'POST', '/api/requests/11/cancelar')).toHaveLength(1);
+    expect(mockApi.calls('POST', '/api/requests/11/cancelar')).toHaveLength(1);
   });
 
   it('lists the applicants and opens the review of the chosen one', async () => {
     loginCliente({ email: null });
-    stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
       'GET /api/requests/12/profissionais': () => json([
         applicant({ id: 9, nome: 'Rui Pereira' }),
         applicant({ id: 7, nome: 'João Ferreira', especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, escolhido: true }),
       ]),
+      // The review page it opens is not what is tested.
+      'GET /api/profissional/7': notFound,
     });
     const { router } = renderAt(`/projetos/${CLIENTE_ID}`);
     const user = userEvent.setup();
@@ -197,7 +201,7 @@ describe('Os meus projetos', () => {
 
   it('says when nobody applied', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }), 'GET /api/requests/12/profissionais': () => json([]) });
+    mockApi.routes({ [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }), 'GET /api/requests/12/profissionais': () => json([]) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Avaliar profissional' }));
@@ -209,7 +213,7 @@ describe('Os meus projetos', () => {
 
   it('pages through many projects, 20 at a time', async () => {
     loginCliente({ email: null });
-    const spy = stubApi({
+    mockApi.routes({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: true }),
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=2`]: () => json({ items: [project({ id: 3, titulo: 'Um projeto antigo', status: 'CONCLUIDO' })], page: 2, pageSize: 20, hasMore: false }),
     });
@@ -221,12 +225,12 @@ describe('Os meus projetos', () => {
     expect(await screen.findByRole('article', { name: 'Um projeto antigo' })).toBeInTheDocument();
     expect(screen.getByText('Página 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
-    expect(spy.mock.calls.some(([u]) => String(u).endsWith('?page=2'))).toBe(true);
+    expect(mockApi.calls().some((c) => c.url.endsWith('?page=2'))).toBe(true);
   });
 
   it('shows the empty state with a way to publish', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
+    mockApi.routes({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByText('Nenhum projeto encontrado.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Publicar projeto' })).toHaveAttribute('href', '/agendamento');
@@ -234,10 +238,10 @@ describe('Os meus projetos', () => {
 
   it("goes to the client's own list when the address has another id", async () => {
     loginCliente({ email: null });
-    const spy = stubApi({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
+    mockApi.routes({ [LIST]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }) });
     const { router } = renderAt('/projetos/99');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projetos/${CLIENTE_ID}`));
     await screen.findByText('Nenhum projeto encontrado.');
-    expect(spy.mock.calls.some(([u]) => String(u).includes('/requests/cliente/99'))).toBe(false);
+    expect(mockApi.calls().some((c) => c.url.includes('/requests/cliente/99'))).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import { vi } from 'vitest';
-import { withQuietBell } from '../../test/bell-stub';
 import { fakeToken } from '../../test/render';
 
 export const CLIENTE_ID = 3;
@@ -12,26 +11,6 @@ export function loginCliente({ email = 'ana.sousa@exemplo.pt' }: { email?: strin
   localStorage.setItem('clienteId', String(CLIENTE_ID));
   if (email) localStorage.setItem('email', email);
 }
-
-export const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-type Handler = (init: RequestInit) => Response | Promise<Response>;
-
-/** Stubs fetch with a table of "METHOD /api/path" → handler; anything else answers 404. Returns the spy. */
-export function stubApi(routes: Record<string, Handler>) {
-  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    return handler ? handler(init) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
-  });
-  vi.stubGlobal('fetch', withQuietBell(spy));
-  return spy;
-}
-
-/** The calls made with one method and path. */
-export const callsTo = (spy: ReturnType<typeof stubApi>, method: string, path: string) =>
-  spy.mock.calls.filter(([input, init]) => String(input) === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method) as unknown as [string, RequestInit][];
 
 export const project = (over: Partial<Record<string, unknown>> = {}) => ({
   id: 10,

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
-import { json, stubApi } from '../profissionais/fetch-stub';
+import { json, mockApi, notFound } from '../../test/server';
 
 const TOKEN_KEY = { cliente: 'token', profissional: 'token_profissional' } as const;
 
@@ -17,6 +17,9 @@ const conta = (extra: object = {}) => ({
   id: 5, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', bio: null, ...extra,
 });
 
+// The sections under the account (e-mail preferences, a professional's emergencies) have their own
+// tests: here they answer 404, as a section that failed to load.
+beforeEach(() => mockApi.routes({ 'GET /api/notificacoes/preferencias': notFound, 'GET /api/profissional/urgencias': notFound }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -27,7 +30,7 @@ afterEach(() => {
 describe('/conta', () => {
   it('shows a client account and its menu', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    const { calls } = stubApi({ 'GET /api/cliente/account/': () => conta() });
+    mockApi.routes({ 'GET /api/cliente/account/*': () => conta() });
     renderAt('/conta');
     expect(await screen.findByRole('heading', { level: 1, name: 'Minha Conta' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Ana Sousa' })).toBeInTheDocument();
@@ -37,13 +40,13 @@ describe('/conta', () => {
     expect(screen.getByRole('link', { name: /Voltar ao menu/ })).toHaveAttribute('href', '/areadocliente/menu');
     expect(screen.getByRole('link', { name: 'Editar Perfil' })).toHaveAttribute('href', '/conta/editar-perfil');
     expect(screen.getByRole('link', { name: 'Alterar Senha' })).toHaveAttribute('href', '/conta/alterar-senha');
-    expect(calls[0]!.url.pathname).toBe('/api/cliente/account/ana.sousa%40exemplo.pt');
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(mockApi.calls()[0]!.path).toBe('/api/cliente/account/ana.sousa%40exemplo.pt');
+    expect(mockApi.calls()[0]!.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('shows a professional account with bio, phone missing', async () => {
     login('profissional', 'joao.ferreira@exemplo.pt', 9);
-    stubApi({ 'GET /api/profissional/account/': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', telefone: null, bio: 'Eletricista certificado.' }) });
+    mockApi.routes({ 'GET /api/profissional/account/*': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', telefone: null, bio: 'Eletricista certificado.' }) });
     renderAt('/conta');
     expect(await screen.findByRole('heading', { name: 'João Ferreira' })).toBeInTheDocument();
     expect(screen.getByText('Eletricista certificado.')).toBeInTheDocument();
@@ -55,23 +58,21 @@ describe('/conta', () => {
     sessionStorage.setItem('token', fakeToken());
     localStorage.setItem('tipo', 'admin');
     localStorage.setItem('email', 'x@exemplo.pt');
-    const { fetchMock } = stubApi({});
     renderAt('/conta');
     expect(await screen.findByText('Tipo de usuário inválido')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('says when the e-mail is missing', async () => {
     sessionStorage.setItem('token', fakeToken());
     localStorage.setItem('tipo', 'cliente');
-    stubApi({});
     renderAt('/conta');
     expect(await screen.findByText('Dados de autenticação ausentes')).toBeInTheDocument();
   });
 
   it('shows the load error', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    stubApi({ 'GET /api/cliente/account/': () => json({ code: 'FORBIDDEN', message: 'x' }, 403) });
+    mockApi.routes({ 'GET /api/cliente/account/*': () => json({ code: 'FORBIDDEN', message: 'x' }, 403) });
     renderAt('/conta');
     expect(await screen.findByText('Erro ao carregar informações do usuário')).toBeInTheDocument();
   });
@@ -79,7 +80,7 @@ describe('/conta', () => {
   it('Sair da Conta clears the storage and goes to the login of the type', async () => {
     login('profissional', 'joao.ferreira@exemplo.pt', 9);
     localStorage.setItem('tituloProjeto', 'x');
-    stubApi({ 'GET /api/profissional/account/': () => conta({ nome: 'João Ferreira' }) });
+    mockApi.routes({ 'GET /api/profissional/account/*': () => conta({ nome: 'João Ferreira' }) });
     const { router } = renderAt('/conta');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sair da Conta' }));
@@ -91,10 +92,10 @@ describe('/conta', () => {
 
   it('eliminates the account after the password, showing the server message when wrong', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    const { calls } = stubApi({
-      'GET /api/cliente/account/': () => conta(),
-      'DELETE /api/cliente/delete-account': (_u, init) =>
-        JSON.parse(init.body as string).senha === 'Certa#2026'
+    mockApi.routes({
+      'GET /api/cliente/account/*': () => conta(),
+      'DELETE /api/cliente/delete-account': (req) =>
+        req.json().senha === 'Certa#2026'
           ? { message: 'Conta eliminada.' }
           : json({ code: 'WRONG_PASSWORD', message: 'A senha atual não está correta.', fields: { senha: 'A senha atual não está correta.' } }, 400),
     });
@@ -113,12 +114,12 @@ describe('/conta', () => {
     expect(await screen.findByText('Conta eliminada.')).toBeInTheDocument();
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('email')).toBeNull();
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+    expect(mockApi.calls('DELETE')).toHaveLength(2);
   });
 
   it('downloads my data as os-meus-dados.json', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    const { calls } = stubApi({ 'GET /api/cliente/account/': () => conta(), 'GET /api/cliente/export-data': () => ({ conta: { nome: 'Ana Sousa' } }) });
+    mockApi.routes({ 'GET /api/cliente/account/*': () => conta(), 'GET /api/cliente/export-data': () => ({ conta: { nome: 'Ana Sousa' } }) });
     const createObjectURL = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -128,8 +129,8 @@ describe('/conta', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Descarregar os meus dados' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const exp = calls.find((c) => c.url.pathname === '/api/cliente/export-data')!;
-    expect((exp.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    const exp = mockApi.calls('GET', '/api/cliente/export-data')[0]!;
+    expect(exp.headers.authorization).toMatch(/^Bearer /);
     click.mockRestore();
   });
 });
@@ -137,7 +138,6 @@ describe('/conta', () => {
 describe('/conta/alterar-senha', () => {
   it('shows the validation messages and sends nothing', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    const { fetchMock } = stubApi({});
     renderAt('/conta/alterar-senha');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Alterar senha' }));
@@ -146,12 +146,12 @@ describe('/conta/alterar-senha', () => {
     await user.type(screen.getByLabelText('Nova Senha'), '1234567');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     expect(await screen.findByText('A nova senha deve ter no mínimo 8 caracteres')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('puts the wrong-current-password message under Senha Atual', async () => {
     login('profissional', 'joao.ferreira@exemplo.pt', 9);
-    const { calls } = stubApi({
+    mockApi.routes({
       'PUT /api/profissional/change-password': () =>
         json({ code: 'WRONG_PASSWORD', message: 'A senha atual não está correta.', fields: { senhaAtual: 'A senha atual não está correta.' } }, 400),
     });
@@ -162,14 +162,14 @@ describe('/conta/alterar-senha', () => {
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Erro ao alterar a senha!')).toBeInTheDocument();
-    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ id: 9, senhaAtual: 'Errada#2026', novaSenha: 'Nova#Senha2026' });
+    expect(mockApi.calls()[0]!.body).toEqual({ id: 9, senhaAtual: 'Errada#2026', novaSenha: 'Nova#Senha2026' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText('Senha Atual')).toHaveAccessibleDescription('A senha atual não está correta.');
   });
 
   it('changes the password and returns to /conta', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    stubApi({ 'PUT /api/cliente/change-password': () => ({ message: 'Senha alterada com sucesso!' }), 'GET /api/cliente/account/': () => conta() });
+    mockApi.routes({ 'PUT /api/cliente/change-password': () => ({ message: 'Senha alterada com sucesso!' }), 'GET /api/cliente/account/*': () => conta() });
     const { router } = renderAt('/conta/alterar-senha');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Senha Atual'), 'Demo#2026');
@@ -182,14 +182,13 @@ describe('/conta/alterar-senha', () => {
   it('says the user is not authenticated when the id is missing', async () => {
     sessionStorage.setItem('token', fakeToken());
     localStorage.setItem('tipo', 'cliente');
-    const { fetchMock } = stubApi({});
     renderAt('/conta/alterar-senha');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Senha Atual'), 'Demo#2026');
     await user.type(screen.getByLabelText('Nova Senha'), 'Nova#Senha2026');
     await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
     expect(await screen.findByRole('heading', { name: 'Usuário não autenticado.' })).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 });
 
@@ -197,8 +196,8 @@ describe('/conta/editar-perfil', () => {
   it('prefills, shows Salvando... while saving, stores a changed e-mail and returns to /conta', async () => {
     login('profissional', 'joao.ferreira@exemplo.pt', 9);
     let finish!: () => void;
-    const { calls } = stubApi({
-      'GET /api/profissional/account/': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', bio: 'Bio antiga' }),
+    mockApi.routes({
+      'GET /api/profissional/account/*': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', bio: 'Bio antiga' }),
       'PUT /api/profissional/edit-profile': () =>
         new Promise((r) => { finish = () => r(conta({ id: 9, nome: 'João F.', email: 'joao.novo@exemplo.pt', bio: 'Bio nova' })); }),
     });
@@ -217,8 +216,9 @@ describe('/conta/editar-perfil', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     const busy = await screen.findByRole('button', { name: /Salvando\.\.\./ });
     expect(busy).toBeDisabled();
-    const put = calls.find((c) => c.method === 'PUT')!;
-    const form = put.init.body as FormData;
+    // The request reaches the server a few ticks after the button turns busy.
+    await waitFor(() => expect(mockApi.calls('PUT')).toHaveLength(1));
+    const form = mockApi.calls('PUT')[0]!.form!;
     expect(form.get('id')).toBe('9');
     expect(form.get('nome')).toBe('João F.');
     expect(form.get('email')).toBe('joao.novo@exemplo.pt');
@@ -232,8 +232,8 @@ describe('/conta/editar-perfil', () => {
 
   it('has no Bio for a client and shows the e-mail-in-use failure', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
-    stubApi({
-      'GET /api/cliente/account/': () => conta(),
+    mockApi.routes({
+      'GET /api/cliente/account/*': () => conta(),
       'PUT /api/cliente/edit-profile': () => json({ code: 'EMAIL_TAKEN', message: 'Já existe uma conta com este email.' }, 409),
     });
     renderAt('/conta/editar-perfil');
@@ -251,7 +251,7 @@ describe('/conta/editar-perfil', () => {
   it('refuses a non-numeric stored id', async () => {
     login('cliente', 'ana.sousa@exemplo.pt');
     localStorage.setItem('id', 'abc');
-    const { calls } = stubApi({ 'GET /api/cliente/account/': () => conta() });
+    mockApi.routes({ 'GET /api/cliente/account/*': () => conta() });
     renderAt('/conta/editar-perfil');
     const user = userEvent.setup();
     await screen.findByLabelText('Nome');
@@ -259,6 +259,6 @@ describe('/conta/editar-perfil', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('ID inválido')).toBeInTheDocument();
     expect(within(dialog).getByText('Faça login novamente.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(mockApi.calls('PUT')).toHaveLength(0);
   });
 });

@@ -3,7 +3,8 @@ import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELLER } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { callsTo, json, loginProfissional, stubApi } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { loginProfissional } from './test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -29,7 +30,7 @@ const dd = (dl: HTMLElement, term: string) => plain(within(dl).getByText(term, {
 describe('Recibo (/recibo/:id)', () => {
   it('shows the receipt: number, date, seller, buyer with NIF, plan, base, VAT, total, method and reference; prints', async () => {
     loginProfissional();
-    stubApi({ 'GET /api/pagamentos/123/recibo': () => json(receipt()) });
+    mockApi.routes({ 'GET /api/pagamentos/123/recibo': () => json(receipt()) });
     const print = vi.fn();
     vi.stubGlobal('print', print);
     renderAt('/recibo/123');
@@ -68,7 +69,7 @@ describe('Recibo (/recibo/:id)', () => {
 
   it('without billing details: the account holder, no NIF', async () => {
     loginProfissional();
-    stubApi({ 'GET /api/pagamentos/9/recibo': () => json(receipt({ pagamentoId: 9, numero: 'TC-2026-000009', nif: null, faturacaoNome: null, faturacaoMorada: null, provider: 'demo', metodo: 'card', totalCentimos: 100, baseCentimos: 81, ivaCentimos: 19 })) });
+    mockApi.routes({ 'GET /api/pagamentos/9/recibo': () => json(receipt({ pagamentoId: 9, numero: 'TC-2026-000009', nif: null, faturacaoNome: null, faturacaoMorada: null, provider: 'demo', metodo: 'card', totalCentimos: 100, baseCentimos: 81, ivaCentimos: 19 })) });
     renderAt('/recibo/9');
     const buyer = await screen.findByRole('region', { name: 'Cliente' });
     const dl = buyer.querySelector('dl') as HTMLElement;
@@ -83,13 +84,13 @@ describe('Recibo (/recibo/:id)', () => {
 
   it('says when there is no receipt (unpaid or someone else’s), without retrying or printing', async () => {
     loginProfissional();
-    const spy = stubApi({ 'GET /api/pagamentos/5/recibo': () => json({ code: 'RECEIPT_UNAVAILABLE', message: 'O recibo fica disponível quando o pagamento for confirmado.' }, 404) });
+    mockApi.routes({ 'GET /api/pagamentos/5/recibo': () => json({ code: 'RECEIPT_UNAVAILABLE', message: 'O recibo fica disponível quando o pagamento for confirmado.' }, 404) });
     renderAt('/recibo/5');
     expect(await screen.findByRole('alert')).toHaveTextContent('O recibo fica disponível quando o pagamento for confirmado.');
     expect(screen.getByRole('heading', { level: 1, name: 'Recibo' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Imprimir/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
-    expect(callsTo(spy, 'GET', '/api/pagamentos/5/recibo')).toHaveLength(1);
+    expect(mockApi.calls('GET', '/api/pagamentos/5/recibo')).toHaveLength(1);
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Área do Profissional' })).toHaveAttribute('href', '/areadoprofissional/menu');
   });
 });

@@ -3,8 +3,9 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import userEvent from '@testing-library/user-event';
 import { M } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { CLIENTE_ID, json, loginCliente, project, stubApi } from '../cliente/test-utils';
-import { FakeXhr, loginProfissional, stubApi as stubProApi, urlsOf } from '../profissional/test-utils';
+import { json, mockApi, notFound, type Handler } from '../../test/server';
+import { CLIENTE_ID, loginCliente, project } from '../cliente/test-utils';
+import { dashboardNotFound, FakeXhr, loginProfissional } from '../profissional/test-utils';
 
 // Lazy route chunks and user-event typing are slow on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -27,6 +28,8 @@ afterEach(() => {
 
 const png = (name: string, size = 3) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const LIST = `GET /api/requests/cliente/${CLIENTE_ID}?page=1`;
+/** The applicants of the concluded projects are not what is tested: they answer 404. */
+const noApplicants = Object.fromEntries([12, 13, 14, 15].map((id) => [`GET /api/requests/${id}/profissionais`, notFound]));
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 const card = (title: string) => screen.getByRole('article', { name: title });
 
@@ -43,18 +46,18 @@ const concluded = () => [
 
 async function openDialog() {
   loginCliente({ email: null });
-  const spy = stubApi({ [LIST]: () => json({ items: concluded(), page: 1, pageSize: 20, hasMore: false }) });
+  mockApi.routes({ [LIST]: () => json({ items: concluded(), page: 1, pageSize: 20, hasMore: false }), ...noApplicants });
   renderAt(`/projetos/${CLIENTE_ID}`);
   const user = userEvent.setup({ delay: null, applyAccept: false });
   await user.click(await within(await screen.findByRole('article', { name: 'Tomadas novas' })).findByRole('button', { name: /Acionar garantia/ }));
   const dialog = await screen.findByRole('dialog', { name: 'Acionar garantia' });
-  return { user, dialog, spy };
+  return { user, dialog };
 }
 
 describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, () => {
   it('is offered only on a concluded project with a chosen professional, within the 14 days; a claim shows its state', async () => {
     loginCliente({ email: null });
-    stubApi({ [LIST]: () => json({ items: concluded(), page: 1, pageSize: 20, hasMore: false }) });
+    mockApi.routes({ [LIST]: () => json({ items: concluded(), page: 1, pageSize: 20, hasMore: false }), ...noApplicants });
     renderAt(`/projetos/${CLIENTE_ID}`);
     await screen.findByRole('article', { name: 'Tomadas novas' });
     expect(within(card('Tomadas novas')).getByRole('button', { name: /^Acionar garantia\s*:\s*Tomadas novas$/ })).toBeInTheDocument();
@@ -111,12 +114,12 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
         };
       }
     });
-    const { user, dialog, spy } = await openDialog();
+    const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('O que está mal?'), '  A tomada da cozinha voltou a aquecer.  ');
     await user.upload(within(dialog).getByLabelText(/Fotografias \(opcional/), [png('a.png'), png('b.png')]);
     await user.click(within(dialog).getByRole('button', { name: 'Remover a fotografia 1 (a.png)' }));
     await user.upload(within(dialog).getByLabelText(/Fotografias \(opcional/), [png('c.png')]);
-    const before = spy.mock.calls.length;
+    const before = mockApi.calls().length;
     await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     const bar = await within(dialog).findByRole('progressbar', { name: 'A enviar: 40%' });
     expect(bar).toHaveAttribute('value', '40');
@@ -132,7 +135,7 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     expect(form.get('descricao')).toBe('A tomada da cozinha voltou a aquecer.');
     expect((form.getAll('fotos') as File[]).map((f) => f.name)).toEqual(['b.png', 'c.png']);
     // The project list is asked again (the card then shows the claim).
-    await waitFor(() => expect(spy.mock.calls.length).toBeGreaterThan(before));
+    await waitFor(() => expect(mockApi.calls().length).toBeGreaterThan(before));
   });
 
   it('shows the server\'s refusal in the dialog and keeps what was written', async () => {
@@ -157,29 +160,29 @@ const claim = (over: Record<string, unknown> = {}) => ({
 /** "2026-11-20T14:30" in the test's time zone, as a datetime-local input holds it. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-function proStubs(extra: Record<string, Parameters<typeof stubProApi>[0][string]> = {}) {
+function proStubs(extra: Record<string, Handler> = {}) {
   let answered: Record<string, unknown> | null = null;
-  const spy = stubProApi({
+  mockApi.routes({
+    ...dashboardNotFound(),
     'GET /api/profissional/garantias': () => json({ items: [claim(answered ?? {})], page: 1, pageSize: 5, hasMore: false }),
     'GET /api/garantias/5/fotos/1': () => new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/webp' }), { status: 200 }),
-    'PATCH /api/garantias/5/aceitar': (init) => {
-      const body = JSON.parse(String(init.body));
+    'PATCH /api/garantias/5/aceitar': (req) => {
+      const body = req.json();
       answered = { estado: 'ACEITE', agendadoPara: body.agendadoPara, resposta: body.resposta ?? null };
       return json(claim(answered));
     },
-    'PATCH /api/garantias/5/contestar': (init) => {
-      answered = { estado: 'CONTESTADA', resposta: JSON.parse(String(init.body)).resposta };
+    'PATCH /api/garantias/5/contestar': (req) => {
+      answered = { estado: 'CONTESTADA', resposta: req.json().resposta };
       return json(claim(answered));
     },
     ...extra,
   });
-  return spy;
 }
 
 describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, () => {
   it('lists the claim with the client\'s contact and the private photo; accepts it with a date', async () => {
     loginProfissional();
-    const spy = proStubs();
+    proStubs();
     renderAt('/areadoprofissional/menu');
     const section = await screen.findByRole('region', { name: /Garantias/ });
     const item = await within(section).findByRole('article', { name: 'Tomadas novas' });
@@ -188,8 +191,8 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     expect(within(item).getByRole('link', { name: /Contacto/ })).toHaveAttribute('href', 'tel:+351912345678');
     // The photo comes through the authorised route, with the professional's token.
     expect(await within(item).findByRole('img', { name: 'Fotografia 1 do problema: Tomadas novas' })).toHaveAttribute('src', 'blob:foto-1');
-    const photoCall = urlsOf(spy, 'GET', '/api/garantias/5/fotos/1')[0]!;
-    expect((photoCall.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    const photoCall = mockApi.calls('GET', '/api/garantias/5/fotos/1')[0]!;
+    expect(photoCall.headers.authorization).toMatch(/^Bearer /);
 
     const user = userEvent.setup({ delay: null });
     await user.click(within(item).getByRole('button', { name: /^Aceitar e marcar visita\s*:\s*Tomadas novas$/ }));
@@ -200,7 +203,7 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     fireEvent.change(when, { target: { value: localInput(new Date(Date.now() - DAY)) } });
     await user.click(within(dialog).getByRole('button', { name: 'Aceitar e avisar o cliente' }));
     expect(await within(dialog).findByText('A data da visita tem de ser no futuro.')).toBeInTheDocument();
-    expect(urlsOf(spy, 'PATCH', '/api/garantias/5/aceitar')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/garantias/5/aceitar')).toHaveLength(0);
 
     const visit = new Date(Date.now() + 2 * DAY);
     visit.setSeconds(0, 0);
@@ -208,9 +211,9 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     await user.type(within(dialog).getByLabelText('Mensagem para o cliente (opcional)'), 'Levo um disjuntor novo.');
     await user.click(within(dialog).getByRole('button', { name: 'Aceitar e avisar o cliente' }));
     expect(await screen.findByText('Garantia aceite: o cliente foi avisado da visita.')).toBeInTheDocument();
-    const sent = urlsOf(spy, 'PATCH', '/api/garantias/5/aceitar');
+    const sent = mockApi.calls('PATCH', '/api/garantias/5/aceitar');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ agendadoPara: visit.toISOString(), resposta: 'Levo um disjuntor novo.' });
+    expect(sent[0]!.body).toEqual({ agendadoPara: visit.toISOString(), resposta: 'Levo um disjuntor novo.' });
     // The list is read again: the claim is now accepted, without the answer buttons.
     expect(await within(section).findByText('Aceite: visita marcada')).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: /Aceitar e marcar visita/ })).not.toBeInTheDocument();
@@ -218,7 +221,7 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
 
   it('disputes with a required message; a refusal from the server shows in the dialog', async () => {
     loginProfissional();
-    const spy = proStubs({
+    proStubs({
       'PATCH /api/garantias/5/contestar': () => json({ code: 'ALREADY_ANSWERED', message: 'Esta garantia já foi respondida.' }, 409),
     });
     renderAt('/areadoprofissional/menu');
@@ -229,17 +232,16 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
     expect(await within(dialog).findByText('Explique ao cliente porque contesta o pedido.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Porque contesta?')).toHaveFocus();
-    expect(urlsOf(spy, 'PATCH', '/api/garantias/5/contestar')).toHaveLength(0);
+    expect(mockApi.calls('PATCH', '/api/garantias/5/contestar')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Porque contesta?'), 'A avaria é na máquina, que não fez parte do serviço.');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta garantia já foi respondida.');
-    expect(JSON.parse(String(urlsOf(spy, 'PATCH', '/api/garantias/5/contestar')[0]!.init.body))).toEqual({ resposta: 'A avaria é na máquina, que não fez parte do serviço.' });
+    expect(mockApi.calls('PATCH', '/api/garantias/5/contestar')[0]!.body).toEqual({ resposta: 'A avaria é na máquina, que não fez parte do serviço.' });
   });
 });
 
 describe('the guarantee rules on the public pages', { timeout: 30_000 }, () => {
   it('the home page and "Como funciona" explain the 14 days, how to open a claim and what happens', async () => {
-    stubApi({});
     const { unmount } = renderAt('/');
     const home = await screen.findByRole('region', { name: 'Garantia técnica até 14 dias após a conclusão' });
     expect(home).toHaveTextContent('tem 14 dias para carregar em «Acionar garantia» em «Os meus projetos»');

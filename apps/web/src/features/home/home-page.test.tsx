@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
+import { json, mockApi } from '../../test/server';
 
 const REVIEWS = [
   {
@@ -23,20 +24,6 @@ const TOP = [
     cidade: 'Porto', bairro: 'Porto', verificado: false, selos: [],
   },
 ];
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** fetch stub answering per URL; anything not listed is an empty list. */
-function stubApi(routes: Record<string, () => Response> = {}) {
-  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
-    const hit = Object.keys(routes).find((k) => url.endsWith(k));
-    return hit ? routes[hit]!() : json([]);
-  });
-  vi.stubGlobal('fetch', fetchSpy);
-  return fetchSpy;
-}
 
 beforeEach(() => {
   // jsdom lacks what the testimonials carousel (embla) observes.
@@ -67,7 +54,6 @@ const serviceCard = async (title: string) => screen.findByRole('article', { name
 
 describe('home: service cards', () => {
   it('shows the six cards, each with the empty choice first and the spec option values', async () => {
-    stubApi();
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Serviços mais Procurados' })).toBeInTheDocument();
@@ -83,7 +69,6 @@ describe('home: service cards', () => {
   });
 
   it('logged out: keeps the chosen option as the project and sends the client to log in', async () => {
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     const card = await serviceCard('Serviços Elétricos');
@@ -100,7 +85,6 @@ describe('home: service cards', () => {
   it('logged-in client goes straight to the project form', async () => {
     sessionStorage.setItem('token', fakeToken());
     localStorage.setItem('tipo', 'cliente');
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     const card = await serviceCard('Emergências 24 horas');
@@ -113,7 +97,6 @@ describe('home: service cards', () => {
   });
 
   it('without an option shows the message under that card and does nothing', async () => {
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     const card = await serviceCard('Manutenção e Pequenas Reparações');
@@ -131,7 +114,6 @@ describe('home: service cards', () => {
   });
 
   it('the technicians card leads to the professional registration', async () => {
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     const card = await serviceCard('Vantagens para Técnicos');
@@ -143,7 +125,7 @@ describe('home: service cards', () => {
 
 describe('home: testimonials and top professionals', () => {
   it('render from the API', async () => {
-    stubApi({ '/api/review/recent': () => json(REVIEWS), '/api/profissional/top-avaliados': () => json(TOP) });
+    mockApi.routes({ 'GET /api/review/recent': REVIEWS, 'GET /api/profissional/top-avaliados': TOP });
     renderAt('/');
     const section = (await screen.findByRole('heading', { name: 'O que dizem os nossos clientes' })).closest('section')!;
     expect(await within(section).findByText('Veio no mesmo dia e resolveu o problema do quadro.')).toBeInTheDocument();
@@ -162,7 +144,8 @@ describe('home: testimonials and top professionals', () => {
   });
 
   it('hide silently when the API fails or has nothing to show', async () => {
-    stubApi({ '/api/review/recent': () => json({ code: 'INTERNAL', message: 'Erro interno.' }, 500) });
+    // (The top professionals answer an empty list: the default handler.)
+    mockApi.routes({ 'GET /api/review/recent': () => json({ code: 'INTERNAL', message: 'Erro interno.' }, 500) });
     renderAt('/');
     expect(await screen.findByRole('heading', { name: 'Serviços mais Procurados' })).toBeInTheDocument();
     await waitFor(() => {
@@ -176,7 +159,6 @@ describe('home: testimonials and top professionals', () => {
 describe('home: project-title start box', () => {
   it('requires a title, then stores it and goes to the client area', async () => {
     localStorage.setItem('especialidadeProjeto', 'desentupimentos');
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     const input = await screen.findByLabelText('Qual é o título do seu projeto?');
@@ -198,7 +180,6 @@ describe('home: project-title start box', () => {
 
   it('with a client session goes to the project form', async () => {
     sessionStorage.setItem('token', fakeToken());
-    stubApi();
     const { router } = renderAt('/');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Qual é o título do seu projeto?'), 'Instalar câmaras{Enter}');

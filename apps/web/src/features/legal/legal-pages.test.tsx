@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVRO_RECLAMACOES_URL, PRIVACIDADE_EMAIL } from '@tc/shared/catalogue/legal';
@@ -9,13 +9,9 @@ import { renderAt } from '../../test/render';
 import { LOCAL, TERMS_PENDING_KEY, TOKEN_KEY } from '../../lib/session';
 import { RESET_TOKEN_KEY } from '../recuperacao/recovery-shared';
 
-beforeEach(() => {
-  // The home page's sections ask for lists; the legal pages ask for nothing.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } })));
-});
+// The legal pages ask for nothing; the home page's sections are answered by the default handlers (test/server.ts).
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 /** Every entry of the table of contents leads to a section of the page with that title. */

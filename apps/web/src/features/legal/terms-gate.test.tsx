@@ -1,28 +1,24 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMOS_VERSAO } from '@tc/shared/catalogue/legal';
 import { fakeToken, renderAt } from '../../test/render';
-import { withQuietBell } from '../../test/bell-stub';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-type Call = { method: string; path: string; body: unknown; auth: string | null };
+import { json, mockApi, notFound } from '../../test/server';
 
 /** The API as the browser sees it: log-in says whether the terms must be accepted; the rest answers 404. */
-function stubApi(termosPorAceitar: boolean, token = fakeToken()) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', withQuietBell(vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const headers = new Headers(init.headers);
-    calls.push({ method, path, body: init.body ? JSON.parse(init.body as string) : undefined, auth: headers.get('authorization') });
-    if (method === 'POST' && path === '/api/auth/login') return json({ id: 7, access_token: token, ...(termosPorAceitar ? { termosPorAceitar: true } : {}) });
-    if (method === 'POST' && path === '/api/termos/aceitar') return json({ versao: TERMOS_VERSAO, aceiteEm: '2026-11-24T10:00:00.000Z' });
-    // The pages behind the dialog show their error state; they are not what is tested here.
-    return json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
-  })));
-  return { calls, token };
+function mockLogIn(termosPorAceitar: boolean, token = fakeToken()) {
+  mockApi.routes({
+    'POST /api/auth/login': () => json({ id: 7, access_token: token, ...(termosPorAceitar ? { termosPorAceitar: true } : {}) }),
+    'POST /api/termos/aceitar': () => json({ versao: TERMOS_VERSAO, aceiteEm: '2026-11-24T10:00:00.000Z' }),
+  });
+  // The pages behind the dialog show their error state; they are not what is tested here.
+  mockApi.otherwise(notFound);
+  return { token };
 }
+
+/** The calls to the route that records the acceptance. */
+const accepts = () =>
+  mockApi.calls(undefined, '/api/termos/aceitar').map((c) => ({ method: c.method, path: c.path, body: c.body, auth: c.headers.authorization ?? null }));
 
 async function logIn(user: ReturnType<typeof userEvent.setup>) {
   // Generous first wait: the log-in page is a lazy chunk, slow to arrive on a busy machine.
@@ -33,14 +29,13 @@ async function logIn(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('a newer terms version is asked for after log-in', () => {
   it('the log-in answer says termosPorAceitar: a blocking dialog (focus inside, Esc does nothing) → "Aceitar" calls the route and closes it', async () => {
-    const { calls, token } = stubApi(true);
+    const { token } = mockLogIn(true);
     const { router } = renderAt('/areadoprofissional/login');
     const user = userEvent.setup();
     await logIn(user);
@@ -62,18 +57,17 @@ describe('a newer terms version is asked for after log-in', () => {
     }
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Termos e Condições atualizados' })).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/termos/aceitar')).toBe(false);
+    expect(accepts()).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Termos e Condições atualizados' })).not.toBeInTheDocument());
-    const accept = calls.filter((c) => c.path === '/api/termos/aceitar');
-    expect(accept).toEqual([{ method: 'POST', path: '/api/termos/aceitar', body: { versao: TERMOS_VERSAO }, auth: `Bearer ${token}` }]);
+    expect(accepts()).toEqual([{ method: 'POST', path: '/api/termos/aceitar', body: { versao: TERMOS_VERSAO }, auth: `Bearer ${token}` }]);
     expect(sessionStorage.getItem('termosPorAceitar')).toBeNull();
     expect(router.state.location.pathname).toBe('/areadoprofissional/menu');
   });
 
   it('no dialog when the log-in answer has nothing to accept', async () => {
-    const { calls } = stubApi(false);
+    mockLogIn(false);
     const { router } = renderAt('/areadoprofissional/login');
     const user = userEvent.setup();
     await logIn(user);
@@ -81,11 +75,11 @@ describe('a newer terms version is asked for after log-in', () => {
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('dialog', { name: 'Termos e Condições atualizados' })).not.toBeInTheDocument();
     expect(sessionStorage.getItem('termosPorAceitar')).toBeNull();
-    expect(calls.some((c) => c.path === '/api/termos/aceitar')).toBe(false);
+    expect(accepts()).toEqual([]);
   });
 
   it('stands aside in "Minha Conta" (export and deletion stay possible without accepting); "Sair" ends the session', async () => {
-    stubApi(true);
+    mockLogIn(true);
     const { router } = renderAt('/areadocliente/login');
     const user = userEvent.setup();
     await logIn(user);

@@ -2,29 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
+import { mockApi, notFound, type ApiCall } from '../../test/server';
 
-type Call = { method: string; path: string; search: string; body: unknown };
-
-/** The bell talks to the API alone here: every call is recorded, the routes answer what the test says. */
+/** The bell's routes answer what the test says (instead of the default handlers'); every call is recorded. */
 function stubBell(opts: { unread?: number[]; items?: object[]; extra?: Record<string, (body: unknown) => unknown> } = {}) {
-  const calls: Call[] = [];
   const unread = [...(opts.unread ?? [0])];
-  const fetchMock = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, search: url.search, body });
-    const key = `${method} ${url.pathname}`;
-    let out: unknown;
-    if (key === 'GET /api/notificacoes/por-ler') out = { total: unread.length > 1 ? unread.shift() : unread[0] };
-    else if (key === 'GET /api/notificacoes') out = { items: opts.items ?? [], page: 1, pageSize: 10, hasMore: false };
-    else if (key === 'POST /api/notificacoes/lidas') out = { atualizadas: (body as { ids?: number[] }).ids?.length ?? 0 };
-    else if (opts.extra?.[key]) out = opts.extra[key]!(body);
-    else return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'Não encontrado.' }), { status: 404 });
-    return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json' } });
+  mockApi.routes({
+    'GET /api/notificacoes/por-ler': () => ({ total: unread.length > 1 ? unread.shift() : unread[0] }),
+    'GET /api/notificacoes': () => ({ items: opts.items ?? [], page: 1, pageSize: 10, hasMore: false }),
+    'POST /api/notificacoes/lidas': (req) => ({ atualizadas: req.json<{ ids?: number[] }>().ids?.length ?? 0 }),
+    ...Object.fromEntries(Object.entries(opts.extra ?? {}).map(([key, answer]) => [key, (req: ApiCall) => answer(req.body)])),
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, count: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path).length };
+  return { count: (method: string, path: string) => mockApi.calls(method, path).length };
 }
 
 function login(tipo: 'cliente' | 'profissional' | 'admin', email = 'ana.sousa@exemplo.pt') {
@@ -44,7 +33,6 @@ const items = [
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -60,7 +48,7 @@ describe('the bell', () => {
 
   it('shows the unread count, opens on the latest notifications with their links, marks them read; Escape closes and gives focus back', async () => {
     login('cliente');
-    const api = stubBell({ unread: [2, 0], items });
+    stubBell({ unread: [2, 0], items });
     const user = userEvent.setup();
     renderAt('/comofunciona');
     const bell = await screen.findByRole('button', { name: 'Notificações, 2 por ler' });
@@ -77,7 +65,7 @@ describe('the bell', () => {
     expect(within(panel).getByRole('link', { name: /Preferências/ })).toHaveAttribute('href', '/conta#notificacoes');
 
     // What the panel shows unread is now read; the badge follows.
-    await waitFor(() => expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ ids: [3, 2] }));
+    await waitFor(() => expect(mockApi.calls('POST')[0]?.body).toEqual({ ids: [3, 2] }));
     expect(await screen.findByRole('button', { name: 'Notificações, 0 por ler' })).toBeInTheDocument();
     expect(within(bell).queryByText('2')).not.toBeInTheDocument();
 
@@ -144,6 +132,8 @@ describe('Minha Conta: Notificações por e-mail', () => {
       extra: {
         'GET /api/profissional/account/joao.ferreira%40exemplo.pt': () => account,
         'GET /api/notificacoes/preferencias': () => prefs,
+        // The emergencies section of the page is tested elsewhere: here it fails to load.
+        'GET /api/profissional/urgencias': () => notFound(),
         'PUT /api/notificacoes/preferencias': (body) => {
           saved.push(body);
           return { ...prefs, novosProjetos: 'DIARIO' };

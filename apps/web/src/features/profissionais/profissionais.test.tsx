@@ -1,8 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
-import { json, paged, stubApi } from './fetch-stub';
+import { json, mockApi, paged } from '../../test/server';
+
+/** The profile's guarantee line: nothing opened. */
+const garantias = (id: number) => ({ profissionalId: id, acionadas: 0, aceites: 0, contestadas: 0, semResposta: 0 });
 
 const card = (id: number, nome: string, extra: object = {}) => ({
   id, nome, fotoUrl: null, notaMedia: 4.25, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores', 'Iluminação'],
@@ -15,16 +18,15 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('/profissionais', () => {
   it('asks the server with the typed term (debounced) and shows the page count', async () => {
-    const { calls } = stubApi({
-      'GET /api/profissional/see-all': (url) =>
-        url.searchParams.get('q') === 'canal'
+    mockApi.routes({
+      'GET /api/profissional/see-all': (req) =>
+        req.query.get('q') === 'canal'
           ? paged([card(2, 'Sofia Almeida', { especialidadesLabels: [], verificado: false, selos: [], notaMedia: null })], 1, true)
           : paged([card(1, 'João Ferreira')], 1),
     });
@@ -42,38 +44,38 @@ describe('/profissionais', () => {
     expect(await screen.findByText('Página 1')).toBeInTheDocument();
     expect(screen.getByText('Resultados para «canal»')).toBeInTheDocument();
     expect(screen.getByText('Não informado')).toBeInTheDocument();
-    const searched = calls.filter((c) => c.url.pathname === '/api/profissional/see-all');
+    const searched = mockApi.calls('GET', '/api/profissional/see-all');
     // Debounced: one call for the empty list, one for the whole word (not one per letter).
-    expect(searched.map((c) => c.url.searchParams.get('q'))).toEqual([null, 'canal']);
-    expect(searched[1]!.url.searchParams.get('pageSize')).toBe('10');
-    expect((searched[1]!.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(searched.map((c) => c.query.get('q'))).toEqual([null, 'canal']);
+    expect(searched[1]!.query.get('pageSize')).toBe('10');
+    expect(searched[1]!.headers.authorization).toMatch(/^Bearer /);
     expect(router.state.location.search).toBe('?q=canal');
 
     await user.click(screen.getByRole('button', { name: /Próxima/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?q=canal&page=2'));
-    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2'));
+    await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('page')).toBe('2'));
   });
 
   it('reads q and page from the URL (reload / back keep them)', async () => {
-    const { calls } = stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'João Ferreira')], 2) });
+    mockApi.routes({ 'GET /api/profissional/see-all': () => paged([card(1, 'João Ferreira')], 2) });
     renderAt('/profissionais?q=porto&page=2');
     expect(await screen.findByText('Página 2')).toBeInTheDocument();
     // The last page: no next one.
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
     expect(screen.getByRole('searchbox')).toHaveValue('porto');
-    expect(calls[0]!.url.searchParams.get('q')).toBe('porto');
-    expect(calls[0]!.url.searchParams.get('page')).toBe('2');
+    expect(mockApi.calls()[0]!.query.get('q')).toBe('porto');
+    expect(mockApi.calls()[0]!.query.get('page')).toBe('2');
   });
 
   it('says when nobody matches', async () => {
-    stubApi({ 'GET /api/profissional/see-all': () => paged([], 1) });
+    mockApi.routes({ 'GET /api/profissional/see-all': () => paged([], 1) });
     renderAt('/profissionais?q=zzz');
     expect(await screen.findByText('Nenhum profissional encontrado.')).toBeInTheDocument();
     expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
   });
 
   it('shows an error with a retry', async () => {
-    stubApi({ 'GET /api/profissional/see-all': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
+    mockApi.routes({ 'GET /api/profissional/see-all': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
     renderAt('/profissionais');
     expect(await screen.findByText('Erro ao carregar os profissionais.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
@@ -82,11 +84,12 @@ describe('/profissionais', () => {
 
 describe('/profissionais/:id', () => {
   it('shows the profile, phone link and approved reviews, never the e-mail', async () => {
-    stubApi({
+    mockApi.routes({
       'GET /api/profissional/7': () => ({
         ...card(7, 'João Ferreira'), telefone: '+351912345678', contato: '+351912345678', descricao: 'Eletricista há 15 anos.',
         especialidade: 'Tomadas e interruptores', email: 'joao@exemplo.pt',
       }),
+      'GET /api/profissional/7/garantias': garantias(7),
       'GET /api/review/profissional/7': () => ({
         ...paged([{ id: 1, nota: 5, comentario: 'Excelente trabalho.', criadoEm: '2026-03-02T10:00:00Z', cliente: { nome: 'Ana Sousa' } }], 1),
         pageSize: 5,
@@ -107,13 +110,13 @@ describe('/profissionais/:id', () => {
   });
 
   it('says when the professional does not exist (404)', async () => {
-    stubApi({ 'GET /api/profissional/999': () => json({ code: 'NOT_FOUND', message: 'Profissional não encontrado.' }, 404) });
+    mockApi.routes({ 'GET /api/profissional/999': () => json({ code: 'NOT_FOUND', message: 'Profissional não encontrado.' }, 404) });
     renderAt('/profissionais/999');
     expect(await screen.findByText('Profissional não encontrado.')).toBeInTheDocument();
   });
 
   it('shows the load error text', async () => {
-    stubApi({ 'GET /api/profissional/5': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
+    mockApi.routes({ 'GET /api/profissional/5': () => json({ code: 'INTERNAL', message: 'x' }, 500) });
     renderAt('/profissionais/5');
     expect(await screen.findByText('Erro ao carregar os dados do profissional.', {}, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELO_INFO } from '@tc/shared';
 import { fakeToken, renderAt } from '../../test/render';
-import { json, paged, stubApi } from './fetch-stub';
+import { json, mockApi, paged } from '../../test/server';
 
 const card = (id: number, nome: string, extra: object = {}) => ({
   id, nome, fotoUrl: null, notaMedia: 4.9, totalAvaliacoes: 12, especialidades: ['camaras-cctv'], especialidadesLabels: ['Câmaras de videovigilância (CCTV)'],
@@ -17,14 +17,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('badges and their rules', () => {
   it('each badge on a search card is a button described by its rule; the tooltip opens on hover, focus and tap', async () => {
-    stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'Marta Ribeiro'), card(2, 'Rui Pereira', { verificado: false, selos: [] })], 1) });
+    mockApi.routes({ 'GET /api/profissional/see-all': () => paged([card(1, 'Marta Ribeiro'), card(2, 'Rui Pereira', { verificado: false, selos: [] })], 1) });
     renderAt('/profissionais');
     const marta = (await screen.findByRole('heading', { name: 'Marta Ribeiro' })).closest('li')!;
     const badges = within(marta).getByRole('list', { name: 'Selos' });
@@ -66,7 +65,7 @@ describe('badges and their rules', () => {
   });
 
   it('a tap opens the explanation and a tap elsewhere closes it (touch screens)', async () => {
-    stubApi({ 'GET /api/profissional/see-all': () => paged([card(1, 'Marta Ribeiro')], 1) });
+    mockApi.routes({ 'GET /api/profissional/see-all': () => paged([card(1, 'Marta Ribeiro')], 1) });
     renderAt('/profissionais');
     const marta = (await screen.findByRole('heading', { name: 'Marta Ribeiro' })).closest('li')!;
     const domotica = within(marta).getByRole('button', { name: 'Domótica Expert' });
@@ -85,8 +84,9 @@ describe('badges and their rules', () => {
   });
 
   it('the same badges, explained, on the profile', async () => {
-    stubApi({
+    mockApi.routes({
       'GET /api/profissional/7': () => json({ ...card(7, 'Sofia Almeida', { selos: ['VERIFICADO', 'RESPOSTA_RAPIDA'] }), telefone: null, contato: null }),
+      'GET /api/profissional/7/garantias': { profissionalId: 7, acionadas: 0, aceites: 0, contestadas: 0, semResposta: 0 },
       'GET /api/review/profissional/7': () => paged([], 1),
     });
     renderAt('/profissionais/7');

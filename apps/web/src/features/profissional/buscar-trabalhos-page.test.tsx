@@ -1,28 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { job, json, loginProfissional, paged, stubApi, urlsOf } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { job, loginProfissional, paged } from './test-utils';
 
 // The first render loads the lazy route chunk, which can take over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
-const lastQuery = (spy: ReturnType<typeof stubApi>) => {
-  const calls = urlsOf(spy, 'GET', '/api/requests/disponiveis');
-  return new URL(calls.at(-1)!.url, 'http://x').searchParams;
-};
+const lastQuery = () => mockApi.calls('GET', '/api/requests/disponiveis').at(-1)!.query;
 
 describe('Buscar trabalhos', () => {
   it('lists jobs with price, places and urgency', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       'GET /api/requests/disponiveis': () => json(paged([
         job(),
         job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
@@ -47,12 +44,12 @@ describe('Buscar trabalhos', () => {
 
   it('puts the filters in the address and sends them to the API', async () => {
     loginProfissional();
-    const spy = stubApi({ 'GET /api/requests/disponiveis': () => json(paged([job()])) });
+    mockApi.routes({ 'GET /api/requests/disponiveis': () => json(paged([job()])) });
     const { router } = renderAt('/areadoprofissional/buscar-trabalhos');
     const user = userEvent.setup();
     await screen.findByText('2/5 candidaturas');
-    expect(lastQuery(spy).get('pageSize')).toBe('12');
-    expect(lastQuery(spy).get('page')).toBe('1');
+    expect(lastQuery().get('pageSize')).toBe('12');
+    expect(lastQuery().get('page')).toBe('1');
 
     await user.selectOptions(screen.getByLabelText('Especialidade'), 'desentupimentos');
     await user.selectOptions(screen.getByLabelText('Distrito'), 'Porto');
@@ -63,8 +60,8 @@ describe('Buscar trabalhos', () => {
     expect(url.get('especialidade')).toBe('desentupimentos');
     expect(url.get('bairro')).toBe('Porto');
     expect(url.get('tempo')).toBe('URGENTE');
-    await waitFor(() => expect(lastQuery(spy).get('q')).toBe('fuga'));
-    const q = lastQuery(spy);
+    await waitFor(() => expect(lastQuery().get('q')).toBe('fuga'));
+    const q = lastQuery();
     expect(q.get('especialidade')).toBe('desentupimentos');
     expect(q.get('bairro')).toBe('Porto');
     expect(q.get('tempo')).toBe('URGENTE');
@@ -72,11 +69,11 @@ describe('Buscar trabalhos', () => {
 
   it('reads the filters from the address, shows the empty text, and clears them', async () => {
     loginProfissional();
-    const spy = stubApi({ 'GET /api/requests/disponiveis': () => json(paged([])) });
+    mockApi.routes({ 'GET /api/requests/disponiveis': () => json(paged([])) });
     const { router } = renderAt('/areadoprofissional/buscar-trabalhos?bairro=Faro&tempo=AVARIA&page=2');
     expect(await screen.findByText('Nenhum chamado encontrado.')).toBeInTheDocument();
     expect(screen.getByLabelText('Distrito')).toHaveValue('Faro');
-    const q = lastQuery(spy);
+    const q = lastQuery();
     expect(q.get('bairro')).toBe('Faro');
     expect(q.get('tempo')).toBe('AVARIA');
     expect(q.get('page')).toBe('2');
@@ -86,14 +83,14 @@ describe('Buscar trabalhos', () => {
 
   it('shows the error text when the list fails', async () => {
     loginProfissional();
-    stubApi({ 'GET /api/requests/disponiveis': () => json({ code: 'FORBIDDEN', message: 'Proibido' }, 403) });
+    mockApi.routes({ 'GET /api/requests/disponiveis': () => json({ code: 'FORBIDDEN', message: 'Proibido' }, 403) });
     renderAt('/areadoprofissional/buscar-trabalhos');
     expect(await screen.findByText('Erro ao carregar chamados.')).toBeInTheDocument();
   });
 
   it('"Candidatar-se" opens the detail of that job', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       'GET /api/requests/disponiveis': () => json(paged([job()])),
       'GET /api/requests/3': () => json(job()),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 50 }),

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginProfissional, paged, PROF_ID, stubApi, urlsOf } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { loginProfissional, paged, PROF_ID } from './test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -23,9 +23,9 @@ const application = (id: number, titulo: string) => ({
 describe('Chamados agendados', () => {
   it('lists my applications with the client contact, 20 a page', async () => {
     loginProfissional();
-    const spy = stubApi({
-      [`GET /api/creditos/profissional/${PROF_ID}`]: (_init, url) =>
-        url.endsWith('page=2')
+    mockApi.routes({
+      [`GET /api/creditos/profissional/${PROF_ID}`]: (req) =>
+        req.url.endsWith('page=2')
           ? json(paged([application(1, 'Um trabalho antigo')], { page: 2, pageSize: 20 }))
           : json(paged([application(2, 'Fuga na cozinha')], { page: 1, pageSize: 20, hasMore: true })),
     });
@@ -36,12 +36,12 @@ describe('Chamados agendados', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: /Próxima/ }));
     expect(await screen.findByRole('heading', { name: 'Um trabalho antigo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
-    expect(urlsOf(spy, 'GET', `/api/creditos/profissional/${PROF_ID}`).map((c) => c.url.split('?')[1])).toEqual(['page=1', 'page=2']);
+    expect(mockApi.calls('GET', `/api/creditos/profissional/${PROF_ID}`).map((c) => c.url.split('?')[1])).toEqual(['page=1', 'page=2']);
   });
 
   it('says when there is nothing yet', async () => {
     loginProfissional();
-    stubApi({ [`GET /api/creditos/profissional/${PROF_ID}`]: () => json(paged([], { pageSize: 20 })) });
+    mockApi.routes({ [`GET /api/creditos/profissional/${PROF_ID}`]: () => json(paged([], { pageSize: 20 })) });
     renderAt('/areadoprofissional/chamados-agendados');
     expect(await screen.findByText('Nenhum chamado encontrado.')).toBeInTheDocument();
   });
@@ -57,7 +57,7 @@ describe('"Reportar contacto"', () => {
 
   it('is offered within 7 days of applying, not later, and shows the state of a report', async () => {
     loginProfissional();
-    stubApi(list(
+    mockApi.routes(list(
       recent(1, 'Contacto fresco'),
       recent(2, 'Candidatura antiga', { criadoEm: new Date(Date.now() - 8 * DAY).toISOString() }),
       recent(3, 'Já reportado', { reporte: { id: 9, motivo: 'DUPLICADO', estado: 'ABERTO', criadoEm: new Date().toISOString() } }),
@@ -82,7 +82,7 @@ describe('"Reportar contacto"', () => {
     let answer!: () => void;
     const slow = new Promise<void>((r) => (answer = r));
     let reported = false;
-    const spy = stubApi({
+    mockApi.routes({
       [`GET /api/creditos/profissional/${PROF_ID}`]: () => json(paged([recent(1, 'Contacto fresco', reported ? { reporte: { id: 5, motivo: 'CONTACTO_INVALIDO', estado: 'ABERTO', criadoEm: new Date().toISOString() } } : {})], { pageSize: 20 })),
       'POST /api/candidaturas/1/reportar': async () => {
         await slow;
@@ -102,7 +102,7 @@ describe('"Reportar contacto"', () => {
     // Without a reason: a message, nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reporte' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha o motivo do reporte.');
-    expect(urlsOf(spy, 'POST', '/api/candidaturas/1/reportar')).toHaveLength(0);
+    expect(mockApi.calls('POST', '/api/candidaturas/1/reportar')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: /Contacto inválido/ }));
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
@@ -115,15 +115,15 @@ describe('"Reportar contacto"', () => {
     answer();
     expect(await screen.findByText('Contacto reportado: em análise')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const sent = urlsOf(spy, 'POST', '/api/candidaturas/1/reportar');
+    const sent = mockApi.calls('POST', '/api/candidaturas/1/reportar');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(String(sent[0]!.init.body))).toEqual({ motivo: 'CONTACTO_INVALIDO', nota: 'O número não existe.' });
+    expect(sent[0]!.body).toEqual({ motivo: 'CONTACTO_INVALIDO', nota: 'O número não existe.' });
     expect(await screen.findByText('Contacto reportado.')).toBeInTheDocument();
   });
 
   it('shows the server\'s refusal in the dialog and keeps it open', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       ...list(recent(1, 'Contacto fresco')),
       'POST /api/candidaturas/1/reportar': () => json({ code: 'REPORT_WINDOW_CLOSED', message: 'Só pode reportar um contacto nos 7 dias seguintes à candidatura.' }, 409),
     });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { FakeXhr, loginProfissional, stubApi } from './test-utils';
+import { mockApi } from '../../test/server';
+import { dashboardNotFound, FakeXhr, loginProfissional } from './test-utils';
 
 // The first render loads the lazy route chunk, which can take over a second on a busy machine.
 // Typing and uploading through user-event is slow on a loaded 2-core machine.
@@ -31,7 +32,6 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>, { consent = tru
 describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
   it('marks every required field, the consent included, and sends nothing', async () => {
     loginProfissional();
-    const fetchSpy = stubApi({});
     FakeXhr.install();
     renderAt('/areadoprofissional/completar-perfil');
     const user = userEvent.setup({ delay: null });
@@ -42,7 +42,7 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
     expect(screen.getByText('Tem de autorizar o tratamento da cópia do Cartão de Cidadão.')).toBeInTheDocument();
     expect(screen.getByText('0 selecionadas')).toBeInTheDocument();
     expect(FakeXhr.sent).toHaveLength(0);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(mockApi.calls()).toEqual([]);
   });
 
   it('without the consent, everything else filled, still sends nothing', async () => {
@@ -84,7 +84,8 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
 
   it('uploads the multipart form with the token, then stays signed in on the dashboard', async () => {
     loginProfissional();
-    stubApi({});
+    // The dashboard it then opens is not what is tested: its sections answer 404.
+    mockApi.routes(dashboardNotFound());
     FakeXhr.install({ status: 200, body: { id: 1, fotoUrl: '/api/files/x.webp', especialidades: ['desentupimentos'], verificacao: 'PENDENTE' } });
     const { router } = renderAt('/areadoprofissional/completar-perfil');
     const user = userEvent.setup({ delay: null });

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { job, json, loginProfissional, stubApi, urlsOf } from './test-utils';
+import { json, mockApi, notFound } from '../../test/server';
+import { job, loginProfissional } from './test-utils';
 
 // The first render loads the lazy route chunk, which can take over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -19,7 +19,7 @@ const applied = job({ contato: '+351 912 000 111', jaCandidatado: true, candidat
 describe('Detalhes do chamado', () => {
   it('loads the job by id and hides the contact until applying', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       'GET /api/requests/3': () => json(job()),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 150 }),
     });
@@ -35,7 +35,7 @@ describe('Detalhes do chamado', () => {
   it('confirms with the price and the balance, applies once, then shows the contact', async () => {
     loginProfissional();
     let current = job();
-    const spy = stubApi({
+    mockApi.routes({
       'GET /api/requests/3': () => json(current),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: current.jaCandidatado ? 140 : 150 }),
       'POST /api/creditos/usar': async () => {
@@ -56,9 +56,9 @@ describe('Detalhes do chamado', () => {
     await user.dblClick(go);
     const ok = await screen.findByRole('dialog', { name: 'Candidatura enviada com sucesso!' });
     expect(within(ok).getByText('Os contatos do cliente foram liberados para você.')).toBeInTheDocument();
-    const posts = urlsOf(spy, 'POST', '/api/creditos/usar');
+    const posts = mockApi.calls('POST', '/api/creditos/usar');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(String(posts[0]!.init.body))).toEqual({ requestId: 3, profissionalId: 1 });
+    expect(posts[0]!.body).toEqual({ requestId: 3, profissionalId: 1 });
     await user.click(within(ok).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('link', { name: '+351 912 000 111' })).toHaveAttribute('href', 'tel:+351912000111');
     expect(screen.getByRole('link', { name: 'rui.costa@exemplo.pt' })).toHaveAttribute('href', 'mailto:rui.costa@exemplo.pt');
@@ -68,7 +68,7 @@ describe('Detalhes do chamado', () => {
 
   it('with too few credits says so and links to the plans instead of confirming', async () => {
     loginProfissional();
-    const spy = stubApi({
+    mockApi.routes({
       'GET /api/requests/3': () => json(job({ creditos: 20 })),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 5 }),
     });
@@ -80,12 +80,12 @@ describe('Detalhes do chamado', () => {
     expect(within(dialog).getByText('Créditos insuficientes. Compre um plano para se candidatar.')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/creditos');
     expect(within(dialog).queryByRole('button', { name: 'Confirmar candidatura' })).not.toBeInTheDocument();
-    expect(urlsOf(spy, 'POST', '/api/creditos/usar')).toHaveLength(0);
+    expect(mockApi.calls('POST', '/api/creditos/usar')).toHaveLength(0);
   });
 
   it('shows the server message when applying fails', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       'GET /api/requests/3': () => json(job()),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 150 }),
       'POST /api/creditos/usar': () => json({ code: 'PROJECT_FULL', message: 'Este projeto já tem 5 candidaturas e não aceita mais.' }, 409),
@@ -102,7 +102,7 @@ describe('Detalhes do chamado', () => {
 
   it('shows the contact straight away for a job already applied to, and blocks a second application', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
       'GET /api/requests/2': () => json({ ...applied, id: 2 }),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 140 }),
     });
@@ -113,16 +113,18 @@ describe('Detalhes do chamado', () => {
 
   it('says when the job does not exist', async () => {
     loginProfissional();
-    stubApi({ 'GET /api/requests/99': () => json({ code: 'NOT_FOUND', message: 'Chamado não encontrado.' }, 404) });
+    mockApi.routes({
+      'GET /api/requests/99': () => json({ code: 'NOT_FOUND', message: 'Chamado não encontrado.' }, 404),
+      'GET /api/subscriptions/credito/1': notFound,
+    });
     renderAt('/areadoprofissional/detalhes-chamado/99');
     expect(await screen.findByText('Chamado não encontrado.')).toBeInTheDocument();
   });
 
   it('says when the professional is not identified', async () => {
     loginProfissional({ id: null });
-    const spy = stubApi({});
     renderAt('/areadoprofissional/detalhes-chamado/3');
     expect(await screen.findByText('Profissional não identificado.')).toBeInTheDocument();
-    await waitFor(() => expect(urlsOf(spy, 'GET', '/api/requests/3')).toHaveLength(0));
+    await waitFor(() => expect(mockApi.calls('GET', '/api/requests/3')).toHaveLength(0));
   });
 });

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { renderAt } from '../../test/render';
-import { json, loginProfissional, stubApi } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { dashboardNotFound, loginProfissional } from './test-utils';
 
 // The first render loads the lazy route chunk, which can take over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -20,7 +20,8 @@ const entry = (over: Record<string, unknown>) => ({
 describe('Área do Profissional (menu)', () => {
   it('shows 0 credits when the balance cannot be read, and the four shortcuts', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
+      ...dashboardNotFound(),
       'GET /api/subscriptions/credito/1': () => json({ code: 'INTERNAL', message: 'Erro' }, 500),
       'GET /api/creditos/historico/1': () => json({ items: [], total: 0, page: 1, pageSize: 10, totalPages: 0 }),
       'GET /api/pagamentos/profissional/1': () => json([]),
@@ -38,7 +39,8 @@ describe('Área do Profissional (menu)', () => {
 
   it('shows the balance, the credit history and pending purchases', async () => {
     loginProfissional();
-    stubApi({
+    mockApi.routes({
+      ...dashboardNotFound(),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 140 }),
       'GET /api/creditos/historico/1': () => json({
         items: [

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
-import { json, loginProfissional, stubApi, urlsOf } from './test-utils';
+import { json, mockApi, type Handler } from '../../test/server';
+import { dashboardNotFound, loginProfissional } from './test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -35,14 +35,15 @@ const PAGE1 = [
   application(5, 'Contacto falso', 'REEMBOLSADO'),
 ];
 
-function stubDashboard(extra: Parameters<typeof stubApi>[0] = {}) {
-  return stubApi({
+function stubDashboard(extra: Record<string, Handler> = {}) {
+  mockApi.routes({
+    ...dashboardNotFound(),
     'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 71 }),
     'GET /api/creditos/historico/1': () => json({ items: [], page: 1, pageSize: 10, hasMore: false }),
     'GET /api/pagamentos/profissional/1': () => json([]),
     'GET /api/profissional/retorno': () => json(RETORNO),
-    'GET /api/creditos/profissional/1': (_init, url) => {
-      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+    'GET /api/creditos/profissional/1': (req) => {
+      const page = Number(req.query.get('page'));
       return json(page === 1
         ? { items: PAGE1, page: 1, pageSize: 5, hasMore: true }
         : { items: [application(6, 'Projeto de outubro', 'EM_ABERTO')], page: 2, pageSize: 5, hasMore: false });
@@ -77,7 +78,7 @@ describe('"O seu retorno" on the professional dashboard', () => {
 
   it('lists my applications with their outcome, a page at a time', async () => {
     loginProfissional();
-    const api = stubDashboard();
+    stubDashboard();
     renderAt('/areadoprofissional/menu');
     const section = await screen.findByRole('region', { name: 'O seu retorno' });
     const list = await within(section).findByRole('list');
@@ -91,7 +92,7 @@ describe('"O seu retorno" on the professional dashboard', () => {
       ['Contacto falso', 'Reembolsado'],
     ]);
     expect(within(items[1]!).getByText(/O cliente escolheu outro profissional/)).toBeInTheDocument();
-    expect(urlsOf(api, 'GET', '/api/creditos/profissional/1')[0]!.url).toContain('pageSize=5');
+    expect(mockApi.calls('GET', '/api/creditos/profissional/1')[0]!.url).toContain('pageSize=5');
 
     const user = userEvent.setup();
     await user.click(within(section).getByRole('button', { name: /Próxima/ }));

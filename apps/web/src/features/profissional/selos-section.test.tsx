@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { progressoSelos, type SeloMetricas } from '@tc/shared';
 import { renderAt } from '../../test/render';
-import { json, loginProfissional, stubApi, urlsOf } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { dashboardNotFound, loginProfissional } from './test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -22,7 +22,8 @@ const METRICAS: SeloMetricas = {
 const SELOS = { selos: ['VERIFICADO', 'RESPOSTA_RAPIDA'], calculadoEm: '2026-11-20T14:05:00.000Z', metricas: METRICAS, progresso: progressoSelos(['VERIFICADO', 'RESPOSTA_RAPIDA'], METRICAS) };
 
 function stubDashboard(selos: () => Response) {
-  return stubApi({
+  mockApi.routes({
+    ...dashboardNotFound(),
     'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 71 }),
     'GET /api/creditos/historico/1': () => json({ items: [], page: 1, pageSize: 10, hasMore: false }),
     'GET /api/pagamentos/profissional/1': () => json([]),
@@ -34,7 +35,7 @@ function stubDashboard(selos: () => Response) {
 describe('"Os seus selos" on the professional dashboard', () => {
   it('shows each badge, whether it is earned and, if not, what is missing in numbers', async () => {
     loginProfissional();
-    const api = stubDashboard(() => json(SELOS));
+    stubDashboard(() => json(SELOS));
     renderAt('/areadoprofissional/menu');
     const section = await screen.findByRole('region', { name: 'Os seus selos' });
     expect(await within(section).findByText('Tem 2 de 4 selos.')).toBeInTheDocument();
@@ -56,9 +57,9 @@ describe('"Os seus selos" on the professional dashboard', () => {
     ]);
     expect(within(section).getByText('20/11/2026, 14:05')).toBeInTheDocument();
     // The professional's own: no id in the address, the professional's token.
-    const calls = urlsOf(api, 'GET', '/api/profissional/selos');
+    const calls = mockApi.calls('GET', '/api/profissional/selos');
     expect(calls).toHaveLength(1);
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toMatch(/^Bearer /);
+    expect(calls[0]!.headers.authorization).toMatch(/^Bearer /);
   });
 
   it('sends an unverified professional to send the documents', async () => {

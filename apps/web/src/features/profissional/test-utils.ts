@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
-import { withQuietBell } from '../../test/bell-stub';
 import { fakeToken } from '../../test/render';
+import { notFound, type Handler } from '../../test/server';
 
 export const PROF_ID = 1;
 
@@ -15,31 +15,20 @@ export function loginProfissional({ id = PROF_ID as number | null } = {}) {
   }
 }
 
-export const json = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-
-type Handler = (init: RequestInit, url: string) => Response | Promise<Response>;
-
 /**
- * Stubs fetch with a table of "METHOD /api/path" → handler (the query string is ignored when matching;
- * the handler gets the full URL). Anything else answers 404. Returns the spy.
+ * Everything the professional's dashboard (/areadoprofissional/menu) asks for, answering 404 (the
+ * section says it could not load). A test spreads it first, then gives what it looks at.
  */
-export function stubApi(routes: Record<string, Handler>) {
-  const spy = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
-    const key = `${init.method ?? 'GET'} ${url.split('?')[0]}`;
-    const handler = routes[key];
-    return handler ? handler(init, url) : json({ code: 'NOT_FOUND', message: 'Não encontrado.' }, 404);
-  });
-  vi.stubGlobal('fetch', withQuietBell(spy));
-  return spy;
-}
-
-/** The URLs called with one method whose path (before "?") is `path`. */
-export const urlsOf = (spy: ReturnType<typeof stubApi>, method: string, path: string) =>
-  spy.mock.calls
-    .filter(([input, init]) => String(input).split('?')[0] === path && ((init as RequestInit | undefined)?.method ?? 'GET') === method)
-    .map(([input, init]) => ({ url: String(input), init: (init ?? {}) as RequestInit }));
+export const dashboardNotFound = (id: number = PROF_ID): Record<string, Handler> => ({
+  [`GET /api/profissional/${id}`]: notFound,
+  [`GET /api/subscriptions/credito/${id}`]: notFound,
+  [`GET /api/creditos/historico/${id}`]: notFound,
+  [`GET /api/pagamentos/profissional/${id}`]: notFound,
+  [`GET /api/creditos/profissional/${id}`]: notFound,
+  'GET /api/profissional/retorno': notFound,
+  'GET /api/profissional/selos': notFound,
+  'GET /api/profissional/garantias': notFound,
+});
 
 export const job = (over: Partial<Record<string, unknown>> = {}) => ({
   id: 3,

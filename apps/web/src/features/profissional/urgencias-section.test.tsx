@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../app/providers';
 import { EmergencyAvailability } from '../cliente/emergency-availability';
 import { UrgenciasSection } from './urgencias-section';
-import { json, loginProfissional, stubApi, urlsOf } from './test-utils';
+import { json, mockApi } from '../../test/server';
+import { loginProfissional } from './test-utils';
 
 configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
@@ -18,10 +18,10 @@ describe('"Urgências 24h" in the professional\'s account', () => {
   it('takes emergencies in chosen hours, refuses equal hours, and saves', async () => {
     loginProfissional();
     let saved: unknown;
-    stubApi({
+    mockApi.routes({
       'GET /api/profissional/urgencias': () => json({ aceitaUrgencias: false, inicio: 0, fim: 24 }),
-      'PUT /api/profissional/urgencias': (init) => {
-        saved = JSON.parse(String(init?.body));
+      'PUT /api/profissional/urgencias': (req) => {
+        saved = req.body;
         return json(saved);
       },
     });
@@ -43,14 +43,14 @@ describe('"Urgências 24h" in the professional\'s account', () => {
 
 describe('before publishing an emergency, the client sees who takes them', () => {
   it('asks only for an emergency with a district, and says how many are on call', async () => {
-    const spy = stubApi({
-      'GET /api/urgencias/disponiveis': (_i, url) => json(new URL(url, 'http://x').searchParams.get('bairro') === 'Faro' ? { total: 3, agora: 1 } : { total: 0, agora: 0 }),
+    mockApi.routes({
+      'GET /api/urgencias/disponiveis': (req) => json(req.query.get('bairro') === 'Faro' ? { total: 3, agora: 1 } : { total: 0, agora: 0 }),
     });
     const { rerender } = render(<Providers><EmergencyAvailability tempo="NORMAL" bairro="Faro" especialidade="" /></Providers>);
     expect(screen.queryByRole('status')).toBeNull();
     rerender(<Providers><EmergencyAvailability tempo="AVARIA" bairro="Faro" especialidade="quadro-eletrico-dispara" /></Providers>);
     expect(await screen.findByText(/3 profissionais de Faro desta especialidade aceitam urgências \(1 de serviço agora\)/)).toBeInTheDocument();
-    expect(urlsOf(spy, 'GET', '/api/urgencias/disponiveis')[0].url).toContain('especialidade=quadro-eletrico-dispara');
+    expect(mockApi.calls('GET', '/api/urgencias/disponiveis')[0].url).toContain('especialidade=quadro-eletrico-dispara');
     rerender(<Providers><EmergencyAvailability tempo="PIQUETE" bairro="Beja" especialidade="" /></Providers>);
     expect(await screen.findByText(/Ainda nenhum profissional de Beja aceita urgências/)).toBeInTheDocument();
   });

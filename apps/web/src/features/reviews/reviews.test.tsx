@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeToken, renderAt } from '../../test/render';
-import { json, paged, stubApi } from '../profissionais/fetch-stub';
+import { json, mockApi, notFound, paged } from '../../test/server';
 
 const perfil = {
   id: 7, nome: 'João Ferreira', fotoUrl: null, notaMedia: 4.5, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores'],
@@ -20,14 +20,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
 });
 
 describe('/avaliar', () => {
   it('lists who applied to my projects with Ver and Avaliar (disabled once reviewed)', async () => {
-    const { calls } = stubApi({
+    mockApi.routes({
       'GET /api/cliente/profissionais-avaliaveis': () => ({ ...paged([avaliavel(7, 'João Ferreira', true), avaliavel(8, 'Sofia Almeida', false)], 1), pageSize: 6 }),
     });
     renderAt('/avaliar');
@@ -41,11 +40,11 @@ describe('/avaliar', () => {
     expect(within(sofia).getByText('Já avaliado')).toBeInTheDocument();
     // One page only: no pagination.
     expect(screen.queryByText(/Página/)).not.toBeInTheDocument();
-    expect(calls[0]!.url.searchParams.get('pageSize')).toBe('6');
+    expect(mockApi.calls()[0]!.query.get('pageSize')).toBe('6');
   });
 
   it('explains the empty list', async () => {
-    stubApi({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1) });
+    mockApi.routes({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1) });
     renderAt('/avaliar');
     expect(await screen.findByText(/aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver os meus projetos' })).toHaveAttribute('href', expect.stringMatching(/^\/(projetos\/\d+|areadocliente\/menu)$/));
@@ -54,7 +53,8 @@ describe('/avaliar', () => {
 
 describe('/avaliacao/:id', () => {
   it('refuses to send without a rating and a comment', async () => {
-    const { calls } = stubApi({ 'GET /api/profissional/7': () => perfil });
+    // The project's title is not found: the page goes on without it.
+    mockApi.routes({ 'GET /api/profissional/7': () => perfil, 'GET /api/requests/47': notFound });
     renderAt('/avaliacao/7?projeto=47');
     expect(await screen.findByText('João Ferreira')).toBeInTheDocument();
     const user = userEvent.setup();
@@ -64,12 +64,13 @@ describe('/avaliacao/:id', () => {
     await user.click(screen.getByRole('radio', { name: '4 estrelas' }));
     await user.click(screen.getByRole('button', { name: 'Enviar' }));
     expect(await screen.findByText('Preencha todos os campos.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(mockApi.calls('POST')).toHaveLength(0);
   });
 
   it('picks the stars with the keyboard and sends the review', async () => {
-    const { calls } = stubApi({
+    mockApi.routes({
       'GET /api/profissional/7': () => perfil,
+      'GET /api/requests/47': notFound,
       'POST /api/review/create': () => json({ id: 1, status: 'ESPERA', criadoEm: '2026-01-01T00:00:00Z', requestId: 47, message: 'Feedback enviado!' }, 201),
       'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1),
     });
@@ -87,15 +88,15 @@ describe('/avaliacao/:id', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Feedback enviado!')).toBeInTheDocument();
     expect(within(dialog).getByText(/depois de revista/)).toBeInTheDocument();
-    const posts = calls.filter((c) => c.method === 'POST');
+    const posts = mockApi.calls('POST');
     expect(posts).toHaveLength(1);
-    expect(JSON.parse(posts[0]!.init.body as string)).toEqual({ profissionalId: 7, requestId: 47, nota: 4, comentario: 'Rápido e cuidadoso.' });
+    expect(posts[0]!.body).toEqual({ profissionalId: 7, requestId: 47, nota: 4, comentario: 'Rápido e cuidadoso.' });
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/avaliar'));
   });
 
   it('shows the failure text with the server reason and keeps the form', async () => {
-    stubApi({
+    mockApi.routes({
       'GET /api/profissional/7': () => perfil,
       'POST /api/review/create': () => json({ code: 'ALREADY_REVIEWED', message: 'Já avaliou este profissional para os seus projetos.' }, 409),
     });
