@@ -48,8 +48,8 @@ export const routes: RouteObject[] = [
       loginPage('/areadoprofissional/login', 'profissional'),
       page('/cadastro-cliente', () => import('../features/auth/register-cliente-page'), 'RegisterClientePage'),
       page('/cadastro-profissional', () => import('../features/auth/register-profissional-page'), 'RegisterProfissionalPage'),
-      page('/areadoprofissional/completar-perfil', () => import('../features/profissional/completar-perfil-page'), 'ProfissionalCompletarPerfilPage'),
-      page('/areadocliente/completar-perfil', () => import('../features/cliente/completar-perfil-page'), 'ClienteCompletarPerfilPage'),
+      page('/areadoprofissional/completar-perfil', () => import('../features/area-profissional/completar-perfil-page'), 'ProfissionalCompletarPerfilPage'),
+      page('/areadocliente/completar-perfil', () => import('../features/area-cliente/completar-perfil-page'), 'ClienteCompletarPerfilPage'),
       page('/creditos', () => import('../features/creditos/creditos-page'), 'CreditosPage'),
       page('/checkout/:plano', () => import('../features/creditos/checkout-page'), 'CheckoutPage'),
       page('/sucesso', () => import('../features/creditos/sucesso-page'), 'SucessoPage'),
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
       // Where an e-mail's unsubscribe link leads (no session needed).
       page('/notificacoes/cancelada', () => import('../features/notificacoes/cancelada-page'), 'CanceladaPage'),
       // The link of the client's confirmation e-mail (works signed in or not).
-      page('/confirmar-email', () => import('../features/cliente/confirmar-email-page'), 'ConfirmarEmailPage'),
+      page('/confirmar-email', () => import('../features/area-cliente/confirmar-email-page'), 'ConfirmarEmailPage'),
       // Password recovery: one trio per role (the admin's is in the back office's frame, below)
       ...recovery('cliente'),
       ...recovery('profissional'),
@@ -69,20 +69,20 @@ export const routes: RouteObject[] = [
           page('/avaliacao/:id', () => import('../features/reviews/avaliacao-page'), 'AvaliacaoPage'),
           page('/profissionais', () => import('../features/profissionais/lista-page'), 'ProfissionaisPage'),
           page('/profissionais/:id', () => import('../features/profissionais/perfil-page'), 'ProfissionalPerfilPage'),
-          page('/agendamento', () => import('../features/cliente/agendamento-page'), 'AgendamentoPage'),
-          page('/areadocliente/menu', () => import('../features/cliente/menu-page'), 'ClienteMenuPage'),
-          page('/projetos/:id', () => import('../features/cliente/projetos-page'), 'ProjetosPage'),
+          page('/agendamento', () => import('../features/area-cliente/agendamento-page'), 'AgendamentoPage'),
+          page('/areadocliente/menu', () => import('../features/area-cliente/menu-page'), 'ClienteMenuPage'),
+          page('/projetos/:id', () => import('../features/area-cliente/projetos-page'), 'ProjetosPage'),
         ],
       },
       // Professional only
       {
         element: <RequireRole roles={['profissional']} />,
         children: [
-          page('/areadoprofissional/menu', () => import('../features/profissional/menu-page'), 'ProfissionalMenuPage'),
-          page('/areadoprofissional/chamados-agendados', () => import('../features/profissional/chamados-agendados-page'), 'ChamadosAgendadosPage'),
-          page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
-          page('/areadoprofissional/buscar-trabalhos', () => import('../features/profissional/buscar-trabalhos-page'), 'BuscarTrabalhosPage'),
-          page('/areadoprofissional/minhas-avaliacoes', () => import('../features/profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
+          page('/areadoprofissional/menu', () => import('../features/area-profissional/menu-page'), 'ProfissionalMenuPage'),
+          page('/areadoprofissional/chamados-agendados', () => import('../features/area-profissional/chamados-agendados-page'), 'ChamadosAgendadosPage'),
+          page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/area-profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
+          page('/areadoprofissional/buscar-trabalhos', () => import('../features/area-profissional/buscar-trabalhos-page'), 'BuscarTrabalhosPage'),
+          page('/areadoprofissional/minhas-avaliacoes', () => import('../features/area-profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
           // Demonstration payment page (only used when no Stripe keys are configured).
           page('/pagamento-demo/:id', () => import('../features/creditos/pagamento-demo-page'), 'PagamentoDemoPage'),
           // The receipt of a paid purchase (printable).

@@ -14,7 +14,7 @@ import { clearSession, useSession } from '../../lib/session';
 import { downloadMyData, LOGIN_PATH, MENU_PATH, readContaSession, useAccount, type ContaTipo } from './conta-api';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PreferenciasSection } from '../notificacoes';
-import { UrgenciasSection } from '../profissional';
+import { UrgenciasSection } from '../area-profissional';
 import './conta.css';
 
 export const telefoneLegivel = (tel: string | null | undefined) => {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Garantia, GarantiaEstado, GarantiaNumeros, Paged } from '@tc/shared';
 import { api } from '../../lib/api';
-import { uploadForm } from '../profissional';
+import { uploadForm } from '../area-profissional';
 
 /** The 14-day guarantee (docs/decisions/0014): hooks for the client, the professional and the back office. */
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { M } from '@tc/shared';
 import { renderAt } from '../../test/render';
 import { json, mockApi, notFound, type Handler } from '../../test/server';
-import { CLIENTE_ID, loginCliente, project } from '../cliente/test-utils';
-import { dashboardNotFound, FakeXhr, loginProfissional } from '../profissional/test-utils';
+import { CLIENTE_ID, loginCliente, project } from '../area-cliente/test-utils';
+import { dashboardNotFound, FakeXhr, loginProfissional } from '../area-profissional/test-utils';
 
 // Lazy route chunks and user-event typing are slow on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../app/providers';
-import { EmergencyAvailability } from '../cliente/emergency-availability';
+import { EmergencyAvailability } from '../area-cliente/emergency-availability';
 import { UrgenciasSection } from './urgencias-section';
 import { json, mockApi } from '../../test/server';
 import { loginProfissional } from './test-utils';
