@@ -31,24 +31,32 @@ export function precompress(): Plugin {
       let afterBr = 0;
       let afterGz = 0;
       let count = 0;
-      await Promise.all(files.map(async (file) => {
-        if ((await stat(file)).size < MIN_BYTES) return;
-        const raw = await readFile(file);
-        const [b, g] = await Promise.all([
-          br(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          gz(raw, { level: constants.Z_BEST_COMPRESSION }),
-        ]);
-        count++;
-        before += raw.length;
-        if (b.length < raw.length * 0.9) {
-          await writeFile(`${file}.br`, b);
-          afterBr += b.length;
-        } else afterBr += raw.length;
-        if (g.length < raw.length * 0.9) {
-          await writeFile(`${file}.gz`, g);
-          afterGz += g.length;
-        } else afterGz += raw.length;
-      }));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < MIN_BYTES) return;
+          const raw = await readFile(file);
+          const [b, g] = await Promise.all([
+            br(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+              },
+            }),
+            gz(raw, { level: constants.Z_BEST_COMPRESSION }),
+          ]);
+          count++;
+          before += raw.length;
+          if (b.length < raw.length * 0.9) {
+            await writeFile(`${file}.br`, b);
+            afterBr += b.length;
+          } else afterBr += raw.length;
+          if (g.length < raw.length * 0.9) {
+            await writeFile(`${file}.gz`, g);
+            afterGz += g.length;
+          } else afterGz += raw.length;
+        }),
+      );
       const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
       this.environment.logger.info(
         `precompressed ${count} files in ${relative(process.cwd(), outDir) || '.'}: ${kb(before)} → brotli ${kb(afterBr)}, gzip ${kb(afterGz)}`,

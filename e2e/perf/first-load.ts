@@ -13,8 +13,14 @@ import { startApp } from './start-app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 export interface LoadedResource {
@@ -82,8 +88,10 @@ export async function measureFirstLoad(browser: Browser, baseURL: string, path =
 export const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 export function formatFirstLoad(path: string, m: FirstLoad): string {
-  const rows = m.resources.map((r) =>
-    `${r.type.padEnd(10)} ${String(r.status).padEnd(4)} ${(r.encoding || '-').padEnd(5)} ${kb(r.transferred).padStart(10)} ${kb(r.decoded).padStart(10)} ${r.gzip ? kb(r.gzip).padStart(10) : ''.padStart(10)}  ${r.url}`);
+  const rows = m.resources.map(
+    (r) =>
+      `${r.type.padEnd(10)} ${String(r.status).padEnd(4)} ${(r.encoding || '-').padEnd(5)} ${kb(r.transferred).padStart(10)} ${kb(r.decoded).padStart(10)} ${r.gzip ? kb(r.gzip).padStart(10) : ''.padStart(10)}  ${r.url}`,
+  );
   return [
     `\nFirst load of ${path}`,
     `${'type'.padEnd(10)} ${'st'.padEnd(4)} ${'enc'.padEnd(5)} ${'wire'.padStart(10)} ${'decoded'.padStart(10)} ${'js gzip'.padStart(10)}  url`,

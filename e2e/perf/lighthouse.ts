@@ -35,7 +35,10 @@ interface PageResult {
   failing: Partial<Record<Category, { id: string; title: string; score: number | null; displayValue?: string; items?: string[] }[]>>;
 }
 
-interface Session { id: number; access_token: string }
+interface Session {
+  id: number;
+  access_token: string;
+}
 
 /** The client log-in, as the web app keeps it (apps/web/src/lib/session.ts saveSession). */
 function seedSession(origin: string, session: Session, email: string) {
@@ -94,12 +97,19 @@ function summarise(name: string, url: string, preset: 'mobile' | 'desktop', lhr:
   }
   if (lhr.runtimeError) throw new Error(`${name} (${preset}): ${lhr.runtimeError.message}`);
   return {
-    page: name, url, preset, scores, failing,
+    page: name,
+    url,
+    preset,
+    scores,
+    failing,
     lcpElement: itemsOf(lhr.audits['largest-contentful-paint-element']?.details),
     layoutShifts: itemsOf(lhr.audits['layout-shifts']?.details),
     metrics: {
-      FCP: metric('first-contentful-paint'), LCP: metric('largest-contentful-paint'), TBT: metric('total-blocking-time'),
-      CLS: metric('cumulative-layout-shift'), SI: metric('speed-index'),
+      FCP: metric('first-contentful-paint'),
+      LCP: metric('largest-contentful-paint'),
+      TBT: metric('total-blocking-time'),
+      CLS: metric('cumulative-layout-shift'),
+      SI: metric('speed-index'),
     },
   };
 }
@@ -107,14 +117,27 @@ function summarise(name: string, url: string, preset: 'mobile' | 'desktop', lhr:
 const app = await startApp({ webDist: process.env.WEB_DIST });
 const chrome = await launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   logLevel: 'silent',
 });
 const results: PageResult[] = [];
 try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   // The profile page is for logged-in clients: log in through the API, then hand the page the session.
-  const login = await fetch(`${app.baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_CLIENT) });
+  const login = await fetch(`${app.baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_CLIENT),
+  });
   if (!login.ok) throw new Error(`demo client log-in: ${login.status} ${await login.text()}`);
   const session = (await login.json()) as Session;
   const top = (await (await fetch(`${app.baseURL}/api/profissional/top-avaliados`)).json()) as { id: number }[];
@@ -147,7 +170,10 @@ const lines = [
   '',
   `| page | preset | ${CATEGORIES.map((c) => short[c]).join(' | ')} | FCP | LCP | TBT | CLS |`,
   `|---|---|${CATEGORIES.map(() => '---:').join('|')}|---:|---:|---:|---:|`,
-  ...results.map((r) => `| ${r.page} | ${r.preset} | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.page} | ${r.preset} | ${CATEGORIES.map((c) => mark(c, r.scores[c])).join(' | ')} | ${r.metrics.FCP} | ${r.metrics.LCP} | ${r.metrics.TBT} | ${r.metrics.CLS} |`,
+  ),
   '',
   `Targets: performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}, best practices ≥ ${TARGET['best-practices']}, SEO ≥ ${TARGET.seo} (✗ = below).`,
 ];
@@ -155,7 +181,9 @@ const missed = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGET
 for (const r of results) {
   for (const [c, audits] of Object.entries(r.failing)) {
     if (!audits?.length) continue;
-    lines.push(`  ${r.page} (${r.preset}) ${c} ${r.scores[c as Category]}: ${audits.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')}`);
+    lines.push(
+      `  ${r.page} (${r.preset}) ${c} ${r.scores[c as Category]}: ${audits.map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`).join(', ')}`,
+    );
   }
 }
 console.log(lines.join('\n'));

@@ -37,9 +37,16 @@ export async function startApp(opts: { webDist?: string; env?: Record<string, st
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME,
-      NODE_ENV: 'production', DEMO_MODE: 'true', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir,
-      WEB_DIST: webDist, RATE_LIMIT: 'false', LOG_LEVEL: 'warn',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      DEMO_MODE: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,7 +71,9 @@ export async function startApp(opts: { webDist?: string; env?: Record<string, st
     try {
       const r = await fetch(`${baseURL}/api/health`);
       if (r.ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`server did not start in 60 s:\n${output}`);

@@ -10,10 +10,7 @@ export async function apiLogin(request: APIRequestContext, email: string, tipo: 
 }
 
 /** A small real PNG (1×1 amber pixel) for file inputs. */
-export const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
 
 /**
  * The confirmation link mailed to `email`, read from the demo outbox (/dev/emails) once the e-mail

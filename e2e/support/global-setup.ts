@@ -2,7 +2,10 @@ import type { TestProject } from 'vitest/node';
 import { startApp } from '../perf/start-app';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseURL: string; dataDir: string }
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
 }
 
 /** Starts the real app (built web + API, one process) on a fresh embedded database with the demo seed. */

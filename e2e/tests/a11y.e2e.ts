@@ -15,30 +15,46 @@ const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: D
 
 /** The main pages, as the role that uses them; `:id` is the signed-in person's own id. */
 const PAGES: [Role, string][] = [
-  [null, '/'], [null, '/comofunciona'],
-  [null, '/areadocliente/login'], [null, '/areadoprofissional/login'], [null, '/login'],
-  ['cliente', '/profissionais'], ['cliente', '/profissionais/1'], ['cliente', '/projetos/:id'],
-  ['profissional', '/areadoprofissional/menu'], ['profissional', '/areadoprofissional/buscar-trabalhos'],
-  ['admin', '/dashboard'], ['admin', '/listagem-projetos'], ['admin', '/cadastro'],
+  [null, '/'],
+  [null, '/comofunciona'],
+  [null, '/areadocliente/login'],
+  [null, '/areadoprofissional/login'],
+  [null, '/login'],
+  ['cliente', '/profissionais'],
+  ['cliente', '/profissionais/1'],
+  ['cliente', '/projetos/:id'],
+  ['profissional', '/areadoprofissional/menu'],
+  ['profissional', '/areadoprofissional/buscar-trabalhos'],
+  ['admin', '/dashboard'],
+  ['admin', '/listagem-projetos'],
+  ['admin', '/cadastro'],
 ];
 
 /** Signs in through the API and stores the session as the log-in page does. */
 async function signIn(page: Page, role: Exclude<Role, null>): Promise<number> {
   const { id, headers } = await apiLogin(page.request, EMAIL[role], role);
   await page.goto('/comofunciona');
-  await page.evaluate(([role, id, token, email]) => {
-    const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
-    sessionStorage.setItem(key, token as string);
-    localStorage.setItem('id', String(id));
-    localStorage.setItem('tipo', role as string);
-    localStorage.setItem('email', email as string);
-    if (role === 'cliente') localStorage.setItem('clienteId', String(id));
-    if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
-  }, [role, id, headers.authorization.slice(7), EMAIL[role]] as const);
+  await page.evaluate(
+    ([role, id, token, email]) => {
+      const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
+      sessionStorage.setItem(key, token as string);
+      localStorage.setItem('id', String(id));
+      localStorage.setItem('tipo', role as string);
+      localStorage.setItem('email', email as string);
+      if (role === 'cliente') localStorage.setItem('clienteId', String(id));
+      if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
+    },
+    [role, id, headers.authorization.slice(7), EMAIL[role]] as const,
+  );
   return id;
 }
 
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
 
 /** The page's serious and critical axe violations (WCAG 2.x A and AA rules plus axe's best practices). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -47,7 +63,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe;
     const r = await axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -63,7 +84,10 @@ describe.each([1280, 375])('accessibility at %i px', (width) => {
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
     // Sections drawn as they near the viewport (the home page's top professionals) are checked too.
     await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 400) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 50)); }
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');

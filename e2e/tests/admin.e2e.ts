@@ -10,10 +10,29 @@ describe("the admin's back office", () => {
     const stamp = Date.now();
 
     // Data the admin will act on, created through the API as users would.
-    const cliente = await (await page.request.post('/api/cliente/register', { data: { nome: 'Rosa Pendente', email: `rosa.${stamp}@exemplo.pt`, senha: 'Casa#Segura2026', aceitaTermos: true } })).json();
+    const cliente = await (
+      await page.request.post('/api/cliente/register', {
+        data: { nome: 'Rosa Pendente', email: `rosa.${stamp}@exemplo.pt`, senha: 'Casa#Segura2026', aceitaTermos: true },
+      })
+    ).json();
     const cAuth = { authorization: `Bearer ${cliente.access_token}` };
     const titulo = `Instalar campainha ${stamp}`;
-    expect((await page.request.post('/api/requests/create', { headers: cAuth, data: { titulo, descricao: 'Campainha sem fios à porta.', cidade: 'Porto', bairro: 'Porto', especialidade: 'pequenas-reparacoes', contato: '912000111', tempo: 'NORMAL' } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/requests/create', {
+          headers: cAuth,
+          data: {
+            titulo,
+            descricao: 'Campainha sem fios à porta.',
+            cidade: 'Porto',
+            bairro: 'Porto',
+            especialidade: 'pequenas-reparacoes',
+            contato: '912000111',
+            tempo: 'NORMAL',
+          },
+        })
+      ).status(),
+    ).toBe(201);
     // A second pending review to reject: Ana completes her open project saying João (who applied) did
     // it, then reviews him (only the professional who did the job can be reviewed).
     const ana = await apiLogin(page.request, DEMO.cliente, 'cliente');
@@ -21,15 +40,45 @@ describe("the admin's back office", () => {
     const anaProjects = await (await page.request.get(`/api/requests/cliente/${ana.id}?pageSize=50`, { headers: ana.headers })).json();
     const led = anaProjects.items.find((r: { titulo: string }) => r.titulo === 'Iluminação LED na cozinha');
     expect((await page.request.patch(`/api/requests/${led.id}/concluir`, { headers: ana.headers, data: { profissionalId: joao.id } })).status()).toBe(200);
-    expect((await page.request.post('/api/review/create', { headers: ana.headers, data: { profissionalId: joao.id, requestId: led.id, nota: 1, comentario: `Spam publicitário ${stamp}` } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/review/create', {
+          headers: ana.headers,
+          data: { profissionalId: joao.id, requestId: led.id, nota: 1, comentario: `Spam publicitário ${stamp}` },
+        })
+      ).status(),
+    ).toBe(201);
     // A professional with ID documents waiting for verification, and a pending Multibanco purchase.
-    const pro = await (await page.request.post('/api/profissional/register', { data: { nome: `Vera Verificar ${stamp}`, email: `vera.${stamp}@exemplo.pt`, senha: 'Chave#Inglesa26', cidade: 'Faro', bairro: 'Faro', aceitaTermos: true } })).json();
+    const pro = await (
+      await page.request.post('/api/profissional/register', {
+        data: {
+          nome: `Vera Verificar ${stamp}`,
+          email: `vera.${stamp}@exemplo.pt`,
+          senha: 'Chave#Inglesa26',
+          cidade: 'Faro',
+          bairro: 'Faro',
+          aceitaTermos: true,
+        },
+      })
+    ).json();
     const pAuth = { authorization: `Bearer ${pro.access_token}` };
     const img = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-    expect((await page.request.put('/api/profissional/complete-profile', {
-      headers: pAuth,
-      multipart: { id: String(pro.id), telefone: '+351916123456', 'especialidades[]': 'falta-energia', consentimento: 'true', fotoPerfil: img('f.png'), ccFrente: img('a.png'), ccVerso: img('b.png') },
-    })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put('/api/profissional/complete-profile', {
+          headers: pAuth,
+          multipart: {
+            id: String(pro.id),
+            telefone: '+351916123456',
+            'especialidades[]': 'falta-energia',
+            consentimento: 'true',
+            fotoPerfil: img('f.png'),
+            ccFrente: img('a.png'),
+            ccVerso: img('b.png'),
+          },
+        })
+      ).status(),
+    ).toBe(200);
 
     // Log in through the web.
     await page.goto('/login');
@@ -68,7 +117,9 @@ describe("the admin's back office", () => {
     await expect.poll(() => page.getByText('Projeto aprovado. Já está visível para os profissionais.').isVisible()).toBe(true);
     await expect.poll(() => card.getByRole('button', { name: 'Aplicar créditos' }).isVisible()).toBe(true);
     expect(await card.getByRole('button', { name: 'Aprovar' }).count()).toBe(0);
-    await expect.poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos)).toBe(9);
+    await expect
+      .poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos))
+      .toBe(9);
     // Re-priced while open: 0 is refused, 12 applied.
     await card.getByLabel('Créditos', { exact: true }).fill('0');
     await card.getByRole('button', { name: 'Aplicar créditos' }).click();
@@ -76,7 +127,9 @@ describe("the admin's back office", () => {
     await page.keyboard.press('Escape');
     await card.getByLabel('Créditos', { exact: true }).fill('12');
     await card.getByRole('button', { name: 'Aplicar créditos' }).click();
-    await expect.poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos)).toBe(12);
+    await expect
+      .poll(async () => (await page.request.get('/api/requests/disponiveis?q=' + stamp, { headers: joao.headers })).json().then((r) => r.items[0]?.creditos))
+      .toBe(12);
     await shot(page, 'admin-projetos-1280');
 
     // 2. Approve Carla's pending review, reject the spam.
@@ -101,17 +154,23 @@ describe("the admin's back office", () => {
     await shot(page, 'admin-documentos-1280');
     await docs.getByRole('button', { name: 'Marcar como verificado' }).click();
     await page.getByRole('button', { name: 'Sim, verificar' }).click();
-    await expect.poll(async () => (await page.request.get(`/api/profissional/${pro.id}`, { headers: ana.headers })).json().then((p) => p.verificado)).toBe(true);
+    await expect
+      .poll(async () => (await page.request.get(`/api/profissional/${pro.id}`, { headers: ana.headers })).json().then((p) => p.verificado))
+      .toBe(true);
     const admin = await apiLogin(page.request, DEMO.admin, 'admin');
     expect((await page.request.get(`/api/admin/profissionais/${pro.id}/documentos/frente`, { headers: admin.headers })).status()).toBe(404);
     const audit = await (await page.request.get('/api/admin/audit?pageSize=50', { headers: admin.headers })).json();
     const acoes = audit.items.map((a: { acao: string }) => a.acao);
-    for (const a of ['PROJETO_APROVADO', 'PROJETO_CREDITOS', 'REVIEW_APROVADA', 'REVIEW_REPROVADA', 'DOCUMENTO_VISTO', 'PROFISSIONAL_VERIFICADO']) expect(acoes).toContain(a);
+    for (const a of ['PROJETO_APROVADO', 'PROJETO_CREDITOS', 'REVIEW_APROVADA', 'REVIEW_REPROVADA', 'DOCUMENTO_VISTO', 'PROFISSIONAL_VERIFICADO'])
+      expect(acoes).toContain(a);
 
     // 4. The figures change: a pending Multibanco purchase counts in Valor Total; a new project in Projetos.
     const { pagamentoId } = await (await page.request.post('/api/stripe/checkout', { headers: pAuth, data: { pacote: 'Elite', metodo: 'multibanco' } })).json();
     expect(pagamentoId).toBeGreaterThan(0);
-    await page.request.post('/api/requests/create', { headers: cAuth, data: { titulo: 'Outro', descricao: 'x', cidade: 'Porto', bairro: 'Porto', especialidade: 'desentupimentos', contato: '912', tempo: 'NORMAL' } });
+    await page.request.post('/api/requests/create', {
+      headers: cAuth,
+      data: { titulo: 'Outro', descricao: 'x', cidade: 'Porto', bairro: 'Porto', especialidade: 'desentupimentos', contato: '912', tempo: 'NORMAL' },
+    });
     await page.goto('/dashboard');
     await expect.poll(() => total.locator('.stat-value').innerText()).not.toBe(totalBefore);
     expect(await page.getByRole('article', { name: 'Projetos' }).locator('.stat-value').innerText()).not.toBe(projetosBefore);

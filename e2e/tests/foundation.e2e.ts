@@ -10,8 +10,7 @@ async function fillLogin(page: Page, email: string, senha: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-const storage = (page: Page) =>
-  page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
+const storage = (page: Page) => page.evaluate(() => ({ session: { ...sessionStorage }, local: { ...localStorage } }));
 
 describe('log-in for the three roles', () => {
   it('a demo client logs in and lands on the client menu with the spec storage keys', async () => {
@@ -64,7 +63,9 @@ describe('log-in for the three roles', () => {
   it('a malformed e-mail and a short password are refused in the form, with no request sent', async () => {
     const { page, context } = await newPage();
     let calls = 0;
-    page.on('request', (r) => { if (r.url().includes('/api/auth/login')) calls++; });
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/login')) calls++;
+    });
     await page.goto('/areadocliente/login');
     await fillLogin(page, 'ana@exemplo', '123');
     await expect.poll(() => page.getByText('Email inválido').isVisible()).toBe(true);

@@ -15,9 +15,19 @@ async function login(page: Page, path: string, email: string, senha: string, lan
 
 /** "2026-11-20T14:30" in Lisbon time (the browser's zone), as a datetime-local input takes it. */
 function lisbonInput(at: Date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Lisbon',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
@@ -36,7 +46,15 @@ describe('the 14-day guarantee (decision 0014)', () => {
     const cliente = await apiLogin(setup.request, email, 'cliente', senha);
     const created = await setup.request.post('/api/requests/create', {
       headers: cliente.headers,
-      data: { titulo, descricao: 'Duas tomadas novas junto à bancada.', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'tomadas-interruptores', contato: '912000222', tempo: 'NORMAL' },
+      data: {
+        titulo,
+        descricao: 'Duas tomadas novas junto à bancada.',
+        cidade: 'Lisboa',
+        bairro: 'Lisboa',
+        especialidade: 'tomadas-interruptores',
+        contato: '912000222',
+        tempo: 'NORMAL',
+      },
     });
     const requestId = (await created.json()).id as number;
     const admin = await apiLogin(setup.request, DEMO.admin, 'admin');

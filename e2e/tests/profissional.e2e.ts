@@ -22,7 +22,9 @@ describe("the professional's whole journey", () => {
 
     // Profile: nothing is sent until photo, both ID sides, phone, a specialty and consent are there.
     let uploads = 0;
-    page.on('request', (r) => { if (r.url().includes('/complete-profile')) uploads++; });
+    page.on('request', (r) => {
+      if (r.url().includes('/complete-profile')) uploads++;
+    });
     await page.getByRole('button', { name: 'Concluir registo' }).click();
     await expect.poll(() => page.getByText('Selecione ao menos uma especialidade').isVisible()).toBe(true);
     expect(await page.getByText('Tem de autorizar o tratamento da cópia do Cartão de Cidadão.').isVisible()).toBe(true);
@@ -46,7 +48,10 @@ describe("the professional's whole journey", () => {
 
     // Buys the Poupança plan (60 credits) through the demonstration provider.
     await page.goto('/creditos');
-    await page.getByRole('button', { name: 'Selecionar o plano Poupança' }).or(page.getByRole('link', { name: 'Selecionar o plano Poupança' })).click();
+    await page
+      .getByRole('button', { name: 'Selecionar o plano Poupança' })
+      .or(page.getByRole('link', { name: 'Selecionar o plano Poupança' }))
+      .click();
     await page.waitForURL('**/checkout/poupanca');
     // "Pagamento" on the page and in the tab, not "Checkout" (issues 9 and 12).
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Pagamento' }).isVisible()).toBe(true);

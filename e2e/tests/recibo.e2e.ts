@@ -8,7 +8,9 @@ describe('checkout with billing details and the receipt', () => {
     const { page, context } = await newPage();
     const email = `recibo.${Date.now()}@exemplo.pt`;
     const senha = 'Recibo#Certo26';
-    const reg = await page.request.post('/api/profissional/register', { data: { nome: 'Rui Eletricista', email, senha, cidade: 'Porto', bairro: 'Porto', aceitaTermos: true } });
+    const reg = await page.request.post('/api/profissional/register', {
+      data: { nome: 'Rui Eletricista', email, senha, cidade: 'Porto', bairro: 'Porto', aceitaTermos: true },
+    });
     expect(reg.status()).toBe(201);
 
     await page.goto('/areadoprofissional/login');
@@ -44,14 +46,26 @@ describe('checkout with billing details and the receipt', () => {
     // From the credit history to the receipt.
     await page.goto('/areadoprofissional/menu');
     const history = page.getByRole('region', { name: 'Histórico de créditos' });
-    await history.getByRole('link', { name: /^Recibo da compra de / }).first().click();
+    await history
+      .getByRole('link', { name: /^Recibo da compra de / })
+      .first()
+      .click();
     await page.waitForURL(`**/recibo/${pagamentoId}`);
     const receipt = page.getByRole('article', { name: 'Recibo' });
     await expect.poll(() => receipt.isVisible()).toBe(true);
     const text = (await receipt.innerText()).replace(/\s+/g, ' ');
     const year = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/Lisbon' }).format(new Date());
     expect(text).toContain(`TC-${year}-${String(pagamentoId).padStart(6, '0')}`);
-    for (const part of ['501 964 843', 'Eletro Rui, Lda.', 'Rua das Flores, 12 4050-262 Porto', 'Plano Básico', 'Base tributável 0,81 €', 'IVA (23 %) 0,19 €', 'Total pago 1,00 €', 'não serve de fatura']) {
+    for (const part of [
+      '501 964 843',
+      'Eletro Rui, Lda.',
+      'Rua das Flores, 12 4050-262 Porto',
+      'Plano Básico',
+      'Base tributável 0,81 €',
+      'IVA (23 %) 0,19 €',
+      'Total pago 1,00 €',
+      'não serve de fatura',
+    ]) {
       expect(text).toContain(part);
     }
     expect(text).toMatch(/Data do pagamento \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);

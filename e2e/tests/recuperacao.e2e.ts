@@ -7,7 +7,9 @@ describe('password recovery (no SMTP: the local outbox)', () => {
   it('a professional gets a 6-digit code, validates it and logs in with the new password', async () => {
     const { page, context } = await newPage({ width: 375, height: 812 });
     const email = `recupera.${Date.now()}@exemplo.pt`;
-    const reg = await page.request.post('/api/profissional/register', { data: { nome: 'Rui Recupera', email, senha: 'Antiga#2026', cidade: 'Porto', bairro: 'Porto', aceitaTermos: true } });
+    const reg = await page.request.post('/api/profissional/register', {
+      data: { nome: 'Rui Recupera', email, senha: 'Antiga#2026', cidade: 'Porto', bairro: 'Porto', aceitaTermos: true },
+    });
     expect(reg.status()).toBe(201);
 
     await page.goto('/areadoprofissional/login');

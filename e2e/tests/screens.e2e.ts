@@ -10,33 +10,65 @@ const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: D
 
 /** Every screen of the route table, as the role that may see it. */
 const SCREENS: [Role, string][] = [
-  [null, '/'], [null, '/comofunciona'], [null, '/creditos'], [null, '/cadastro-cliente'], [null, '/cadastro-profissional'],
-  [null, '/areadocliente/login'], [null, '/areadoprofissional/login'], [null, '/login'], [null, '/cadastro'],
-  [null, '/cliente/esqueci-senha'], [null, '/cancelado'], [null, '/sucesso'], [null, '/termos'], [null, '/privacidade'], [null, '/cookies'],
-  ['cliente', '/areadocliente/menu'], ['cliente', '/agendamento'], ['cliente', '/projetos/1'], ['cliente', '/profissionais'],
-  ['cliente', '/profissionais/1'], ['cliente', '/avaliar'], ['cliente', '/avaliacao/1'], ['cliente', '/conta'],
-  ['cliente', '/conta/editar-perfil'], ['cliente', '/conta/alterar-senha'], ['cliente', '/areadocliente/completar-perfil'],
-  ['profissional', '/areadoprofissional/menu'], ['profissional', '/areadoprofissional/buscar-trabalhos'],
-  ['profissional', '/areadoprofissional/detalhes-chamado/3'], ['profissional', '/areadoprofissional/chamados-agendados'],
-  ['profissional', '/areadoprofissional/minhas-avaliacoes'], ['profissional', '/areadoprofissional/completar-perfil'],
-  ['profissional', '/checkout/elite'], ['profissional', '/conta'],
-  ['admin', '/dashboard'], ['admin', '/listagem-projetos'], ['admin', '/listagem-clientes'], ['admin', '/listagem-reviews'],
-  ['admin', '/listagem-profissionais'], ['admin', '/detalhes-recebido'], ['admin', '/detalhes-valor'],
+  [null, '/'],
+  [null, '/comofunciona'],
+  [null, '/creditos'],
+  [null, '/cadastro-cliente'],
+  [null, '/cadastro-profissional'],
+  [null, '/areadocliente/login'],
+  [null, '/areadoprofissional/login'],
+  [null, '/login'],
+  [null, '/cadastro'],
+  [null, '/cliente/esqueci-senha'],
+  [null, '/cancelado'],
+  [null, '/sucesso'],
+  [null, '/termos'],
+  [null, '/privacidade'],
+  [null, '/cookies'],
+  ['cliente', '/areadocliente/menu'],
+  ['cliente', '/agendamento'],
+  ['cliente', '/projetos/1'],
+  ['cliente', '/profissionais'],
+  ['cliente', '/profissionais/1'],
+  ['cliente', '/avaliar'],
+  ['cliente', '/avaliacao/1'],
+  ['cliente', '/conta'],
+  ['cliente', '/conta/editar-perfil'],
+  ['cliente', '/conta/alterar-senha'],
+  ['cliente', '/areadocliente/completar-perfil'],
+  ['profissional', '/areadoprofissional/menu'],
+  ['profissional', '/areadoprofissional/buscar-trabalhos'],
+  ['profissional', '/areadoprofissional/detalhes-chamado/3'],
+  ['profissional', '/areadoprofissional/chamados-agendados'],
+  ['profissional', '/areadoprofissional/minhas-avaliacoes'],
+  ['profissional', '/areadoprofissional/completar-perfil'],
+  ['profissional', '/checkout/elite'],
+  ['profissional', '/conta'],
+  ['admin', '/dashboard'],
+  ['admin', '/listagem-projetos'],
+  ['admin', '/listagem-clientes'],
+  ['admin', '/listagem-reviews'],
+  ['admin', '/listagem-profissionais'],
+  ['admin', '/detalhes-recebido'],
+  ['admin', '/detalhes-valor'],
 ];
 
 async function signIn(page: Page, role: Exclude<Role, null>) {
   const { id, headers } = await apiLogin(page.request, EMAIL[role], role);
   const token = headers.authorization.slice(7);
   await page.goto('/comofunciona');
-  await page.evaluate(([role, id, token, email]) => {
-    const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
-    sessionStorage.setItem(key, token as string);
-    localStorage.setItem('id', String(id));
-    localStorage.setItem('tipo', role as string);
-    localStorage.setItem('email', email as string);
-    if (role === 'cliente') localStorage.setItem('clienteId', String(id));
-    if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
-  }, [role, id, token, EMAIL[role]] as const);
+  await page.evaluate(
+    ([role, id, token, email]) => {
+      const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
+      sessionStorage.setItem(key, token as string);
+      localStorage.setItem('id', String(id));
+      localStorage.setItem('tipo', role as string);
+      localStorage.setItem('email', email as string);
+      if (role === 'cliente') localStorage.setItem('clienteId', String(id));
+      if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
+    },
+    [role, id, token, EMAIL[role]] as const,
+  );
 }
 
 describe.each([1280, 375])('every screen at %i px', (width) => {
@@ -44,7 +76,9 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     const { page, context } = await newPage({ width, height: width === 375 ? 812 : 800 });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     if (role) await signIn(page, role);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -54,7 +88,10 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     // Load lazy images before the full-page screenshot.
     await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) { window.scrollTo(0, y); await new Promise((r) => setTimeout(r, 30)); }
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 30));
+      }
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState('networkidle');

@@ -48,7 +48,12 @@ function check(name: string, ok: boolean, detail = '') {
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function call(base: string, method: string, path: string, opts: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}) {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   let body: string | FormData | undefined;
@@ -81,7 +86,7 @@ function objectsNamed(dir: string, key: string): string[] {
       const p = join(d, f);
       if (statSync(p).isDirectory()) walk(p);
       // s3rver keeps an object's bytes in <key>._S3rver_object (its metadata beside it).
-      else if (p.includes(key) && !p.includes('._S3rver_') || p.endsWith(`${key}._S3rver_object`)) out.push(p);
+      else if ((p.includes(key) && !p.includes('._S3rver_')) || p.endsWith(`${key}._S3rver_object`)) out.push(p);
     }
   };
   walk(dir);
@@ -92,7 +97,10 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'tc-cluster-'));
   const cleanups: (() => Promise<unknown> | unknown)[] = [() => rmSync(work, { recursive: true, force: true })];
   const cleanup = async () => {
-    for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch((e) => console.error('cleanup:', e.message));
+    for (const c of cleanups.reverse())
+      await Promise.resolve()
+        .then(c)
+        .catch((e) => console.error('cleanup:', e.message));
   };
   process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
   try {
@@ -141,11 +149,27 @@ async function main() {
     // --- Two instances and the balancer ---------------------------------------------------------
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()];
     const env: Record<string, string> = {
-      DATABASE_URL: dbUrl.toString(), REDIS_URL, JWT_SECRET, DATA_DIR: join(work, 'data'), SEED_DEMO: 'false', TRUST_PROXY: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${portLb}`, SMTP_URL: smtp.url,
-      STORAGE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
-      STRIPE_SECRET_KEY: 'sk_test_cluster', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${(stripeApi.address() as { port: number }).port}`,
-      NOTIFICATIONS_WORKER: 'true', NOTIFICATIONS_POLL_MS: '200', SHUTDOWN_TIMEOUT_MS: '10000',
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      JWT_SECRET,
+      DATA_DIR: join(work, 'data'),
+      SEED_DEMO: 'false',
+      TRUST_PROXY: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${portLb}`,
+      SMTP_URL: smtp.url,
+      STORAGE: 's3',
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      STRIPE_SECRET_KEY: 'sk_test_cluster',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${(stripeApi.address() as { port: number }).port}`,
+      NOTIFICATIONS_WORKER: 'true',
+      NOTIFICATIONS_POLL_MS: '200',
+      SHUTDOWN_TIMEOUT_MS: '10000',
     };
     // Each instance its own data folder: nothing may depend on a disk the other cannot see.
     const api = (name: string, port: number) => startApi(name, port, { ...env, DATA_DIR: join(work, `data-${name}`) });
@@ -157,16 +181,25 @@ async function main() {
     await migDb.connect();
     cleanups.push(() => migDb.end());
     const applied = await migDb.query(`select count(*)::int n, count(distinct hash)::int d from drizzle.__drizzle_migrations`);
-    check('both instances started together on an empty database; every migration applied once', applied.rows[0].n > 0 && applied.rows[0].n === applied.rows[0].d, `${applied.rows[0].n} migrations`);
+    check(
+      'both instances started together on an empty database; every migration applied once',
+      applied.rows[0].n > 0 && applied.rows[0].n === applied.rows[0].d,
+      `${applied.rows[0].n} migrations`,
+    );
 
     const lb = await startNginx({ listen: portLb, upstreams: [portA, portB], dir: join(work, 'nginx') });
     cleanups.push(() => stopProcess(lb, 'SIGQUIT', 5000));
     const LB = lb.base;
-    const A = instances.A.base, B = instances.B.base;
+    const A = instances.A.base,
+      B = instances.B.base;
 
     for (const [n, p] of Object.entries(instances)) {
       const r = await call(p.base, 'GET', '/api/ready');
-      check(`instance ${n} ready: database, Redis and object storage reachable`, r.status === 200 && r.data.redis === 'ok' && r.data.armazenamento === 'ok', JSON.stringify(r.data));
+      check(
+        `instance ${n} ready: database, Redis and object storage reachable`,
+        r.status === 200 && r.data.redis === 'ok' && r.data.armazenamento === 'ok',
+        JSON.stringify(r.data),
+      );
     }
 
     // --- Alternation through nginx ---------------------------------------------------------------
@@ -190,9 +223,10 @@ async function main() {
     let visitor = 0;
     const register = async (base: string, tipo: 'cliente' | 'profissional', extra: Json = {}) => {
       const email = `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
-      const body = tipo === 'cliente'
-        ? { nome: 'Cliente Cluster', email, senha: PASSWORD, aceitaTermos: true }
-        : { nome: 'Profissional Cluster', email, senha: PASSWORD, cidade: 'Lisboa', bairro: 'Lisboa', aceitaTermos: true, ...extra };
+      const body =
+        tipo === 'cliente'
+          ? { nome: 'Cliente Cluster', email, senha: PASSWORD, aceitaTermos: true }
+          : { nome: 'Profissional Cluster', email, senha: PASSWORD, cidade: 'Lisboa', bairro: 'Lisboa', aceitaTermos: true, ...extra };
       const r = await call(base, 'POST', `/api/${tipo}/register`, { json: body, headers: { 'x-forwarded-for': `198.51.100.${++visitor}` } });
       if (r.status !== 201) throw new Error(`register ${tipo}: ${r.status} ${JSON.stringify(r.data)}`);
       return { id: r.data.id as number, token: r.data.access_token as string, email };
@@ -206,7 +240,9 @@ async function main() {
     check('the confirmation e-mail arrives and its link works on the other instance', confirmed?.status === 200, `${confirmed?.status}`);
 
     // --- Photo through A, served by B -------------------------------------------------------------
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 20 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.set('id', String(client.id));
     form.set('telefone', '+351912345678');
@@ -215,18 +251,31 @@ async function main() {
     const fotoUrl = up.data.fotoUrl as string | undefined;
     const viaA = fotoUrl ? await getBytes(`${A}${fotoUrl}`) : undefined;
     const viaB = fotoUrl ? await getBytes(`${B}${fotoUrl}`) : undefined;
-    check('a photo uploaded through instance A is served by instance B, byte for byte',
-      up.status === 200 && viaB?.status === 200 && viaB.type === 'image/webp' && !!viaA && viaA.data.equals(viaB.data), `upload ${up.status}, B ${viaB?.status}`);
+    check(
+      'a photo uploaded through instance A is served by instance B, byte for byte',
+      up.status === 200 && viaB?.status === 200 && viaB.type === 'image/webp' && !!viaA && viaA.data.equals(viaB.data),
+      `upload ${up.status}, B ${viaB?.status}`,
+    );
     const viaLb = fotoUrl ? await Promise.all([1, 2, 3, 4].map(() => getBytes(`${LB}${fotoUrl}`))) : [];
     check('and through nginx, whichever instance answers', viaLb.length === 4 && viaLb.every((r) => r.status === 200 && viaA?.data.equals(r.data)));
     const fotoKey = fotoUrl?.split('/').pop() ?? 'sem-chave';
-    check('the photo is an object in the bucket, not a file on an instance', objectsNamed(s3Dir, fotoKey).length === 1 && objectsNamed(join(work, 'data-A'), fotoKey).length === 0);
+    check(
+      'the photo is an object in the bucket, not a file on an instance',
+      objectsNamed(s3Dir, fotoKey).length === 1 && objectsNamed(join(work, 'data-A'), fotoKey).length === 0,
+    );
 
     // --- Admin ----------------------------------------------------------------------------------
     const adminEmail = `admin.${randomBytes(3).toString('hex')}@exemplo.pt`;
-    const adminCode = await runToEnd(['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', adminEmail, '--nome', 'Admin Cluster'], { ...env, ADMIN_PASSWORD: PASSWORD });
+    const adminCode = await runToEnd(['--import', 'tsx', 'apps/api/src/cli/admin-create.ts', '--email', adminEmail, '--nome', 'Admin Cluster'], {
+      ...env,
+      ADMIN_PASSWORD: PASSWORD,
+    });
     const adminLogin = await call(LB, 'POST', '/api/auth/login', { json: { email: adminEmail, senha: PASSWORD, tipo: 'admin' } });
-    check('npm run admin:create against the shared database; the admin logs in through nginx', adminCode === 0 && adminLogin.status === 200, `exit ${adminCode}, login ${adminLogin.status}`);
+    check(
+      'npm run admin:create against the shared database; the admin logs in through nginx',
+      adminCode === 0 && adminLogin.status === 200,
+      `exit ${adminCode}, login ${adminLogin.status}`,
+    );
     const adminToken = adminLogin.data.access_token as string;
 
     // --- Credits: the webhook delivered to both instances credits once ----------------------------
@@ -234,43 +283,83 @@ async function main() {
     const checkout = await call(A, 'POST', '/api/stripe/checkout', { token: pro.token, json: { pacote: 'Elite', metodo: 'card' } });
     const sdk = new Stripe('sk_test_cluster');
     const payload = JSON.stringify({
-      id: `evt_cluster_${randomBytes(4).toString('hex')}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), livemode: false,
-      data: { object: { object: 'checkout.session', id: `cs_cluster_${session}`, currency: 'eur', amount_total: 12000, payment_status: 'paid',
-        metadata: { paymentId: String(checkout.data.pagamentoId) }, client_reference_id: String(checkout.data.pagamentoId) } },
+      id: `evt_cluster_${randomBytes(4).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          object: 'checkout.session',
+          id: `cs_cluster_${session}`,
+          currency: 'eur',
+          amount_total: 12000,
+          payment_status: 'paid',
+          metadata: { paymentId: String(checkout.data.pagamentoId) },
+          client_reference_id: String(checkout.data.pagamentoId),
+        },
+      },
     });
     // Sent at the same moment to both: the payment row's state transition decides.
     const [w1, w2] = await Promise.all([rawPost(`${A}/api/stripe/webhook`, payload, sdk), rawPost(`${B}/api/stripe/webhook`, payload, sdk)]);
     const bal = await call(B, 'GET', `/api/subscriptions/credito/${pro.id}`, { token: pro.token });
     const hist = await call(A, 'GET', `/api/creditos/historico/${pro.id}`, { token: pro.token });
-    check('a Stripe webhook delivered to both instances at once credits once', checkout.status === 200 && w1 === 200 && w2 === 200 && bal.data.creditosRestantes === 150 && hist.data.items?.length === 1,
-      `checkout ${checkout.status}, webhooks ${w1}/${w2}, balance ${bal.data.creditosRestantes}, ledger lines ${hist.data.items?.length}`);
+    check(
+      'a Stripe webhook delivered to both instances at once credits once',
+      checkout.status === 200 && w1 === 200 && w2 === 200 && bal.data.creditosRestantes === 150 && hist.data.items?.length === 1,
+      `checkout ${checkout.status}, webhooks ${w1}/${w2}, balance ${bal.data.creditosRestantes}, ledger lines ${hist.data.items?.length}`,
+    );
 
     // --- A project through A, approved through B, applied to through nginx ------------------------
-    const pub = await call(A, 'POST', '/api/requests/create', { token: client.token, json: {
-      titulo: 'Quadro elétrico a disparar', descricao: 'O disjuntor geral dispara quando ligo o forno.', cidade: 'Lisboa', bairro: 'Lisboa',
-      especialidade: 'substituicao-quadros-eletricos', contato: '+351912345678', tempo: 'URGENTE' } });
+    const pub = await call(A, 'POST', '/api/requests/create', {
+      token: client.token,
+      json: {
+        titulo: 'Quadro elétrico a disparar',
+        descricao: 'O disjuntor geral dispara quando ligo o forno.',
+        cidade: 'Lisboa',
+        bairro: 'Lisboa',
+        especialidade: 'substituicao-quadros-eletricos',
+        contato: '+351912345678',
+        tempo: 'URGENTE',
+      },
+    });
     const appr = await call(B, 'PATCH', `/api/requests/${pub.data.id}/aprovar`, { token: adminToken, json: { creditos: 10 } });
     const seenByPro = await call(A, 'GET', `/api/requests/${pub.data.id}`, { token: pro.token });
     const applyRes = await call(LB, 'POST', '/api/creditos/usar', { token: pro.token, json: { requestId: pub.data.id } });
     const applicants = await call(B, 'GET', `/api/requests/${pub.data.id}/profissionais`, { token: client.token });
-    check('a project published through A is approved through B and applied to through nginx; B lists the applicant',
-      pub.status === 201 && appr.status === 200 && seenByPro.status === 200 && applyRes.status === 201 && applyRes.data.contato === '+351912345678'
-        && Array.isArray(applicants.data) && applicants.data.some((x: Json) => x.id === pro.id),
-      `publish ${pub.status}, approve ${appr.status}, read ${seenByPro.status}, apply ${applyRes.status}, applicants ${applicants.status}`);
+    check(
+      'a project published through A is approved through B and applied to through nginx; B lists the applicant',
+      pub.status === 201 &&
+        appr.status === 200 &&
+        seenByPro.status === 200 &&
+        applyRes.status === 201 &&
+        applyRes.data.contato === '+351912345678' &&
+        Array.isArray(applicants.data) &&
+        applicants.data.some((x: Json) => x.id === pro.id),
+      `publish ${pub.status}, approve ${appr.status}, read ${seenByPro.status}, apply ${applyRes.status}, applicants ${applicants.status}`,
+    );
     const again = await call(B, 'POST', '/api/creditos/usar', { token: pro.token, json: { requestId: pub.data.id } });
-    check('applying again through the other instance is refused and spends nothing', again.status === 409 && (await call(A, 'GET', `/api/subscriptions/credito/${pro.id}`, { token: pro.token })).data.creditosRestantes === 140);
+    check(
+      'applying again through the other instance is refused and spends nothing',
+      again.status === 409 && (await call(A, 'GET', `/api/subscriptions/credito/${pro.id}`, { token: pro.token })).data.creditosRestantes === 140,
+    );
     const newsToClient = await inboxFor(client.email, /candidatou-se/);
     const receipt = await inboxFor(pro.email, /Pagamento confirmado/);
     check('the notification workers mailed the client (new applicant) and the professional (payment receipt)', !!newsToClient && !!receipt);
 
     // --- Shared log-in limit ----------------------------------------------------------------------
     const target = await register(LB, 'profissional');
-    const wrong = async (base: string) => (await call(base, 'POST', '/api/auth/login', { json: { email: target.email, senha: 'Errada#123', tipo: 'profissional' } })).status;
+    const wrong = async (base: string) =>
+      (await call(base, 'POST', '/api/auth/login', { json: { email: target.email, senha: 'Errada#123', tipo: 'profissional' } })).status;
     const attempts: number[] = [];
     for (let i = 0; i < 5; i++) attempts.push(await wrong(i % 2 ? B : A));
-    const sixthA = await wrong(A), sixthB = await wrong(B);
-    check('the per-account log-in limit is shared: 5 failures spread over both instances lock the 6th on either',
-      attempts.every((s) => s === 401) && sixthA === 429 && sixthB === 429, `${attempts.join(',')} then A ${sixthA}, B ${sixthB}`);
+    const sixthA = await wrong(A),
+      sixthB = await wrong(B);
+    check(
+      'the per-account log-in limit is shared: 5 failures spread over both instances lock the 6th on either',
+      attempts.every((s) => s === 401) && sixthA === 429 && sixthB === 429,
+      `${attempts.join(',')} then A ${sixthA}, B ${sixthB}`,
+    );
 
     // --- Every e-mail once, with two workers -------------------------------------------------------
     const many = await Promise.all(Array.from({ length: 20 }, () => register(LB, 'cliente')));
@@ -281,8 +370,11 @@ async function main() {
     const perRecipient = new Map<string, number>();
     for (const m of smtp.inbox) perRecipient.set(`${m.to}|${m.subject}`, (perRecipient.get(`${m.to}|${m.subject}`) ?? 0) + 1);
     const dupes = [...perRecipient].filter(([, n]) => n > 1);
-    check('two instances running the e-mail worker send each e-mail once', got() === many.length && dupes.length === 0,
-      `${got()}/${many.length} confirmation mails, ${smtp.inbox.length} mails in all, duplicates: ${dupes.map(([k, n]) => `${k}×${n}`).join('; ') || 'none'}`);
+    check(
+      'two instances running the e-mail worker send each e-mail once',
+      got() === many.length && dupes.length === 0,
+      `${got()}/${many.length} confirmation mails, ${smtp.inbox.length} mails in all, duplicates: ${dupes.map(([k, n]) => `${k}×${n}`).join('; ') || 'none'}`,
+    );
 
     // --- Instances going away under load -----------------------------------------------------------
     const load = async (ms: number, during: () => Promise<void>) => {
@@ -293,7 +385,10 @@ async function main() {
         for (let i = k; Date.now() < stopAt; i++) {
           const path = paths[i % paths.length];
           try {
-            const r = await fetch(`${LB}${path}`, { headers: path.startsWith('/api/requests/') ? { authorization: `Bearer ${client.token}` } : {}, signal: AbortSignal.timeout(10_000) });
+            const r = await fetch(`${LB}${path}`, {
+              headers: path.startsWith('/api/requests/') ? { authorization: `Bearer ${client.token}` } : {},
+              signal: AbortSignal.timeout(10_000),
+            });
             await r.arrayBuffer();
             if (r.ok) stats.ok++;
             else {
@@ -306,23 +401,30 @@ async function main() {
           }
         }
       };
-      await Promise.all([...Array.from({ length: 12 }, (_, k) => worker(k)), (async () => {
-        await sleep(1500);
-        await during();
-      })()]);
+      await Promise.all([
+        ...Array.from({ length: 12 }, (_, k) => worker(k)),
+        (async () => {
+          await sleep(1500);
+          await during();
+        })(),
+      ]);
       return stats;
     };
     const killed = await load(5000, async () => {
       instances.A.proc.kill('SIGKILL');
     });
-    check('instance A killed (SIGKILL) under load: instance B answers every request', killed.failed === 0 && killed.ok > 100,
-      `${killed.ok} answered, ${killed.failed} failed ${JSON.stringify([...killed.codes])}`);
+    check(
+      'instance A killed (SIGKILL) under load: instance B answers every request',
+      killed.failed === 0 && killed.ok > 100,
+      `${killed.ok} answered, ${killed.failed} failed ${JSON.stringify([...killed.codes])}`,
+    );
 
     instances.A = api('A', portA);
     await waitFor(instances.A, '/api/ready');
     // nginx skips a failed server for fail_timeout (10 s) before trying it again: wait until the
     // restarted A takes requests through the balancer, as an operator would before the next stop.
-    const upstreamOf = (path: string) => [...safeRead(lb.accessLog).matchAll(new RegExp(`"GET ${path} HTTP/1\\.1" 200 .* upstream=(\\S+)`, 'g'))].map((m) => m[1]);
+    const upstreamOf = (path: string) =>
+      [...safeRead(lb.accessLog).matchAll(new RegExp(`"GET ${path} HTTP/1\\.1" 200 .* upstream=(\\S+)`, 'g'))].map((m) => m[1]);
     const backUntil = Date.now() + 30_000;
     for (let i = 0; Date.now() < backUntil; i++) {
       await call(LB, 'GET', `/api/health?regresso=${i}`);
@@ -334,15 +436,21 @@ async function main() {
     const drained = await load(5000, async () => {
       // Log-ins (a POST nginx would not retry, slow on purpose: password hashing) sent straight to
       // B just before its SIGTERM must still be answered: B finishes what it accepted.
-      const logins = Array.from({ length: 4 }, () => call(B, 'POST', '/api/auth/login', { json: { email: pro.email, senha: PASSWORD, tipo: 'profissional' } })
-        .then((r) => r.status, () => 0));
+      const logins = Array.from({ length: 4 }, () =>
+        call(B, 'POST', '/api/auth/login', { json: { email: pro.email, senha: PASSWORD, tipo: 'profissional' } }).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      );
       await sleep(30);
       exitB = await stopProcess(instances.B, 'SIGTERM');
       inFlight = await Promise.all(logins);
     });
-    check('instance B stopped gracefully (SIGTERM) under load: requests in flight on B finish, none through nginx fails, B exits cleanly',
+    check(
+      'instance B stopped gracefully (SIGTERM) under load: requests in flight on B finish, none through nginx fails, B exits cleanly',
       drained.failed === 0 && exitB?.code === 0 && drained.ok > 100 && inFlight.every((c) => c === 200),
-      `${drained.ok} answered, ${drained.failed} failed ${JSON.stringify([...drained.codes])}, in flight on B: ${inFlight.join(',')}, exit ${JSON.stringify(exitB)}${exitB?.code ? `\n${instances.B.tail.slice(-15).join('\n')}` : ''}`);
+      `${drained.ok} answered, ${drained.failed} failed ${JSON.stringify([...drained.codes])}, in flight on B: ${inFlight.join(',')}, exit ${JSON.stringify(exitB)}${exitB?.code ? `\n${instances.B.tail.slice(-15).join('\n')}` : ''}`,
+    );
     instances.B = api('B', portB);
     await waitFor(instances.B, '/api/ready');
 
@@ -350,8 +458,11 @@ async function main() {
     const before = objectsNamed(s3Dir, fotoKey).length;
     const del = await call(B, 'DELETE', '/api/cliente/delete-account', { token: client.token, json: { senha: PASSWORD } });
     const gone = await getBytes(`${A}${fotoUrl}`);
-    check('deleting the account through B deletes its photo from the bucket; A no longer serves it',
-      before === 1 && del.status < 300 && objectsNamed(s3Dir, fotoKey).length === 0 && gone.status === 404, `delete ${del.status}, objects ${before} → ${objectsNamed(s3Dir, fotoKey).length}, A ${gone.status}`);
+    check(
+      'deleting the account through B deletes its photo from the bucket; A no longer serves it',
+      before === 1 && del.status < 300 && objectsNamed(s3Dir, fotoKey).length === 0 && gone.status === 404,
+      `delete ${del.status}, objects ${before} → ${objectsNamed(s3Dir, fotoKey).length}, A ${gone.status}`,
+    );
 
     // --- Backup and restore, with the README's commands ---------------------------------------------
     const dump = join(work, 'backup.dump');
@@ -366,15 +477,20 @@ async function main() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       try {
-        return (await c.query(`select (select count(*) from clientes)::int c, (select count(*) from profissionais)::int p, (select count(*) from requests)::int r,
-          (select count(*) from credit_ledger)::int l, (select coalesce(sum(creditos_restantes), 0) from subscriptions)::int s`)).rows[0];
+        return (
+          await c.query(`select (select count(*) from clientes)::int c, (select count(*) from profissionais)::int p, (select count(*) from requests)::int r,
+          (select count(*) from credit_ledger)::int l, (select coalesce(sum(creditos_restantes), 0) from subscriptions)::int s`)
+        ).rows[0];
       } finally {
         await c.end();
       }
     };
     const [live, restored] = [await counts(dbUrl.toString()), await counts(restoredUrl.toString())];
-    check('pg_dump of the live database restores with pg_restore into an empty one, rows and balances equal',
-      dumpCode === 0 && restoreCode === 0 && JSON.stringify(live) === JSON.stringify(restored) && live.l > 0, `${JSON.stringify(live)} → ${JSON.stringify(restored)}`);
+    check(
+      'pg_dump of the live database restores with pg_restore into an empty one, rows and balances equal',
+      dumpCode === 0 && restoreCode === 0 && JSON.stringify(live) === JSON.stringify(restored) && live.l > 0,
+      `${JSON.stringify(live)} → ${JSON.stringify(restored)}`,
+    );
   } catch (e) {
     failures++;
     console.error('✗ the cluster test stopped:', e);
@@ -388,7 +504,8 @@ async function main() {
 /** POST of the raw payload with a fresh Stripe signature; the status code. */
 async function rawPost(url: string, payload: string, sdk: Stripe) {
   const res = await fetch(url, {
-    method: 'POST', body: payload,
+    method: 'POST',
+    body: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
   });
   await res.arrayBuffer();

@@ -40,7 +40,14 @@ export function killAll() {
 }
 process.on('exit', killAll);
 
-export function startProcess(name: string, cmd: string, args: string[], env: Record<string, string>, port: number, exitSignal: NodeJS.Signals = 'SIGKILL'): Proc {
+export function startProcess(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  exitSignal: NodeJS.Signals = 'SIGKILL',
+): Proc {
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.set(proc, exitSignal);
   const tail: string[] = [];
@@ -50,11 +57,13 @@ export function startProcess(name: string, cmd: string, args: string[], env: Rec
   };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => proc.once('exit', (code, signal) => {
-    live.delete(proc);
-    tail.push(`[${name} exited: code ${code}, signal ${signal}]`);
-    ok({ code, signal });
-  }));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
+    proc.once('exit', (code, signal) => {
+      live.delete(proc);
+      tail.push(`[${name} exited: code ${code}, signal ${signal}]`);
+      ok({ code, signal });
+    }),
+  );
   return { name, proc, port, base: `http://127.0.0.1:${port}`, tail, exited };
 }
 
@@ -62,9 +71,22 @@ export function startProcess(name: string, cmd: string, args: string[], env: Rec
 export function startApi(name: string, port: number, env: Record<string, string>): Proc {
   // API_NODE_ARGS: node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written on a clean exit only).
   const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startProcess(name, process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env,
-  }, port, nodeArgs.length ? 'SIGTERM' : 'SIGKILL');
+  return startProcess(
+    name,
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    port,
+    nodeArgs.length ? 'SIGTERM' : 'SIGKILL',
+  );
 }
 
 export async function waitFor(p: Proc, path: string, timeoutMs = 90_000) {
@@ -98,7 +120,9 @@ export const NGINX_BIN = process.env.NGINX_BIN ?? ['/usr/sbin/nginx', '/usr/loca
  * file the operator deploys is the file the test runs.
  */
 export interface NginxOptions {
-  listen: number; upstreams: number[]; dir: string;
+  listen: number;
+  upstreams: number[];
+  dir: string;
   /** 1 unless told (the cluster test reads strict alternation from one worker); 'auto' keeps the deployed value. */
   workers?: number | 'auto';
 }

@@ -40,8 +40,10 @@ describe('every API route declares its answer', () => {
 
   it('each route has a 2xx response with a schema', () => {
     const missing = operations
-      .filter(({ responses }) =>
-        !Object.entries(responses).some(([code, r]) => /^2\d\d$/.test(code) && Object.values(r.content ?? {}).some((c) => c.schema !== undefined)))
+      .filter(
+        ({ responses }) =>
+          !Object.entries(responses).some(([code, r]) => /^2\d\d$/.test(code) && Object.values(r.content ?? {}).some((c) => c.schema !== undefined)),
+      )
       .map((o) => o.route);
     expect(missing, `routes without a 2xx response schema:\n${missing.join('\n')}`).toEqual([]);
   });
@@ -71,13 +73,18 @@ describe('every route, hidden ones included, answers with a schema from packages
   });
 
   it('each route has a 2xx response schema', () => {
-    const missing = routes.filter((r) => !Object.entries(r.response).some(([code, s]) => /^2\d\d$/.test(code) && schemasOf(s).every((x) => x !== undefined))).map((r) => r.route);
+    const missing = routes
+      .filter((r) => !Object.entries(r.response).some(([code, s]) => /^2\d\d$/.test(code) && schemasOf(s).every((x) => x !== undefined)))
+      .map((r) => r.route);
     expect(missing, `routes without a 2xx response schema:\n${missing.join('\n')}`).toEqual([]);
   });
 
   it('each response schema (2xx and errors) is exported by packages/shared, or a list or page of one', () => {
     const local = routes.flatMap((r) =>
-      Object.entries(r.response).filter(([, s]) => !schemasOf(s).every(fromShared)).map(([code]) => `${r.route} ${code}`));
+      Object.entries(r.response)
+        .filter(([, s]) => !schemasOf(s).every(fromShared))
+        .map(([code]) => `${r.route} ${code}`),
+    );
     expect(local, `response schemas written in the route instead of packages/shared:\n${local.join('\n')}`).toEqual([]);
   });
 

@@ -89,7 +89,9 @@ export interface AppContext {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance { ctx: AppContext }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -21,7 +21,12 @@ async function main() {
     throw e;
   }
   const dataDir = resolve(env.DATA_DIR);
-  const database = await openDatabase({ url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS, dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db'),
+  });
   await syncCatalogue(database.db);
   const jwtSecret = resolveJwtSecret(env, dataDir);
   const webDist = env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CREDIT_PLANS, DISTRICTS, findPlan, findSpecialty, formatEuros, formatRating, SERVICE_CARDS, SPECIALTIES, SPECIALTY_GROUPS,
-  specialtyByValue, TIME_OPTIONS,
+  CREDIT_PLANS,
+  DISTRICTS,
+  findPlan,
+  findSpecialty,
+  formatEuros,
+  formatRating,
+  SERVICE_CARDS,
+  SPECIALTIES,
+  SPECIALTY_GROUPS,
+  specialtyByValue,
+  TIME_OPTIONS,
 } from './index';
 
 describe('catalogue', () => {
   it('has the four specialty groups with 11 + 8 + 10 + 10 specialties and unique values', () => {
     expect(SPECIALTY_GROUPS.map((g) => [g.label, g.items.length])).toEqual([
-      ['Elétrica', 11], ['Domótica / Smart Home', 8], ['Hidráulica / Canalização', 10], ['Serviços Gerais e Emergência', 10],
+      ['Elétrica', 11],
+      ['Domótica / Smart Home', 8],
+      ['Hidráulica / Canalização', 10],
+      ['Serviços Gerais e Emergência', 10],
     ]);
     expect(new Set(SPECIALTIES.map((s) => s.value)).size).toBe(39);
   });
@@ -15,9 +27,32 @@ describe('catalogue', () => {
   it('has the six home cards with exactly the spec option values, each mapped to a real specialty', () => {
     const values = Object.fromEntries(SERVICE_CARDS.map((c) => [c.value, c.options.map((o) => o.value)]));
     expect(values).toEqual({
-      eletrica: ['instalacao', 'substituicao', 'disjuntores', 'passagem', 'tomadas', 'iluminacao', 'ventoinhas', 'manutencao', 'aumento', 'certificacao', 'inspecoes'],
+      eletrica: [
+        'instalacao',
+        'substituicao',
+        'disjuntores',
+        'passagem',
+        'tomadas',
+        'iluminacao',
+        'ventoinhas',
+        'manutencao',
+        'aumento',
+        'certificacao',
+        'inspecoes',
+      ],
       domotica: ['instalacao', 'wifi', 'automatizacao', 'cameras', 'sensores', 'controlo', 'sistemas', 'meters'],
-      canalizacao: ['reparacao', 'desentupimento', 'instalacao', 'substituicao', 'maquinas', 'autoclismos', 'montagem', 'canalizacoes', 'verificacao', 'certificacao'],
+      canalizacao: [
+        'reparacao',
+        'desentupimento',
+        'instalacao',
+        'substituicao',
+        'maquinas',
+        'autoclismos',
+        'montagem',
+        'canalizacoes',
+        'verificacao',
+        'certificacao',
+      ],
       manutencao: ['reparos', 'sistemas', 'remodelacoes', 'cortinados', 'interruptores'],
       emergencia: ['energia', 'quadro', 'inundacao', 'entupimentos', 'aquecedores'],
       beneficios: ['filtrados', 'pagamento', 'flexibilidade', 'perfil', 'possibilidade'],
@@ -36,7 +71,10 @@ describe('catalogue', () => {
 
   it('has the spec plans in euros, Elite highlighted, found by value or name', () => {
     expect(CREDIT_PLANS.map((p) => [p.nome, p.precoEuros, p.creditos])).toEqual([
-      ['Básico', 1, 20], ['Poupança', 60, 60], ['Profissional', 90, 100], ['Elite', 120, 150],
+      ['Básico', 1, 20],
+      ['Poupança', 60, 60],
+      ['Profissional', 90, 100],
+      ['Elite', 120, 150],
     ]);
     expect(CREDIT_PLANS.filter((p) => p.destaque).map((p) => p.nome)).toEqual(['Elite']);
     expect(findPlan('Poupança')?.value).toBe('poupanca');

@@ -5,8 +5,7 @@ const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, max
 
 export const formatEuros = (value: number) => euro.format(value);
 /** Ratings: one decimal, or N/A when there is none yet. */
-export const formatRating = (value: number | null | undefined) =>
-  value == null || !Number.isFinite(value) || value <= 0 ? 'N/A' : oneDecimal.format(value);
+export const formatRating = (value: number | null | undefined) => (value == null || !Number.isFinite(value) || value <= 0 ? 'N/A' : oneDecimal.format(value));
 
 /*
  * Dates: every one a person reads goes through these (web pages and e-mails), pt-PT, Lisbon time, and
@@ -36,7 +35,6 @@ export const formatDateLong = (value: string | Date) => formatWith({ day: 'numer
 /** "novembro de 2026" */
 export const formatMonthYear = (value: string | Date) => formatWith({ month: 'long', year: 'numeric' }, value);
 /** "nov. 2026" (a chart axis) */
-export const formatMonthYearShort = (value: string | Date) =>
-  `${formatWith({ month: 'short' }, value)} ${formatWith({ year: 'numeric' }, value)}`;
+export const formatMonthYearShort = (value: string | Date) => `${formatWith({ month: 'short' }, value)} ${formatWith({ year: 'numeric' }, value)}`;
 /** "2026": the calendar year in Lisbon (a receipt's number). */
 export const formatYear = (value: string | Date) => formatWith({ year: 'numeric' }, value);

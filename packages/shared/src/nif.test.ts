@@ -3,7 +3,19 @@ import { billingDetails, checkoutBody, formatNif, isValidNif, ivaIncluido, NIF_M
 
 describe('NIF (Portuguese tax number)', () => {
   it('accepts valid NIFs of persons and companies, as people type them', () => {
-    for (const nif of ['123456789', '501964843', '999999990', '286999005', '451234561', '701234563', '980123453', ' 123 456 789 ', 'PT501964843', 'pt 501 964 843', '501.964.843']) {
+    for (const nif of [
+      '123456789',
+      '501964843',
+      '999999990',
+      '286999005',
+      '451234561',
+      '701234563',
+      '980123453',
+      ' 123 456 789 ',
+      'PT501964843',
+      'pt 501 964 843',
+      '501.964.843',
+    ]) {
       expect(nifProblem(nif), nif).toBeNull();
       expect(isValidNif(nif)).toBe(true);
     }
@@ -38,13 +50,18 @@ describe('NIF (Portuguese tax number)', () => {
   });
 
   it('is the checkout schema: normalises a valid NIF, refuses an invalid one with a pt-PT message, treats blank as absent', () => {
-    expect(billingDetails.parse({ nif: 'PT 501 964 843', faturacaoNome: '  Eletro Lda.  ', faturacaoMorada: '' })).toEqual({ nif: '501964843', faturacaoNome: 'Eletro Lda.' });
+    expect(billingDetails.parse({ nif: 'PT 501 964 843', faturacaoNome: '  Eletro Lda.  ', faturacaoMorada: '' })).toEqual({
+      nif: '501964843',
+      faturacaoNome: 'Eletro Lda.',
+    });
     expect(billingDetails.parse({ nif: '', faturacaoNome: '   ', faturacaoMorada: null })).toEqual({});
     const bad = checkoutBody.safeParse({ pacote: 'Elite', nif: '123456780' });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['nif', NIF_MESSAGES.controlo]]);
     expect(billingDetails.safeParse({ nif: '12345' }).error!.issues[0]!.message).toBe(NIF_MESSAGES.formato);
-    expect(billingDetails.safeParse({ faturacaoNome: 'x'.repeat(121) }).error!.issues[0]!.message).toBe('O nome de faturação pode ter no máximo 120 caracteres.');
+    expect(billingDetails.safeParse({ faturacaoNome: 'x'.repeat(121) }).error!.issues[0]!.message).toBe(
+      'O nome de faturação pode ter no máximo 120 caracteres.',
+    );
     expect(formatNif('501964843')).toBe('501 964 843');
   });
 });

@@ -30,5 +30,4 @@ export function ivaIncluido(totalCentimos: number, taxa: number = IVA_TAXA) {
 }
 
 /** "TC-2026-000123": the year of payment (Lisbon time) and the payment's id, so one number per purchase, never reused. */
-export const receiptNumber = (paymentId: number, paidAt: Date | string) =>
-  `TC-${formatYear(paidAt)}-${String(paymentId).padStart(6, '0')}`;
+export const receiptNumber = (paymentId: number, paidAt: Date | string) => `TC-${formatYear(paidAt)}-${String(paymentId).padStart(6, '0')}`;

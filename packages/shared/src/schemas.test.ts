@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminRegisterForm, clienteRegisterBody, createReviewBody, loginFormSchema, M, phoneField, profissionalRegisterBody, updateCreditsBody,
-  TERMOS_M, useCreditsBody,
+  adminRegisterForm,
+  clienteRegisterBody,
+  createReviewBody,
+  loginFormSchema,
+  M,
+  phoneField,
+  profissionalRegisterBody,
+  updateCreditsBody,
+  TERMOS_M,
+  useCreditsBody,
 } from './index';
 
 /** First message per field, as the forms (react-hook-form) and the server's error handler show them. */
@@ -21,10 +29,15 @@ describe('shared schemas carry the spec messages', () => {
   it('client and professional registration', () => {
     // Without ticking the terms box, sign-up is refused with its own message (docs/decisions/0016).
     expect(messages(clienteRegisterBody.safeParse({ nome: ' ', email: 'x', senha: '' }))).toEqual({
-      nome: M.nomeRequired, email: M.emailFormatInvalid, senha: M.senhaRequired, aceitaTermos: TERMOS_M.obrigatorio,
+      nome: M.nomeRequired,
+      email: M.emailFormatInvalid,
+      senha: M.senhaRequired,
+      aceitaTermos: TERMOS_M.obrigatorio,
     });
     expect(messages(profissionalRegisterBody.safeParse({ nome: 'A', email: 'a@b.pt', senha: '1234', cidade: '', bairro: '', aceitaTermos: true }))).toEqual({
-      senha: M.senhaMinShort, cidade: M.cidadeRequired, bairro: M.bairroRequired,
+      senha: M.senhaMinShort,
+      cidade: M.cidadeRequired,
+      bairro: M.bairroRequired,
     });
   });
 

@@ -33,7 +33,10 @@ describe('npm run worker', () => {
   it('sends the mails waiting in the outbox, once', async () => {
     const database = await openDatabase(source.DATABASE_URL ? { url: source.DATABASE_URL } : { dataDir: join(dataDir, 'db') });
     try {
-      const [c] = await database.db.insert(clientes).values({ nome: 'Cliente Da Fila', email: 'fila@exemplo.pt', senhaHash: 'x' }).returning({ id: clientes.id });
+      const [c] = await database.db
+        .insert(clientes)
+        .values({ nome: 'Cliente Da Fila', email: 'fila@exemplo.pt', senhaHash: 'x' })
+        .returning({ id: clientes.id });
       await notify(database.db, { tipo: 'confirmar_email', clienteId: c!.id, link: 'https://tecnicocerto.example/confirmar-email?t=abc' });
     } finally {
       await database.close();

@@ -17,7 +17,10 @@ import { openDatabase } from '../db/client';
 import { buildApp } from '../app';
 import { drainOutbox } from '../modules/notificacoes/outbox-worker';
 
-export async function runWorker(argv: string[], source: Record<string, string | undefined>): Promise<{ code: number; out: string; stop?: () => Promise<void> }> {
+export async function runWorker(
+  argv: string[],
+  source: Record<string, string | undefined>,
+): Promise<{ code: number; out: string; stop?: () => Promise<void> }> {
   let args;
   try {
     args = parseArgs({ args: argv, options: { once: { type: 'boolean' } }, strict: true }).values;
@@ -34,7 +37,9 @@ export async function runWorker(argv: string[], source: Record<string, string | 
   }
   const dataDir = resolve(env.DATA_DIR);
   const database = await openDatabase({
-    url: env.DATABASE_URL, poolMax: Math.min(env.DATABASE_POOL_MAX, 4), statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    url: env.DATABASE_URL,
+    poolMax: Math.min(env.DATABASE_POOL_MAX, 4),
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db'),
   });
   // The app without a listening socket: the same context (mailer, clock, signing key) as the API's.

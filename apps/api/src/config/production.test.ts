@@ -36,7 +36,10 @@ describe.each(['production', 'development', 'test'])('NODE_ENV=%s without DEMO_M
     let last = 0;
     for (let i = 0; i <= LOGIN.perIp; i++) {
       const r = await t.app.inject({
-        method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.9', headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
         payload: { email: `x${i}@exemplo.pt`, senha: 'Errada#123', tipo: 'cliente' },
       });
       last = r.statusCode;

@@ -43,7 +43,10 @@ async function migratePostgres(url: string) {
  * undefined). Migrations run before the handle is returned.
  */
 export async function openDatabase(opts: {
-  url?: string; dataDir?: string; poolMax?: number; statementTimeoutMs?: number;
+  url?: string;
+  dataDir?: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
   /** Sees every statement with its parameters (the query-plan tests read them). */
   logQuery?: (query: string, params: unknown[]) => void;
 }): Promise<Database> {
@@ -68,8 +71,11 @@ export async function openDatabase(opts: {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // Loaded only here: on PostgreSQL the embedded engine (about 40 MB of memory) is never loaded.
   const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm'), import('@electric-sql/pglite/contrib/unaccent'),
-    import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator'),
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
   ]);
   // PGlite.create awaits the extension bundles; the bare constructor would not have them yet.
   const client = await PGlite.create(opts.dataDir, { extensions: { pg_trgm, unaccent } });

@@ -21,8 +21,7 @@ export function prepared<R>(db: Db, shape: string, build: () => Executable<R>): 
 }
 
 /** In a prepared shape, a named placeholder; otherwise the value itself (an ad hoc query). */
-export const param = (isPrepared: boolean, name: string, value: unknown): SQL | unknown =>
-  (isPrepared ? sql.placeholder(name) : value);
+export const param = (isPrepared: boolean, name: string, value: unknown): SQL | unknown => (isPrepared ? sql.placeholder(name) : value);
 
 const namedTexts = new Map<string, string>();
 
@@ -36,7 +35,14 @@ const namedTexts = new Map<string, string>();
 export function executeNamed<R extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<{ rows: R[] }> {
   const d = db as unknown as {
     dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session: { prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string | undefined, arrayMode: boolean): { execute(): Promise<{ rows: R[] }> } };
+    session: {
+      prepareQuery(
+        q: { sql: string; params: unknown[] },
+        fields: undefined,
+        name: string | undefined,
+        arrayMode: boolean,
+      ): { execute(): Promise<{ rows: R[] }> };
+    };
   };
   const built = d.dialect.sqlToQuery(query);
   let name = namedTexts.get(built.sql);

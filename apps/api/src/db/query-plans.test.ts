@@ -79,7 +79,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ['job search by specialty', '/api/requests/disponiveis?especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx', () => prof.auth],
     ['job search by district', '/api/requests/disponiveis?bairro=lisboa', 'requests_abertos_bairro_idx', () => prof.auth],
     ['job search by urgency', '/api/requests/disponiveis?tempo=URGENTE', 'requests_abertos_tempo_idx', () => prof.auth],
-    ['client\'s own projects', '/api/requests/cliente/:cliente', 'requests_cliente_idx', () => client.auth],
+    ["client's own projects", '/api/requests/cliente/:cliente', 'requests_cliente_idx', () => client.auth],
     ['admin projects, all', '/api/requests/all', 'requests_status_idx', () => admin.auth],
     ['admin projects by status', '/api/requests/all?status=ESPERA', 'requests_status_idx', () => admin.auth],
     ['admin reviews, all', '/api/review/all', 'reviews_admin_idx', () => admin.auth],
@@ -93,7 +93,14 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ['audit log', '/api/admin/audit', 'audit_criado_idx', () => admin.auth],
     ['payments to reconcile', '/api/admin/pagamentos/por-conciliar', 'payment_anomalies_admin_idx', () => admin.auth],
   ];
-  const tables: Record<string, string> = { requests: 'requests', reviews: 'reviews', clientes: 'clientes', profissionais: 'profissionais', audit: 'audit_log', payment_anomalies: 'payment_anomalies' };
+  const tables: Record<string, string> = {
+    requests: 'requests',
+    reviews: 'reviews',
+    clientes: 'clientes',
+    profissionais: 'profissionais',
+    audit: 'audit_log',
+    payment_anomalies: 'payment_anomalies',
+  };
 
   for (const [label, path, index, auth] of cases) {
     it(`${label}: ${index}, no sort`, async () => {
@@ -122,11 +129,14 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     expect(q).toBeDefined();
     expect(captured.filter((c) => /^\s*(with|select)/i.test(c.query) && !/sessao_versao/.test(c.query))).toHaveLength(1);
     // Other professionals' approved reviews, so that "mine" is the selective condition.
-    await explainer.query(`with p as (
+    await explainer.query(
+      `with p as (
         insert into profissionais (nome, email, senha_hash, cidade, bairro)
         select 'Avaliado ' || g, 'avaliado' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 200) g returning id)
       insert into reviews (profissional_id, cliente_id, nota, comentario, status)
-      select p.id, $1, 5, 'Bom trabalho', 'APROVADO' from p, generate_series(1, 20)`, [client.id]);
+      select p.id, $1, 5, 'Bom trabalho', 'APROVADO' from p, generate_series(1, 20)`,
+      [client.id],
+    );
     await explainer.query('ANALYZE');
     await explainer.query('SET enable_sort = on');
     try {
@@ -146,7 +156,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     const q = captured.find((c) => /percentile_cont/.test(c.query));
     expect(q, 'the badges statement').toBeDefined();
     // Other professionals' reviews, completed Domótica jobs and applications, so that "mine" is the selective condition.
-    await explainer.query(`with p as (
+    await explainer.query(
+      `with p as (
         insert into profissionais (nome, email, senha_hash, cidade, bairro)
         select 'Selado ' || g, 'selado' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 200) g returning id),
       r as (
@@ -155,7 +166,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         from p, generate_series(1, 15) g returning id, escolhido_id),
       c as (insert into candidaturas (request_id, profissional_id, creditos) select id, escolhido_id, 5 from r)
       insert into reviews (profissional_id, cliente_id, request_id, nota, comentario, status)
-      select escolhido_id, $1, id, 5, 'Bom trabalho', 'APROVADO' from r`, [client.id]);
+      select escolhido_id, $1, id, 5, 'Bom trabalho', 'APROVADO' from r`,
+      [client.id],
+    );
     await explainer.query('ANALYZE');
     await explainer.query('SET enable_sort = on');
     try {

@@ -1,7 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PlanValue } from '@tc/shared';
 import {
-  boolean, check, doublePrecision, index, integer, jsonb, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
@@ -61,7 +73,10 @@ export const profissionais = pgTable(
     telefone: text(),
     bio: text(),
     fotoKey: text('foto_key'),
-    especialidades: text().array().notNull().default(sql`'{}'::text[]`),
+    especialidades: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Private storage keys of the ID card images; null once an admin has decided (DESIGN §4). */
     ccFrenteKey: text('cc_frente_key'),
     ccVersoKey: text('cc_verso_key'),
@@ -78,7 +93,10 @@ export const profissionais = pgTable(
      */
     notaBayes: doublePrecision('nota_bayes'),
     /** Badges earned, computed by the server from their rules (modules/selos); recomputed when an input changes. */
-    selos: text().array().notNull().default(sql`'{}'::text[]`),
+    selos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     selosEm: timestamp('selos_em', { withTimezone: true }),
     /** Takes emergencies (PIQUETE, AVARIA: "Urgente 24h") and between which hours (0–24, Lisbon time; 0–24 is all day). */
     aceitaUrgencias: boolean('aceita_urgencias').notNull().default(false),
@@ -98,7 +116,9 @@ export const profissionais = pgTable(
     index('profissionais_rating_idx').on(sql`${t.notaMedia} desc nulls last`, t.nome, t.id),
     index('profissionais_bayes_idx').on(sql`${t.notaBayes} desc nulls last`, t.nome, t.id),
     // "How many professionals in this district take emergencies", asked before publishing.
-    index('profissionais_urgencias_idx').on(t.bairro).where(sql`aceita_urgencias`),
+    index('profissionais_urgencias_idx')
+      .on(t.bairro)
+      .where(sql`aceita_urgencias`),
     // Admin list: pending verifications first, then newest.
     index('profissionais_admin_idx').on(sql`(${t.verificacao} is distinct from 'PENDENTE')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('profissionais_verificacao_idx').on(t.verificacao, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -136,7 +156,9 @@ export const requests = pgTable(
     especialidade: text().notNull(),
     contato: text().notNull(),
     tempo: timeOption().notNull().default('NORMAL'),
-    clienteId: integer('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     creditos: integer(),
     status: projectStatus().notNull().default('ESPERA'),
     criadoEm: createdAt(),
@@ -162,7 +184,9 @@ export const requests = pgTable(
     // A professional's usual search: the district and the specialty together.
     index('requests_abertos_bairro_esp_idx').on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
-    index('requests_escolhido_idx').on(t.escolhidoId).where(sql`escolhido_id is not null`),
+    index('requests_escolhido_idx')
+      .on(t.escolhidoId)
+      .where(sql`escolhido_id is not null`),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
   ],
 );
@@ -172,7 +196,10 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
-    profissionalId: integer('profissional_id').notNull().unique().references(() => profissionais.id, { onDelete: 'cascade' }),
+    profissionalId: integer('profissional_id')
+      .notNull()
+      .unique()
+      .references(() => profissionais.id, { onDelete: 'cascade' }),
     creditosRestantes: integer('creditos_restantes').notNull().default(0),
     criadoEm: createdAt(),
   },
@@ -184,7 +211,9 @@ export const candidaturas = pgTable(
   'candidaturas',
   {
     id: id(),
-    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
     /** Null once the professional deleted the account: the paid place and its price stay (money records). */
     profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
@@ -297,8 +326,12 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    profissionalId: integer('profissional_id').notNull().references(() => profissionais.id, { onDelete: 'cascade' }),
-    clienteId: integer('cliente_id').notNull().references(() => clientes.id, { onDelete: 'cascade' }),
+    profissionalId: integer('profissional_id')
+      .notNull()
+      .references(() => profissionais.id, { onDelete: 'cascade' }),
+    clienteId: integer('cliente_id')
+      .notNull()
+      .references(() => clientes.id, { onDelete: 'cascade' }),
     /** Kept (set to null) when the project is deleted: a review outlives the project it was about. */
     requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
     nota: smallint().notNull(),
@@ -312,8 +345,12 @@ export const reviews = pgTable(
     uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
     index('reviews_prof_idx').on(t.profissionalId, t.status),
     index('reviews_cliente_idx').on(t.clienteId),
-    index('reviews_prof_aprovadas_idx').on(t.profissionalId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'APROVADO'`),
-    index('reviews_recentes_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'APROVADO'`),
+    index('reviews_prof_aprovadas_idx')
+      .on(t.profissionalId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'APROVADO'`),
+    index('reviews_recentes_idx')
+      .on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'APROVADO'`),
     // Admin list: pending first, then newest.
     index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -371,7 +408,9 @@ export const notificacoes = pgTable(
   },
   (t) => [
     index('notificacoes_dest_idx').on(t.destinatarioTipo, t.destinatarioId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('notificacoes_por_ler_idx').on(t.destinatarioTipo, t.destinatarioId).where(sql`lida_em is null`),
+    index('notificacoes_por_ler_idx')
+      .on(t.destinatarioTipo, t.destinatarioId)
+      .where(sql`lida_em is null`),
   ],
 );
 
@@ -404,10 +443,16 @@ export const emailOutbox = pgTable(
     criadoEm: createdAt(),
   },
   (t) => [
-    index('email_outbox_pendentes_idx').on(t.proximaTentativa, t.id).where(sql`estado = 'PENDENTE'`),
-    index('email_outbox_resumo_idx').on(t.resumo, t.id).where(sql`estado = 'PENDENTE' and resumo is not null`),
+    index('email_outbox_pendentes_idx')
+      .on(t.proximaTentativa, t.id)
+      .where(sql`estado = 'PENDENTE'`),
+    index('email_outbox_resumo_idx')
+      .on(t.resumo, t.id)
+      .where(sql`estado = 'PENDENTE' and resumo is not null`),
     // Mails claimed by a worker that died: found without reading the sent log.
-    index('email_outbox_a_enviar_idx').on(t.proximaTentativa).where(sql`estado = 'A_ENVIAR'`),
+    index('email_outbox_a_enviar_idx')
+      .on(t.proximaTentativa)
+      .where(sql`estado = 'A_ENVIAR'`),
     // A person's mails: the RGPD export and account deletion.
     index('email_outbox_dest_idx').on(t.destinatarioTipo, t.destinatarioId),
   ],
@@ -419,7 +464,10 @@ export const notificationPrefs = pgTable(
   {
     destinatarioTipo: userRole('destinatario_tipo').notNull(),
     destinatarioId: integer('destinatario_id').notNull(),
-    desligados: text().array().notNull().default(sql`'{}'::text[]`),
+    desligados: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** INSTANTANEO or DIARIO (urgent jobs always arrive at once). */
     novosProjetos: text('novos_projetos').notNull().default('INSTANTANEO'),
     atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -432,7 +480,10 @@ export const leadReports = pgTable(
   'lead_reports',
   {
     id: id(),
-    candidaturaId: integer('candidatura_id').notNull().unique().references(() => candidaturas.id, { onDelete: 'cascade' }),
+    candidaturaId: integer('candidatura_id')
+      .notNull()
+      .unique()
+      .references(() => candidaturas.id, { onDelete: 'cascade' }),
     requestId: integer('request_id').notNull(),
     profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
     /** CONTACTO_INVALIDO, CLIENTE_NAO_RESPONDE or DUPLICADO. */
@@ -463,7 +514,10 @@ export const garantias = pgTable(
     titulo: text().notNull(),
     descricao: text().notNull(),
     /** Storage keys of the photos (private area: shown only to the three parties through the API). */
-    fotos: text().array().notNull().default(sql`'{}'::text[]`),
+    fotos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     estado: guaranteeStatus().notNull().default('ABERTA'),
     resposta: text(),
     agendadoPara: timestamp('agendado_para', { withTimezone: true }),
@@ -500,7 +554,24 @@ export const termosAceites = pgTable(
 );
 
 export const schema = {
-  clientes, profissionais, admins, especialidades, requests, subscriptions, candidaturas, creditLedger,
-  payments, paymentEvents, paymentAnomalies, reviews, otpCodes, auditLog, notificacoes, emailOutbox, notificationPrefs, leadReports,
-  garantias, termosAceites,
+  clientes,
+  profissionais,
+  admins,
+  especialidades,
+  requests,
+  subscriptions,
+  candidaturas,
+  creditLedger,
+  payments,
+  paymentEvents,
+  paymentAnomalies,
+  reviews,
+  otpCodes,
+  auditLog,
+  notificacoes,
+  emailOutbox,
+  notificationPrefs,
+  leadReports,
+  garantias,
+  termosAceites,
 };

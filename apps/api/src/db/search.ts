@@ -8,8 +8,7 @@ export const searchTerm = (q?: string) => (q?.trim() ? q.trim().replace(/[\\%_]/
  * "Contains", ignoring case and accents, against a stored search column that is already folded
  * (`lower(f_unaccent(...))`, trigram-indexed): only the term is folded per query.
  */
-export const containsFolded = (foldedColumn: SQL | unknown, term: string) =>
-  sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
+export const containsFolded = (foldedColumn: SQL | unknown, term: string) => sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
 
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office). */
 export const containsLower = (column: SQL | unknown, term: string) => sql`lower(${column}) like '%' || lower(${term}) || '%'`;
@@ -19,10 +18,13 @@ export const containsLower = (column: SQL | unknown, term: string) => sql`lower(
  * client's rows through the `cliente_id` indexes, as one more branch of an indexed OR (the back
  * office's projects and reviews).
  */
-export const clientesMatching = (q: string) =>
-  sql`array(select c.id from clientes c where ${containsFolded(sql`c.busca`, q)} limit 200)`;
+export const clientesMatching = (q: string) => sql`array(select c.id from clientes c where ${containsFolded(sql`c.busca`, q)} limit 200)`;
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, label: fold(s.label) }));
 
 /**

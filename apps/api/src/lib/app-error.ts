@@ -13,8 +13,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, fields?: Record<string, string>) =>
-  new AppError(400, code, message, fields);
+export const badRequest = (code: string, message: string, fields?: Record<string, string>) => new AppError(400, code, message, fields);
 export const unauthorized = (message: string = M.unauthorized) => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message: string = M.forbidden) => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message: string = M.notFound) => new AppError(404, 'NOT_FOUND', message);

@@ -10,5 +10,7 @@ export const COMMON_PASSWORDS = new Set(
   benfica123 sporting porto123 portugal portugal1 portugal123 lisboa123 palavrapasse senha123 senha1234
   minhasenha mudar123 alterar123 12345678a a1234567 aa123456 asdfghjk asdfasdf zxcvbnm1 q1w2e3r4 123qweasd
   admin123 administrator changeme test1234 testtest 123123123 987654321 147258369 159753456 qazwsxedc
-  tecnicocerto tecnico123 eletricista canalizador`.split(/\s+/).filter(Boolean),
+  tecnicocerto tecnico123 eletricista canalizador`
+    .split(/\s+/)
+    .filter(Boolean),
 );

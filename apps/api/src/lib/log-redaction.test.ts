@@ -23,7 +23,8 @@ describe('logs keep no secrets and no personal data', () => {
     try {
       lines = [];
       const res = await t.app.inject({
-        method: 'POST', url: '/api/cliente/register',
+        method: 'POST',
+        url: '/api/cliente/register',
         payload: { nome: 'Beatriz Quaresma', email: 'beatriz.quaresma@exemplo.pt', senha: 'Palavra#Secreta77', aceitaTermos: true },
       });
       expect(res.statusCode).toBe(500);

@@ -8,10 +8,7 @@ import pino from 'pino';
 // Not `code`: errors carry their useful codes there (ECONNREFUSED, 23505); recovery codes are never logged.
 const SECRET_KEYS = ['senha', 'novaSenha', 'senhaHash', 'senha_hash', 'password', 'token', 'access_token', 'resetToken', 'params'];
 
-export const redactPaths = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]',
-  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`]),
-];
+export const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`])];
 
 const scrubbers: [RegExp, string][] = [
   // drizzle puts the statement's parameters in the message: "Failed query: ...\nparams: a,b,c"
@@ -45,7 +42,10 @@ export function loggerOptions(level: string, stream?: pino.DestinationStream) {
       err: (e: Error) => cleanError(pino.stdSerializers.err(e) as SerializedError),
       // Some paths carry an e-mail (/api/cliente/account/{email}).
       req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
-        method: req.method, url: scrub(req.url), host: req.host, remoteAddress: req.ip ?? req.socket?.remoteAddress,
+        method: req.method,
+        url: scrub(req.url),
+        host: req.host,
+        remoteAddress: req.ip ?? req.socket?.remoteAddress,
       }),
     },
   };

@@ -40,7 +40,11 @@ export function outboxMailer(dir: string, from: string): Mailer & { list(): Prom
       await writeFile(join(dir, `${sentAt.replace(/[:.]/g, '-')}-${randomUUID()}.json`), JSON.stringify({ from, sentAt, ...mail }, null, 2), { mode: 0o600 });
     },
     async list() {
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse().slice(0, 50);
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
+        .slice(0, 50);
       return Promise.all(files.map(async (f) => ({ id: f, ...JSON.parse(await readFile(join(dir, f), 'utf8')) })));
     },
   };

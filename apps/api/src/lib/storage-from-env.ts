@@ -2,7 +2,10 @@ import { join, resolve } from 'node:path';
 import { loadEnv, type Env } from '../config/env';
 import { localStorage, type Storage } from './storage';
 
-export type StorageEnv = Pick<Env, 'STORAGE' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'>;
+export type StorageEnv = Pick<
+  Env,
+  'STORAGE' | 'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
 
 /**
  * The one place a storage is built from the configuration (server, worker, demo seed), so STORAGE=s3
@@ -18,9 +21,8 @@ export async function storageFromEnv(env: StorageEnv): Promise<Storage> {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-      : undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
   });
 }
 

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { isStorageKey, type Storage } from './storage';
 
 export interface S3StorageOptions {
@@ -38,7 +36,7 @@ export function s3Storage(opts: S3StorageOptions): Storage {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true },
     // The SDK's extra CRC32 checksums are refused by some S3-compatible stores (R2 answered 501 for a
     // while); TLS and SigV4 already protect these small uploads. AWS itself keeps the defaults.
-    ...(opts.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const : {}),
+    ...(opts.endpoint ? ({ requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } as const) : {}),
   });
   const objectKey = (area: string, key: string) => `${area}/${key}`;
 

@@ -155,8 +155,14 @@ describe('storage configuration', () => {
     expect(problems({ STORAGE: 's3', S3_BUCKET: 'fotos' })[0]).toMatch(/^S3_REGION: AWS S3 \(no S3_ENDPOINT\) needs the bucket's region/);
     expect(problems({ STORAGE: 's3', S3_BUCKET: 'fotos', S3_REGION: 'eu-west-1' })).toEqual([]);
     expect(problems({ S3_BUCKET: 'fotos' })[0]).toMatch(/^STORAGE: S3_BUCKET is set but STORAGE is not s3/);
-    expect(problems({ STORAGE: 's3', S3_BUCKET: 'fotos', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'a' })[0]).toMatch(/^S3_SECRET_ACCESS_KEY: .* set together/);
+    expect(problems({ STORAGE: 's3', S3_BUCKET: 'fotos', S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'a' })[0]).toMatch(
+      /^S3_SECRET_ACCESS_KEY: .* set together/,
+    );
     expect(problems({ STORAGE: 'disco' })[0]).toBe('STORAGE: use local or s3');
-    expect(problems({ STORAGE: 's3', S3_BUCKET: 'Fotos_Perfil', S3_ENDPOINT: 'ftp://x' }).map((p) => p.split(':')[0]).sort()).toEqual(['S3_BUCKET', 'S3_ENDPOINT']);
+    expect(
+      problems({ STORAGE: 's3', S3_BUCKET: 'Fotos_Perfil', S3_ENDPOINT: 'ftp://x' })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['S3_BUCKET', 'S3_ENDPOINT']);
   });
 });

@@ -20,7 +20,9 @@ export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries
       const value = load();
       entries.set(key, { at: now(), value });
       // A failed load is not kept: the next caller tries again.
-      value.catch(() => { if (entries.get(key)?.value === value) entries.delete(key); });
+      value.catch(() => {
+        if (entries.get(key)?.value === value) entries.delete(key);
+      });
       return value;
     },
     invalidate(prefix) {

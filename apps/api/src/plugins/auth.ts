@@ -6,7 +6,11 @@ import { eq } from 'drizzle-orm';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { accountTable } from '../modules/auth/accounts';
 
-export interface SessionUser { id: number; tipo: Role; v?: number }
+export interface SessionUser {
+  id: number;
+  tipo: Role;
+  v?: number;
+}
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -27,8 +31,7 @@ export const authPlugin = fp<{ secret: string; expiresIn: string }>(async (app, 
   });
 });
 
-export const signSession = (reply: FastifyReply, user: SessionUser) =>
-  reply.jwtSign({ sub: String(user.id), tipo: user.tipo, v: user.v ?? 0 });
+export const signSession = (reply: FastifyReply, user: SessionUser) => reply.jwtSign({ sub: String(user.id), tipo: user.tipo, v: user.v ?? 0 });
 
 /** Key of an account in the session cache (the trailing colon keeps `cliente:1:` apart from `cliente:12:`). */
 export const sessionKey = (tipo: Role, id?: number) => (id === undefined ? `${tipo}:` : `${tipo}:${id}:`);
@@ -44,8 +47,10 @@ async function assertLiveSession(request: FastifyRequest) {
   if (!Number.isInteger(id) || !(tipo in accountTable)) throw unauthorized();
   const t = accountTable[tipo];
   const { db, sessions } = request.server.ctx;
-  const current = await sessions.get(sessionKey(tipo, id), async () =>
-    (await db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1))[0]?.v ?? null);
+  const current = await sessions.get(
+    sessionKey(tipo, id),
+    async () => (await db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1))[0]?.v ?? null,
+  );
   if (current === null || current !== (v ?? 0)) throw unauthorized();
 }
 

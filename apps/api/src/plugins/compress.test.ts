@@ -9,13 +9,16 @@ const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profi
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
-  await app.register(async (api) => {
-    registerCompression(api);
-    api.get('/big', async () => big);
-    api.get('/small', async () => ({ ok: true }));
-    api.get('/stream', async (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
-    api.get('/image', async (_req, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 1)));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      registerCompression(api);
+      api.get('/big', async () => big);
+      api.get('/small', async () => ({ ok: true }));
+      api.get('/stream', async (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
+      api.get('/image', async (_req, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 1)));
+    },
+    { prefix: '/api' },
+  );
   app.get('/outside', async () => big);
   await app.ready();
 });

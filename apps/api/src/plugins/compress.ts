@@ -23,14 +23,14 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
 function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(payload, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 1,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: size,
-        // The default 4 MB window is set up on every call; the answer's own size is all it needs.
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(size)))),
-      },
-    })
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 1,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: size,
+          // The default 4 MB window is set up on every call; the answer's own size is all it needs.
+          [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(size)))),
+        },
+      })
     : gzipSync(payload, { level: 4 });
 }
 

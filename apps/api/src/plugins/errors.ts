@@ -30,9 +30,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type): a Portuguese text for each.
       // Only a file over its limit is about an image; a body over 1 MB is any request (JSON, text).
       const message =
-        error.code === 'FST_REQ_FILE_TOO_LARGE' ? M.imagemMax
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? M.pedidoGrande
-            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? M.formatoNaoSuportado
+        error.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? M.imagemMax
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? M.pedidoGrande
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? M.formatoNaoSuportado
               : M.validation;
       return reply.status(error.statusCode).send({ code: error.code ?? 'BAD_REQUEST', message });
     }

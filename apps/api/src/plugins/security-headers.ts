@@ -10,8 +10,12 @@ import helmet, { type HelmetOptions } from 'helmet';
 export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number | string[]) => { headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string | number | string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
   helmet(options)({} as never, res as never, () => undefined);

@@ -15,7 +15,10 @@ beforeAll(async () => {
   // A built web app as apps/web/precompress.ts leaves it.
   dist = mkdtempSync(join(tmpdir(), 'tc-dist-'));
   mkdirSync(join(dist, 'assets'));
-  for (const [name, text] of [['index.html', html], ['assets/index-abc123.js', js]] as const) {
+  for (const [name, text] of [
+    ['index.html', html],
+    ['assets/index-abc123.js', js],
+  ] as const) {
     writeFileSync(join(dist, name), text);
     writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));

@@ -72,7 +72,12 @@ interface Schema {
   nullable?: boolean;
   default?: unknown;
 }
-interface Parameter { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: Schema }
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  schema: Schema;
+}
 interface Operation {
   method: string;
   /** OpenAPI path, e.g. /api/requests/{id} */
@@ -83,7 +88,11 @@ interface Operation {
   form?: Schema;
 }
 
-const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>> } }).swagger();
+const doc = (
+  t.app as unknown as {
+    swagger(): { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>> };
+  }
+).swagger();
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => ({
     method: method.toUpperCase(),
@@ -101,25 +110,36 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
 
 /** A long repeated text that prints short in a counterexample. */
 class Long {
-  constructor(readonly unit: string, readonly n: number) {}
-  toJSON() { return this.unit.repeat(this.n); }
-  toString() { return this.toJSON(); }
-  [fc.toStringMethod]() { return `${JSON.stringify(this.unit)}.repeat(${this.n})`; }
+  constructor(
+    readonly unit: string,
+    readonly n: number,
+  ) {}
+  toJSON() {
+    return this.unit.repeat(this.n);
+  }
+  toString() {
+    return this.toJSON();
+  }
+  [fc.toStringMethod]() {
+    return `${JSON.stringify(this.unit)}.repeat(${this.n})`;
+  }
 }
 const text = (v: unknown) => (v instanceof Long ? v.toString() : String(v));
 
 const INT_MAX = 2_147_483_647;
-const types = (s: Schema): string[] => (s.anyOf ?? s.oneOf ?? [s]).flatMap((b) => (b.anyOf || b.oneOf ? types(b) : [b.type].flat().filter(Boolean) as string[]));
+const types = (s: Schema): string[] =>
+  (s.anyOf ?? s.oneOf ?? [s]).flatMap((b) => (b.anyOf || b.oneOf ? types(b) : ([b.type].flat().filter(Boolean) as string[])));
 const enumOf = (s: Schema): unknown[] | undefined => {
   const branches = s.anyOf ?? s.oneOf;
   if (branches) {
     const all = branches.map(enumOf);
-    return all.every(Boolean) ? all.flat() as unknown[] : undefined;
+    return all.every(Boolean) ? (all.flat() as unknown[]) : undefined;
   }
   return s.enum ?? (s.const !== undefined ? [s.const] : undefined);
 };
 /** The object a body schema describes (a nullable body is `anyOf: [object, null]` or `nullable`). */
-const objectOf = (s: Schema): Schema => (s.properties || s.type === 'object' ? s : (s.anyOf ?? s.oneOf ?? []).find((b) => b.properties || b.type === 'object') ?? s);
+const objectOf = (s: Schema): Schema =>
+  s.properties || s.type === 'object' ? s : ((s.anyOf ?? s.oneOf ?? []).find((b) => b.properties || b.type === 'object') ?? s);
 const acceptsNull = (s: Schema) => !!s.nullable || (s.anyOf ?? s.oneOf ?? []).some((b) => b.type === 'null' || b.nullable);
 const isFile = (s: Schema) => s.format === 'binary' || (s.type === 'array' && s.items?.format === 'binary');
 const lower = (s: Schema) => (s.exclusiveMinimum === true ? (s.minimum ?? 0) + 1 : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : s.minimum);
@@ -161,7 +181,11 @@ function validArb(s: Schema, ownId?: number): fc.Arbitrary<unknown> {
 
 function validObjectArb(s: Schema, ownId?: number): fc.Arbitrary<Record<string, unknown>> {
   const props = s.properties ?? {};
-  const model = Object.fromEntries(Object.entries(props).filter(([, p]) => !isFile(p)).map(([k, p]) => [k, validArb(p, ownId)]));
+  const model = Object.fromEntries(
+    Object.entries(props)
+      .filter(([, p]) => !isFile(p))
+      .map(([k, p]) => [k, validArb(p, ownId)]),
+  );
   return fc.record(model, { requiredKeys: (s.required ?? []).filter((k) => k in model) });
 }
 
@@ -194,7 +218,9 @@ function invalidArb(s: Schema, where: 'json' | 'text'): fc.Arbitrary<unknown> {
     if (lo !== undefined && lo > -Number.MAX_SAFE_INTEGER) bad.push(where === 'json' ? lo - 1 : String(lo - 1), where === 'json' ? -1e9 : '-1000000000');
     if (lo !== undefined && lo > 0) bad.push(where === 'json' ? 0 : '0', '');
     if (hi !== undefined && hi < Number.MAX_SAFE_INTEGER) bad.push(where === 'json' ? hi + 1 : String(hi + 1), where === 'json' ? 2 ** 31 : String(2 ** 31));
-    options.push(fc.constantFrom(...bad).filter((v) => typeof v !== 'string' || !(looksLikeLiveId(v) && Number(v) >= (lo ?? 1) && Number(v) <= (hi ?? INT_MAX))));
+    options.push(
+      fc.constantFrom(...bad).filter((v) => typeof v !== 'string' || !(looksLikeLiveId(v) && Number(v) >= (lo ?? 1) && Number(v) <= (hi ?? INT_MAX))),
+    );
   } else if (ts.length === 1 && ts[0] === 'string' && !isFile(s)) {
     if (s.maxLength !== undefined) {
       options.push(fc.integer({ min: 1, max: 60 }).map((k) => new Long('x', s.maxLength! + k)));
@@ -203,7 +229,9 @@ function invalidArb(s: Schema, where: 'json' | 'text'): fc.Arbitrary<unknown> {
     if ((s.minLength ?? 0) >= 1) options.push(fc.constant(s.minLength! > 1 ? 'y'.repeat(s.minLength! - 1) : ''));
     if (s.pattern) {
       const re = new RegExp(s.pattern);
-      const misses = ['abc', '2024', '2024-1-1', 'x2024-01', 'sem-arroba.pt', '12345', '@@', 'a@b'].filter((v) => !re.test(v) && !re.test(v.trim().toLowerCase()));
+      const misses = ['abc', '2024', '2024-1-1', 'x2024-01', 'sem-arroba.pt', '12345', '@@', 'a@b'].filter(
+        (v) => !re.test(v) && !re.test(v.trim().toLowerCase()),
+      );
       if (misses.length) options.push(fc.constantFrom(...misses));
     }
   } else if (ts.length === 1 && ts[0] === 'array') {
@@ -222,9 +250,16 @@ function invalidObjectArb(s: Schema, where: 'json' | 'text', ownId?: number): fc
   if (!props.length) return fc.record({ extra: controlArb });
   return fc
     .tuple(
-      fc.subarray(props.map(([k]) => k), { minLength: 1 }),
+      fc.subarray(
+        props.map(([k]) => k),
+        { minLength: 1 },
+      ),
       validObjectArb(s, ownId),
-      fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in (s.properties ?? {})) && k !== '__proto__'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+      fc.dictionary(
+        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !(k in (s.properties ?? {})) && k !== '__proto__'),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 3 },
+      ),
       fc.array(fc.boolean(), { minLength: props.length, maxLength: props.length }),
     )
     .chain(([broken, base, extra, dropCoin]) => {
@@ -237,7 +272,9 @@ function invalidObjectArb(s: Schema, where: 'json' | 'text', ownId?: number): fc
       return fc.tuple(...overrides).map((pairs) => {
         const out: Record<string, unknown> = { ...extra, ...base };
         // Some optional fields left out, for variety.
-        props.forEach(([k], i) => { if (!required.has(k) && dropCoin[i]) delete out[k]; });
+        props.forEach(([k], i) => {
+          if (!required.has(k) && dropCoin[i]) delete out[k];
+        });
         for (const [k, v] of pairs) {
           if (v === undefined) delete out[k];
           else out[k] = v;
@@ -272,23 +309,28 @@ interface Recipe {
   pathBroken: boolean;
 }
 
-const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-const fileBytes = (k: FileKind): Buffer => ({
-  png,
-  pdf: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF'),
-  texto: Buffer.from('isto não é uma imagem'),
-  bytes: Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256)),
-  vazio: Buffer.alloc(0),
-  'png-falso': Buffer.concat([png.subarray(0, 16), Buffer.from('corrompido'.repeat(10))]),
-  svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-})[k];
+const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .png()
+  .toBuffer();
+const fileBytes = (k: FileKind): Buffer =>
+  ({
+    png,
+    pdf: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF'),
+    texto: Buffer.from('isto não é uma imagem'),
+    bytes: Buffer.from(Array.from({ length: 64 }, (_, i) => (i * 37 + 11) % 256)),
+    vazio: Buffer.alloc(0),
+    'png-falso': Buffer.concat([png.subarray(0, 16), Buffer.from('corrompido'.repeat(10))]),
+    svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  })[k];
 
 function multipartPayload(body: Extract<Body, { kind: 'multipart' }>) {
   const boundary = '----tcfuzz7f3a9';
   const chunks: Buffer[] = [];
   for (const p of body.parts) {
     if ('file' in p) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+      );
       chunks.push(fileBytes(p.file), Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${text(p.value)}\r\n`));
@@ -299,9 +341,10 @@ function multipartPayload(body: Extract<Body, { kind: 'multipart' }>) {
   // Cut anywhere before the closing delimiter (keeping a byte at least: an empty body is an empty
   // form, not a cut one): the form can never be complete.
   if (body.cut !== undefined) payload = payload.subarray(0, Math.max(1, Math.floor(body.cut * (payload.length - end.length))));
-  const contentType = body.contentType === 'sem-boundary'
-    ? 'multipart/form-data'
-    : `multipart/form-data; boundary=${({ 'outro-boundary': 'outra-fronteira', 'boundary-vazio': '""', 'boundary-longo': 'b'.repeat(300) } as Record<string, string>)[body.contentType ?? ''] ?? boundary}`;
+  const contentType =
+    body.contentType === 'sem-boundary'
+      ? 'multipart/form-data'
+      : `multipart/form-data; boundary=${({ 'outro-boundary': 'outra-fronteira', 'boundary-vazio': '""', 'boundary-longo': 'b'.repeat(300) } as Record<string, string>)[body.contentType ?? ''] ?? boundary}`;
   return { payload, contentType };
 }
 
@@ -329,7 +372,9 @@ function send(op: Operation, r: Recipe, auth?: Record<string, string>) {
   }
   // An answer that never comes is a failure too (and must not hang the whole run).
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('sem resposta em 10 s')), 10_000); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('sem resposta em 10 s')), 10_000);
+  });
   return Promise.race([t.app.inject({ method: op.method as 'GET', url, headers, payload }), timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -348,12 +393,40 @@ function pathValidArb(p: Parameter): fc.Arbitrary<string> {
     const lo = Math.max(lower(p.schema) ?? 1, Math.max(...OWN_IDS) + 1_000_000);
     return (lo <= hi ? fc.integer({ min: lo, max: hi }) : fc.constant(hi)).map(String);
   }
-  return fc.oneof(fc.constantFrom('ninguem@exemplo.pt', '00000000-0000-0000-0000-000000000000.webp'), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }));
+  return fc.oneof(
+    fc.constantFrom('ninguem@exemplo.pt', '00000000-0000-0000-0000-000000000000.webp'),
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+  );
 }
 
 const PATH_BAD = [
-  'abc', '0', '-1', '1.5', '1e99', '1e3', '0x1', '+1', '99999999999999999999', '2147483648', 'true', 'null', '[]', '{}',
-  '..%2F..%2Fetc%2Fpasswd', '..', '%2e%2e', '%00', '%01', '%zz', '%', 'ção', '😀', '١٢', '%20', ' ', '',
+  'abc',
+  '0',
+  '-1',
+  '1.5',
+  '1e99',
+  '1e3',
+  '0x1',
+  '+1',
+  '99999999999999999999',
+  '2147483648',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '..%2F..%2Fetc%2Fpasswd',
+  '..',
+  '%2e%2e',
+  '%00',
+  '%01',
+  '%zz',
+  '%',
+  'ção',
+  '😀',
+  '١٢',
+  '%20',
+  ' ',
+  '',
 ];
 /** A path value refused by the route's schema (or not even routed), never an existing id. */
 function pathInvalidArb(p: Parameter): fc.Arbitrary<string | Long> {
@@ -361,13 +434,23 @@ function pathInvalidArb(p: Parameter): fc.Arbitrary<string | Long> {
   const e = enumOf(p.schema);
   const arbs: fc.Arbitrary<string | Long>[] = [fc.constantFrom('%00', 'a%00b', '%1b', '%7f')];
   if (ts.includes('integer') || ts.includes('number')) {
-    arbs.push(fc.constantFrom(...PATH_BAD), fc.constant(new Long('9', 400)), fc.string({ unit: 'grapheme', maxLength: 12 }).filter((v) => !/^[\s\d]*$/.test(v)));
+    arbs.push(
+      fc.constantFrom(...PATH_BAD),
+      fc.constant(new Long('9', 400)),
+      fc.string({ unit: 'grapheme', maxLength: 12 }).filter((v) => !/^[\s\d]*$/.test(v)),
+    );
   } else if (e) {
     arbs.push(fc.oneof(fc.constantFrom(...PATH_BAD), fc.string({ unit: 'grapheme', maxLength: 12 })).filter((v) => !e.map(String).includes(decodeSafe(v))));
   }
   return fc.oneof(...arbs).filter((v) => !looksLikeLiveId(decodeSafe(text(v))));
 }
-const decodeSafe = (v: string) => { try { return decodeURIComponent(v); } catch { return v; } };
+const decodeSafe = (v: string) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
 /** Path values where the schema itself cannot refuse anything (free text): only control characters are refused. */
 const pathFreeArb = fc.oneof(
   fc.constantFrom(...PATH_BAD),
@@ -394,7 +477,11 @@ function queryInvalidArb(p: Parameter): fc.Arbitrary<[string, string | Long][]> 
     if (hi !== undefined) bad.push(String(hi + 1), String(hi * 1000));
     arbs.push(fc.constantFrom(...bad));
   } else if (ts.includes('string')) {
-    if (s.maxLength !== undefined) arbs.push(fc.integer({ min: 1, max: 40 }).map((k) => new Long('q', s.maxLength! + k)), fc.constant(new Long('ã', 50_000)));
+    if (s.maxLength !== undefined)
+      arbs.push(
+        fc.integer({ min: 1, max: 40 }).map((k) => new Long('q', s.maxLength! + k)),
+        fc.constant(new Long('ã', 50_000)),
+      );
     if ((s.minLength ?? 0) >= 1) arbs.push(fc.constant(''));
     if (s.pattern) {
       const re = new RegExp(s.pattern);
@@ -403,12 +490,23 @@ function queryInvalidArb(p: Parameter): fc.Arbitrary<[string, string | Long][]> 
   }
   const single = fc.oneof(...arbs).map((v) => [[p.name, v]] as [string, string | Long][]);
   // The same name twice makes an array where one value is expected.
-  const twice = ts.includes('array') ? single : fc.tuple(fc.constantFrom('1', 'a', ''), fc.constantFrom('2', 'b')).map(([a, b]) => [[p.name, a], [p.name, b]] as [string, string][]);
+  const twice = ts.includes('array')
+    ? single
+    : fc.tuple(fc.constantFrom('1', 'a', ''), fc.constantFrom('2', 'b')).map(
+        ([a, b]) =>
+          [
+            [p.name, a],
+            [p.name, b],
+          ] as [string, string][],
+      );
   return fc.oneof(single, twice);
 }
 
 function queryValidArb(p: Parameter): fc.Arbitrary<[string, string][]> {
-  return fc.oneof(fc.constant([] as [string, string][]), validArb(p.schema).map((v) => [[p.name, String(v)]] as [string, string][]));
+  return fc.oneof(
+    fc.constant([] as [string, string][]),
+    validArb(p.schema).map((v) => [[p.name, String(v)]] as [string, string][]),
+  );
 }
 
 const extraQueryArb = fc.array(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.string({ maxLength: 20 })), { maxLength: 3 });
@@ -427,7 +525,10 @@ function recipeArb(op: Operation, ownId?: number): fc.Arbitrary<Recipe> {
           const raw = text(bad);
           const refused = !isFree || /%0[0-9a-f]|%1[0-9a-f]|%7f/i.test(raw);
           return {
-            path: { ...valid, [p.name]: bad }, query: [], body: { kind: 'none' }, strict: refused,
+            path: { ...valid, [p.name]: bad },
+            query: [],
+            body: { kind: 'none' },
+            strict: refused,
             pathBroken: true,
           } satisfies Recipe;
         });
@@ -437,24 +538,31 @@ function recipeArb(op: Operation, ownId?: number): fc.Arbitrary<Recipe> {
 
   // 2. Query strings: documented params broken, or unknown ones (free: only must not break anything).
   kinds.push(
-    fc.tuple(
-      validPathArb(op),
-      op.query.length ? fc.integer({ min: 0, max: op.query.length - 1 }) : fc.constant(-1),
-      fc.tuple(...op.query.map(queryValidArb)),
-      extraQueryArb,
-      fc.option(fc.constantFrom('%zz=1', 'a=%', '=', '&&', 'page[]=1', 'a[b][c]=d', '%00=1', `x=${'%E2%82'}`), { nil: undefined }),
-    ).chain(([path, i, validPairs, extra, rawQuery]) => {
-      const broken = i >= 0 ? queryInvalidArb(op.query[i]) : fc.constant([] as [string, string | Long][]);
-      return broken.map((bad) => {
-        const others = validPairs.filter((_, j) => j !== i).flat();
-        const known = new Set(op.query.map((q) => q.name));
-        const query = [...others, ...bad, ...extra.filter(([k]) => !known.has(k))];
-        const controlInRaw = rawQuery === '%00=1';
-        return {
-          path, query, rawQuery, body: { kind: 'none' }, strict: i >= 0 || controlInRaw || query.some(([k, v]) => CONTROL.some((c) => text(v) === c || k === c)), pathBroken: false,
-        } satisfies Recipe;
-      });
-    }),
+    fc
+      .tuple(
+        validPathArb(op),
+        op.query.length ? fc.integer({ min: 0, max: op.query.length - 1 }) : fc.constant(-1),
+        fc.tuple(...op.query.map(queryValidArb)),
+        extraQueryArb,
+        fc.option(fc.constantFrom('%zz=1', 'a=%', '=', '&&', 'page[]=1', 'a[b][c]=d', '%00=1', `x=${'%E2%82'}`), { nil: undefined }),
+      )
+      .chain(([path, i, validPairs, extra, rawQuery]) => {
+        const broken = i >= 0 ? queryInvalidArb(op.query[i]) : fc.constant([] as [string, string | Long][]);
+        return broken.map((bad) => {
+          const others = validPairs.filter((_, j) => j !== i).flat();
+          const known = new Set(op.query.map((q) => q.name));
+          const query = [...others, ...bad, ...extra.filter(([k]) => !known.has(k))];
+          const controlInRaw = rawQuery === '%00=1';
+          return {
+            path,
+            query,
+            rawQuery,
+            body: { kind: 'none' },
+            strict: i >= 0 || controlInRaw || query.some(([k, v]) => CONTROL.some((c) => text(v) === c || k === c)),
+            pathBroken: false,
+          } satisfies Recipe;
+        });
+      }),
   );
 
   if (hasBody(op)) {
@@ -467,36 +575,60 @@ function recipeArb(op: Operation, ownId?: number): fc.Arbitrary<Recipe> {
       { weight: 1, arbitrary: fc.constantFrom<unknown>(...(bodyOptional ? [] : [null]), true, 42, 'texto', [], [{}], [[1]]) },
     );
     kinds.push(
-      fc.tuple(validPathArb(op), jsonValues, fc.constantFrom(undefined, undefined, undefined, 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'image/png', 'foo/bar', 'application/json; charset=utf-16')).map(
-        ([path, value, contentType]) => ({
-          path, query: [], body: { kind: 'json', value, contentType }, pathBroken: false,
+      fc
+        .tuple(
+          validPathArb(op),
+          jsonValues,
+          fc.constantFrom(
+            undefined,
+            undefined,
+            undefined,
+            'text/plain',
+            'application/xml',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+            'image/png',
+            'foo/bar',
+            'application/json; charset=utf-16',
+          ),
+        )
+        .map(([path, value, contentType]) => ({
+          path,
+          query: [],
+          body: { kind: 'json', value, contentType },
+          pathBroken: false,
           // A route without a body schema may ignore a body it can parse (JSON, text); the others get 415.
           strict: !!op.json || !!op.form || (contentType !== undefined && !['text/plain', 'application/json; charset=utf-16'].includes(contentType)),
-        }),
-      ),
+        })),
     );
     // 4. Raw bodies: malformed JSON, empty, prototype poisoning, too large.
     kinds.push(
-      fc.tuple(
-        validPathArb(op),
-        fc.oneof(
-          // Never JSON, or poisoned: refused by the parser whatever the route.
-          fc.constantFrom('{', '{"a":', '[1,]', 'nul', '{"a":1}}', "{'a':1}", '\u0000', '{"a":"\\u0000"}', '', ' ', '{"__proto__":{"x":1}}').map(
-            (s) => ({ body: { kind: 'raw', text: s, contentType: 'application/json' } as Body, always: true }),
+      fc
+        .tuple(
+          validPathArb(op),
+          fc.oneof(
+            // Never JSON, or poisoned: refused by the parser whatever the route.
+            fc
+              .constantFrom('{', '{"a":', '[1,]', 'nul', '{"a":1}}', "{'a':1}", '\u0000', '{"a":"\\u0000"}', '', ' ', '{"__proto__":{"x":1}}')
+              .map((s) => ({ body: { kind: 'raw', text: s, contentType: 'application/json' } as Body, always: true })),
+            fc.constant({ body: { kind: 'raw', text: new Long('[', 100_000), contentType: 'application/json' } as Body, always: true }),
+            fc.constantFrom(1_100_000, 3_000_000).map((bytes) => ({ body: { kind: 'grande', bytes } as Body, always: true })),
+            // JSON that only a route with a body schema refuses.
+            fc
+              .constantFrom('"\\ud800"', '{"constructor":{"prototype":{"x":1}}}', '1e999')
+              .map((s) => ({ body: { kind: 'raw', text: s, contentType: 'application/json' } as Body, always: false })),
           ),
-          fc.constant({ body: { kind: 'raw', text: new Long('[', 100_000), contentType: 'application/json' } as Body, always: true }),
-          fc.constantFrom(1_100_000, 3_000_000).map((bytes) => ({ body: { kind: 'grande', bytes } as Body, always: true })),
-          // JSON that only a route with a body schema refuses.
-          fc.constantFrom('"\\ud800"', '{"constructor":{"prototype":{"x":1}}}', '1e999').map(
-            (s) => ({ body: { kind: 'raw', text: s, contentType: 'application/json' } as Body, always: false }),
-          ),
-        ),
-      ).map(([path, { body, always }]) => ({ path, query: [], body, strict: always || !!op.json || !!op.form, pathBroken: false })),
+        )
+        .map(([path, { body, always }]) => ({ path, query: [], body, strict: always || !!op.json || !!op.form, pathBroken: false })),
     );
     // 5. Multipart forms: documented fields broken, files that are not images, cut-off forms...
     kinds.push(
       fc.tuple(validPathArb(op), multipartArb(op, ownId)).map(([path, { body, strict }]) => ({
-        path, query: [], body, strict: strict && (op.form !== undefined || !bodyOptional), pathBroken: false,
+        path,
+        query: [],
+        body,
+        strict: strict && (op.form !== undefined || !bodyOptional),
+        pathBroken: false,
       })),
     );
   }
@@ -504,7 +636,17 @@ function recipeArb(op: Operation, ownId?: number): fc.Arbitrary<Recipe> {
   // Anonymous requests sometimes carry a token that is not one.
   const badAuth = fc.oneof(
     { weight: 2, arbitrary: fc.constant(undefined) },
-    { weight: 1, arbitrary: fc.constantFrom('Bearer', 'Bearer abc.def.ghi', 'Basic dXNlcjpwYXNz', 'Bearer \u00e7', `Bearer ${'a'.repeat(5000)}`, 'bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwidGlwbyI6ImFkbWluIn0.') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'Bearer',
+        'Bearer abc.def.ghi',
+        'Basic dXNlcjpwYXNz',
+        'Bearer \u00e7',
+        `Bearer ${'a'.repeat(5000)}`,
+        'bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIiwidGlwbyI6ImFkbWluIn0.',
+      ),
+    },
   );
   return fc.tuple(fc.oneof(...kinds), ownId === undefined ? badAuth : fc.constant(undefined)).map(([r, auth]) => (auth ? { ...r, auth } : r));
 }
@@ -541,14 +683,24 @@ function multipartArb(op: Operation, ownId?: number): fc.Arbitrary<{ body: Body;
     // a declared image field carries something that is not an image
     // (sent before any other file, and the others under names the form does not read)
     ...(fileFields.length
-      ? [fc.tuple(validFields, filePart(fileFields, badFileKind), fc.array(filePart(['ficheiro', 'x'], fileKind), { maxLength: 2 })).map(([f, bad, files]) => [...toParts(f), bad, ...files])]
+      ? [
+          fc
+            .tuple(validFields, filePart(fileFields, badFileKind), fc.array(filePart(['ficheiro', 'x'], fileKind), { maxLength: 2 }))
+            .map(([f, bad, files]) => [...toParts(f), bad, ...files]),
+        ]
       : []),
     // a required image is missing, or sent as a text field
     ...(requiredFiles.length
-      ? [fc.tuple(validFields, fc.constantFrom(...requiredFiles), fc.boolean()).map(([f, name, asText]) => [...toParts(f), ...(asText ? [{ name, value: 'nao-sou-um-ficheiro' }] : [])])]
+      ? [
+          fc
+            .tuple(validFields, fc.constantFrom(...requiredFiles), fc.boolean())
+            .map(([f, name, asText]) => [...toParts(f), ...(asText ? [{ name, value: 'nao-sou-um-ficheiro' }] : [])]),
+        ]
       : []),
     // a text field over the parser's 1 MB field size
-    ...(textFields.length ? [fc.tuple(validFields, fc.constantFrom(...textFields)).map(([f, name]) => toParts({ ...f, [name]: new Long('x', 1_100_000) }))] : []),
+    ...(textFields.length
+      ? [fc.tuple(validFields, fc.constantFrom(...textFields)).map(([f, name]) => toParts({ ...f, [name]: new Long('x', 1_100_000) }))]
+      : []),
     // more files than the form allows (4)
     fc.tuple(validFields, fc.array(filePart(fileNames, fileKind), { minLength: 5, maxLength: 7 })).map(([f, files]) => [...toParts(f), ...files]),
   ];
@@ -557,7 +709,12 @@ function multipartArb(op: Operation, ownId?: number): fc.Arbitrary<{ body: Body;
     // cut off before its end, or with a content type whose boundary is missing or wrong
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.oneof(...broken, validFields.map(toParts)), fc.double({ min: 0, max: 0.999, noNaN: true }), fc.constantFrom(undefined, undefined, 'sem-boundary', 'outro-boundary', 'boundary-vazio', 'boundary-longo'))
+      arbitrary: fc
+        .tuple(
+          fc.oneof(...broken, validFields.map(toParts)),
+          fc.double({ min: 0, max: 0.999, noNaN: true }),
+          fc.constantFrom(undefined, undefined, 'sem-boundary', 'outro-boundary', 'boundary-vazio', 'boundary-longo'),
+        )
         .map(([parts, cut, contentType]) => ({ body: { kind: 'multipart', parts, cut: contentType ? undefined : cut, contentType } as Body, strict: true })),
     },
     // no fields and no file at all
@@ -573,14 +730,90 @@ function multipartArb(op: Operation, ownId?: number): fc.Arbitrary<{ body: Body;
  * English that a validation library or a framework would put in a message: its vocabulary and the
  * small words of any English sentence (none of which is a Portuguese word).
  */
-const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}])(${[
-  'invalid', 'expected', 'received', 'required', 'must', 'should', 'cannot', 'unexpected', 'unsupported', 'undefined', 'null',
-  'nan', 'string', 'number', 'integer', 'boolean', 'object', 'array', 'body', 'querystring', 'params?', 'payload', 'request',
-  'error', 'failed', 'limit', 'reach', 'field', 'file', 'too', 'not', 'bad', 'malformed', 'missing', 'empty', 'content', 'type',
-  'unknown', 'characters?', 'property', 'allowed', 'exceed(ed|ing)?', 'large', 'long', 'length', 'max', 'min', 'url', 'component',
-  'route', 'method', 'found', 'the', 'is', 'are', 'was', 'of', 'to', 'and', 'with', 'for', 'this', 'that', 'be', 'an', 'at',
-  'from', 'has', 'have', 'please', 'your', 'you', 'value', 'input', 'format', 'internal', 'server', 'unauthorized', 'forbidden',
-].join('|')})(?![\\p{L}\\p{N}])`, 'iu'); // whole words: "até" is not "at"
+const ENGLISH = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${[
+    'invalid',
+    'expected',
+    'received',
+    'required',
+    'must',
+    'should',
+    'cannot',
+    'unexpected',
+    'unsupported',
+    'undefined',
+    'null',
+    'nan',
+    'string',
+    'number',
+    'integer',
+    'boolean',
+    'object',
+    'array',
+    'body',
+    'querystring',
+    'params?',
+    'payload',
+    'request',
+    'error',
+    'failed',
+    'limit',
+    'reach',
+    'field',
+    'file',
+    'too',
+    'not',
+    'bad',
+    'malformed',
+    'missing',
+    'empty',
+    'content',
+    'type',
+    'unknown',
+    'characters?',
+    'property',
+    'allowed',
+    'exceed(ed|ing)?',
+    'large',
+    'long',
+    'length',
+    'max',
+    'min',
+    'url',
+    'component',
+    'route',
+    'method',
+    'found',
+    'the',
+    'is',
+    'are',
+    'was',
+    'of',
+    'to',
+    'and',
+    'with',
+    'for',
+    'this',
+    'that',
+    'be',
+    'an',
+    'at',
+    'from',
+    'has',
+    'have',
+    'please',
+    'your',
+    'you',
+    'value',
+    'input',
+    'format',
+    'internal',
+    'server',
+    'unauthorized',
+    'forbidden',
+  ].join('|')})(?![\\p{L}\\p{N}])`,
+  'iu',
+); // whole words: "até" is not "at"
 
 function checkAnswer(r: Recipe, res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   const where = `${res.statusCode} ${res.body.slice(0, 300)}`;
@@ -611,12 +844,16 @@ function checkAnswer(r: Recipe, res: { statusCode: number; headers: Record<strin
  * note): one cheap count after each request. And a fingerprint per table (row count + hash of all
  * its rows) before and after each route and identity.
  */
-const tables = (await t.db.execute<{ name: string }>(sql`
+const tables = (
+  await t.db.execute<{ name: string }>(sql`
   select table_name as name from information_schema.tables
-  where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`)).rows.map((r) => r.name);
+  where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`)
+).rows.map((r) => r.name);
 await t.db.execute(sql`create table fuzz_changes (tabela text not null)`);
-await t.db.execute(sql.raw(`create function fuzz_note_change() returns trigger language plpgsql as $$
-  begin insert into fuzz_changes values (TG_TABLE_NAME); return null; end $$`));
+await t.db.execute(
+  sql.raw(`create function fuzz_note_change() returns trigger language plpgsql as $$
+  begin insert into fuzz_changes values (TG_TABLE_NAME); return null; end $$`),
+);
 for (const name of tables) {
   await t.db.execute(sql.raw(`create trigger fuzz_note_change after insert or update or delete on "${name}" for each row execute function fuzz_note_change()`));
   await t.db.execute(sql.raw(`create trigger fuzz_note_truncate after truncate on "${name}" for each statement execute function fuzz_note_change()`));
@@ -626,9 +863,11 @@ async function takeChanges(): Promise<string[]> {
   const { rows } = await t.db.execute<{ tabela: string }>(sql`delete from fuzz_changes returning tabela`);
   return [...new Set(rows.map((r) => r.tabela))];
 }
-const fingerprintSql = sql.raw(tables
-  .map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from "${name}" x`)
-  .join(' union all '));
+const fingerprintSql = sql.raw(
+  tables
+    .map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, E'\\n' order by x::text), '')) as h from "${name}" x`)
+    .join(' union all '),
+);
 async function fingerprint(): Promise<Record<string, string>> {
   const { rows } = await t.db.execute<{ t: string; n: number; h: string }>(fingerprintSql);
   return Object.fromEntries(rows.map((r) => [r.t, `${r.n}:${r.h}`]));
@@ -674,7 +913,9 @@ for (const op of operations) {
             const files = storedFiles();
             if (!changed.length && files === filesBefore) return;
             if (res.statusCode >= 300 || recipe.strict) {
-              throw new Error(`linhas alteradas (${changed.join(', ') || 'nenhuma'}) ou ficheiros guardados (${files - filesBefore}); resposta ${res.statusCode} ${res.body.slice(0, 200)}`);
+              throw new Error(
+                `linhas alteradas (${changed.join(', ') || 'nenhuma'}) ou ficheiros guardados (${files - filesBefore}); resposta ${res.statusCode} ${res.body.slice(0, 200)}`,
+              );
             }
             before = await fingerprint();
             filesBefore = files;

@@ -71,13 +71,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; clock?: Clock; webDist?: string; jwtSecret?: string; logStream?: import('pino').DestinationStream; termosVersao?: () => string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    webDist?: string;
+    jwtSecret?: string;
+    logStream?: import('pino').DestinationStream;
+    termosVersao?: () => string;
+  } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
   // No background e-mail worker unless a test asks for it (NOTIFICATIONS_WORKER=true): tests run passes themselves.
-  const env = loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...opts.env });
-  const app = await buildApp({ env, database, jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'), clock: opts.clock, webDist: opts.webDist, logStream: opts.logStream, termosVersao: opts.termosVersao });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DEMO_MODE: 'true',
+    RATE_LIMIT: 'false',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    NOTIFICATIONS_WORKER: 'false',
+    ...opts.env,
+  });
+  const app = await buildApp({
+    env,
+    database,
+    jwtSecret: opts.jwtSecret ?? randomBytes(32).toString('hex'),
+    clock: opts.clock,
+    webDist: opts.webDist,
+    logStream: opts.logStream,
+    termosVersao: opts.termosVersao,
+  });
   await app.ready();
   return {
     app,
@@ -97,9 +122,11 @@ export async function createTestApp(opts: { env?: Record<string, string>; clock?
  * public route. Returns the link.
  */
 export async function confirmClientEmail(app: FastifyInstance, clienteId: number) {
-  const rows = (await app.ctx.db.execute<{ texto: string }>(sql`
+  const rows = (
+    await app.ctx.db.execute<{ texto: string }>(sql`
     select texto from email_outbox where tipo = 'confirmar_email' and destinatario_tipo = 'cliente' and destinatario_id = ${clienteId}
-    order by id desc limit 1`)).rows;
+    order by id desc limit 1`)
+  ).rows;
   const link = rows[0]?.texto.match(/https?:\/\/\S+\/confirmar-email\?t=[\w.-]+/)?.[0];
   if (!link) throw new Error(`no confirmation e-mail for client ${clienteId}`);
   const url = new URL(link);
@@ -112,7 +139,12 @@ export async function confirmClientEmail(app: FastifyInstance, clienteId: number
  * Helpers that go through the public API, the way a user would (ticking "Li e aceito os Termos e
  * Condições..."). Clients confirm their e-mail unless `confirmar: false`.
  */
-export async function registerAndLogin(app: FastifyInstance, tipo: 'cliente' | 'profissional', over: Record<string, string> = {}, opts: { confirmar?: boolean } = {}) {
+export async function registerAndLogin(
+  app: FastifyInstance,
+  tipo: 'cliente' | 'profissional',
+  over: Record<string, string> = {},
+  opts: { confirmar?: boolean } = {},
+) {
   const email = over.email ?? `${tipo}.${randomBytes(4).toString('hex')}@exemplo.pt`;
   const body =
     tipo === 'cliente'
@@ -135,8 +167,14 @@ export async function adminSession(app: FastifyInstance) {
 }
 
 export const projectPayload = (over: Record<string, unknown> = {}) => ({
-  titulo: 'Trocar quadro elétrico', descricao: 'Quadro antigo a disparar.', cidade: 'Lisboa', bairro: 'Lisboa',
-  especialidade: 'substituicao-quadros-eletricos', contato: '+351912345678', tempo: 'NORMAL', ...over,
+  titulo: 'Trocar quadro elétrico',
+  descricao: 'Quadro antigo a disparar.',
+  cidade: 'Lisboa',
+  bairro: 'Lisboa',
+  especialidade: 'substituicao-quadros-eletricos',
+  contato: '+351912345678',
+  tempo: 'NORMAL',
+  ...over,
 });
 
 /** A project by this client, approved by the admin and priced at `creditos`. */

@@ -11,7 +11,10 @@ export async function jpegWithGps(width = 800, height = 600): Promise<Buffer> {
     .toBuffer();
 }
 
-export const pngBytes = () => sharp({ create: { width: 64, height: 64, channels: 4, background: '#f59e0b' } }).png().toBuffer();
+export const pngBytes = () =>
+  sharp({ create: { width: 64, height: 64, channels: 4, background: '#f59e0b' } })
+    .png()
+    .toBuffer();
 
 /** Builds a multipart body for app.inject. */
 export function multipart(fields: Record<string, string | string[]>, files: { field: string; filename: string; type: string; data: Buffer }[] = []) {

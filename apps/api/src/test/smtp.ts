@@ -1,7 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './mail';
 
-export interface Received extends ParsedMail { to: string; raw: string }
+export interface Received extends ParsedMail {
+  to: string;
+  raw: string;
+}
 
 /**
  * A real SMTP receiver on a free local port: the API sends through nodemailer over a socket, as in

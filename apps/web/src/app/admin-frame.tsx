@@ -19,7 +19,9 @@ export function AdminFrame() {
   useRouteFocus();
   return (
     <>
-      <a className="skip-link" href="#conteudo">Saltar para o conteúdo</a>
+      <a className="skip-link" href="#conteudo">
+        Saltar para o conteúdo
+      </a>
       <header className="site-header admin-topbar">
         <div className="container bar">
           {/* Named by its visible text (WCAG 2.5.3), plus where it leads for screen readers. */}

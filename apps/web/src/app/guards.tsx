@@ -25,8 +25,6 @@ export function RequireRole({ roles }: { roles: Role[] }) {
 
 /** /areadocliente and /areadoprofissional: menu when a session exists, else the role's login. */
 export function EntryRedirect({ role }: { role: 'cliente' | 'profissional' }) {
-  const target = getToken(role)
-    ? role === 'cliente' ? '/areadocliente/menu' : '/areadoprofissional/menu'
-    : LOGIN_PATH[role];
+  const target = getToken(role) ? (role === 'cliente' ? '/areadocliente/menu' : '/areadoprofissional/menu') : LOGIN_PATH[role];
   return <Navigate to={target} replace />;
 }

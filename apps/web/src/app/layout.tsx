@@ -80,7 +80,9 @@ function Header() {
           <ul>
             {LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} end={l.end}>{l.label}</NavLink>
+                <NavLink to={l.to} end={l.end}>
+                  {l.label}
+                </NavLink>
               </li>
             ))}
             {role && (
@@ -107,36 +109,62 @@ function Footer() {
             <p>Eletricistas, instaladores de domótica e canalizadores de confiança em Lisboa, Setúbal, Porto e Algarve.</p>
             <p className="sr-only">Formas de pagamento aceites:</p>
             <ul className="pay-logos">
-              <li><img src={visa} alt="Visa" width={64} height={40} loading="lazy" /></li>
-              <li><img src={mastercard} alt="Mastercard" width={64} height={40} loading="lazy" /></li>
-              <li><img src={mbway} alt="MB WAY" width={64} height={40} loading="lazy" /></li>
-              <li><img src={multibanco} alt="Multibanco" width={64} height={40} loading="lazy" /></li>
+              <li>
+                <img src={visa} alt="Visa" width={64} height={40} loading="lazy" />
+              </li>
+              <li>
+                <img src={mastercard} alt="Mastercard" width={64} height={40} loading="lazy" />
+              </li>
+              <li>
+                <img src={mbway} alt="MB WAY" width={64} height={40} loading="lazy" />
+              </li>
+              <li>
+                <img src={multibanco} alt="Multibanco" width={64} height={40} loading="lazy" />
+              </li>
             </ul>
             <Link to="/creditos">Comprar créditos</Link>
           </div>
           <div>
             <h2>Clientes</h2>
             <ul>
-              <li><Link to="/comofunciona">Como funciona</Link></li>
-              <li><Link to="/cadastro-cliente">Criar conta de cliente</Link></li>
-              <li><Link to="/areadocliente">Área do Cliente</Link></li>
+              <li>
+                <Link to="/comofunciona">Como funciona</Link>
+              </li>
+              <li>
+                <Link to="/cadastro-cliente">Criar conta de cliente</Link>
+              </li>
+              <li>
+                <Link to="/areadocliente">Área do Cliente</Link>
+              </li>
             </ul>
           </div>
           <div>
             <h2>Profissionais</h2>
             <ul>
-              <li><Link to="/cadastro-profissional">Registar como profissional</Link></li>
-              <li><Link to="/areadoprofissional">Área do Profissional</Link></li>
-              <li><Link to="/creditos">Planos de créditos</Link></li>
+              <li>
+                <Link to="/cadastro-profissional">Registar como profissional</Link>
+              </li>
+              <li>
+                <Link to="/areadoprofissional">Área do Profissional</Link>
+              </li>
+              <li>
+                <Link to="/creditos">Planos de créditos</Link>
+              </li>
             </ul>
           </div>
         </div>
         <div className="footer-bottom">
           <nav aria-label="Informação legal">
             <ul className="legal-links">
-              <li><Link to={LEGAL_PATHS.termos}>Termos e Condições</Link></li>
-              <li><Link to={LEGAL_PATHS.privacidade}>Política de Privacidade</Link></li>
-              <li><Link to={LEGAL_PATHS.cookies}>Política de Cookies</Link></li>
+              <li>
+                <Link to={LEGAL_PATHS.termos}>Termos e Condições</Link>
+              </li>
+              <li>
+                <Link to={LEGAL_PATHS.privacidade}>Política de Privacidade</Link>
+              </li>
+              <li>
+                <Link to={LEGAL_PATHS.cookies}>Política de Cookies</Link>
+              </li>
               <li>
                 <a href={LIVRO_RECLAMACOES_URL} target="_blank" rel="noopener">
                   Livro de Reclamações<span className="sr-only"> (abre num novo separador)</span>
@@ -144,7 +172,9 @@ function Footer() {
               </li>
             </ul>
           </nav>
-          <p>© {new Date().getFullYear()} {PRODUCT_NAME}. Todos os direitos reservados.</p>
+          <p>
+            © {new Date().getFullYear()} {PRODUCT_NAME}. Todos os direitos reservados.
+          </p>
         </div>
       </div>
     </footer>
@@ -157,7 +187,9 @@ export function Layout() {
   useRouteFocus();
   return (
     <>
-      <a className="skip-link" href="#conteudo">Saltar para o conteúdo</a>
+      <a className="skip-link" href="#conteudo">
+        Saltar para o conteúdo
+      </a>
       <Header />
       <main id="conteudo" tabIndex={-1}>
         <Outlet />

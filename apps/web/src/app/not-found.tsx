@@ -8,7 +8,9 @@ export function NotFoundPage() {
       <section className="card construction">
         <h1>Página não encontrada</h1>
         <p className="muted">O endereço que abriu não existe ou foi mudado.</p>
-        <Link className="btn btn-secondary" to="/">Voltar ao início</Link>
+        <Link className="btn btn-secondary" to="/">
+          Voltar ao início
+        </Link>
       </section>
     </div>
   );

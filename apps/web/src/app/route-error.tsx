@@ -12,8 +12,12 @@ export function RouteError() {
           {chunk ? 'Há uma nova versão do site. Recarregue a página para continuar.' : 'Não foi possível mostrar esta página. Tente novamente.'}
         </p>
         <div className="row" style={{ justifyContent: 'center' }}>
-          <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>Recarregar</button>
-          <Link className="btn btn-outline" to="/">Voltar ao início</Link>
+          <button type="button" className="btn btn-secondary" onClick={() => window.location.reload()}>
+            Recarregar
+          </button>
+          <Link className="btn btn-outline" to="/">
+            Voltar ao início
+          </Link>
         </div>
       </section>
     </div>

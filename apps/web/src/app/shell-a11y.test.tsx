@@ -52,7 +52,10 @@ describe('focus after navigation', () => {
     localStorage.setItem('tipo', 'cliente');
     let answer: (r: Response) => void = () => {};
     mockApi.routes({
-      'GET /api/profissional/7': () => new Promise<Response>((ok) => { answer = ok; }),
+      'GET /api/profissional/7': () =>
+        new Promise<Response>((ok) => {
+          answer = ok;
+        }),
       // The rest of the profile is not what is tested: it fails to load.
       'GET /api/profissional/7/garantias': notFound,
       'GET /api/review/profissional/7': notFound,
@@ -61,11 +64,24 @@ describe('focus after navigation', () => {
     await screen.findByRole('heading', { level: 1, name: 'Planos de Créditos' });
     await router.navigate('/profissionais/7');
     await waitFor(() => expect(document.activeElement?.tagName).toBe('H1'));
-    answer(json({
-      id: 7, nome: 'Sofia Almeida', fotoUrl: null, notaMedia: 4.8, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores'],
-      cidade: 'Faro', bairro: 'Faro', verificado: true, selos: ['VERIFICADO'], telefone: '+351912345678', contato: '+351912345678',
-      descricao: 'Eletricista.', especialidade: 'Tomadas e interruptores',
-    }));
+    answer(
+      json({
+        id: 7,
+        nome: 'Sofia Almeida',
+        fotoUrl: null,
+        notaMedia: 4.8,
+        especialidades: ['tomadas'],
+        especialidadesLabels: ['Tomadas e interruptores'],
+        cidade: 'Faro',
+        bairro: 'Faro',
+        verificado: true,
+        selos: ['VERIFICADO'],
+        telefone: '+351912345678',
+        contato: '+351912345678',
+        descricao: 'Eletricista.',
+        especialidade: 'Tomadas e interruptores',
+      }),
+    );
     const name = await screen.findByRole('heading', { level: 1, name: 'Sofia Almeida' });
     await waitFor(() => expect(name).toHaveFocus());
   });
@@ -77,7 +93,9 @@ describe('dialogs', () => {
     return (
       <main id="conteudo">
         <h1>Página</h1>
-        <button type="button" onClick={() => setOpen(true)}>Abrir aviso</button>
+        <button type="button" onClick={() => setOpen(true)}>
+          Abrir aviso
+        </button>
         <MessageDialog open={open} kind="warning" title="Aviso" text="Texto." onClose={() => setOpen(false)} />
       </main>
     );

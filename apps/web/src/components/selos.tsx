@@ -5,7 +5,10 @@ import './selos.css';
 
 const ICONS: Record<Selo, LucideIcon> = { VERIFICADO: BadgeCheck, TOP_AVALIADO: Award, DOMOTICA_EXPERT: HousePlug, RESPOSTA_RAPIDA: Zap };
 const CLASS: Record<Selo, string> = {
-  VERIFICADO: 'badge-success', TOP_AVALIADO: 'selo-top', DOMOTICA_EXPERT: 'selo-domotica', RESPOSTA_RAPIDA: 'selo-rapida',
+  VERIFICADO: 'badge-success',
+  TOP_AVALIADO: 'selo-top',
+  DOMOTICA_EXPERT: 'selo-domotica',
+  RESPOSTA_RAPIDA: 'selo-rapida',
 };
 
 /**
@@ -51,7 +54,11 @@ export function SeloBadge({ selo, interactive = true }: { selo: Selo; interactiv
 
   const className = `badge selo-badge ${CLASS[selo]}`;
   if (!interactive) {
-    return <span className={className}><Icon size={14} aria-hidden /> {label}</span>;
+    return (
+      <span className={className}>
+        <Icon size={14} aria-hidden /> {label}
+      </span>
+    );
   }
   return (
     <span className="selo" ref={root} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
@@ -66,7 +73,9 @@ export function SeloBadge({ selo, interactive = true }: { selo: Selo; interactiv
       >
         <Icon size={14} aria-hidden /> {label}
       </button>
-      <span role="tooltip" id={tipId} ref={tip} className="selo-tip" hidden={!open}>{regra}</span>
+      <span role="tooltip" id={tipId} ref={tip} className="selo-tip" hidden={!open}>
+        {regra}
+      </span>
     </span>
   );
 }
@@ -75,11 +84,20 @@ export function SeloBadge({ selo, interactive = true }: { selo: Selo; interactiv
 export function SelosBadges({ selos, interactive = true }: { selos: readonly string[] | null | undefined; interactive?: boolean }) {
   const list = SELOS.filter((s) => selos?.includes(s));
   if (!list.length) return null;
-  if (!interactive) return <span className="selos">{list.map((s) => <SeloBadge key={s} selo={s} interactive={false} />)}</span>;
+  if (!interactive)
+    return (
+      <span className="selos">
+        {list.map((s) => (
+          <SeloBadge key={s} selo={s} interactive={false} />
+        ))}
+      </span>
+    );
   return (
     <span className="selos" role="list" aria-label="Selos">
       {list.map((s) => (
-        <span role="listitem" key={s}><SeloBadge selo={s} /></span>
+        <span role="listitem" key={s}>
+          <SeloBadge selo={s} />
+        </span>
       ))}
     </span>
   );

@@ -61,10 +61,39 @@ export const PT_BR: { re: RegExp; word: string; use: string }[] = [
 /** English that must never reach a person: zod's and Fastify's default texts, and common interface words. */
 export const ENGLISH: { re: RegExp; word: string }[] = [
   // ("Invalid input", "is required" and the like are caught by their first or last word.)
-  ...['invalid', 'required', 'expected', 'must be', 'not found', 'unrecognized', 'too small', 'too big',
-    'checkout', 'loading', 'submit', 'save', 'cancel', 'delete', 'search', 'next', 'previous', 'close', 'error', 'success',
-    'something went wrong', 'try again', 'please', 'sign in', 'sign up', 'log out', 'password', 'welcome', 'settings', 'upload', 'download']
-    .map((w) => ({ re: new RegExp(`\\b${w}\\b`, 'i'), word: w })),
+  ...[
+    'invalid',
+    'required',
+    'expected',
+    'must be',
+    'not found',
+    'unrecognized',
+    'too small',
+    'too big',
+    'checkout',
+    'loading',
+    'submit',
+    'save',
+    'cancel',
+    'delete',
+    'search',
+    'next',
+    'previous',
+    'close',
+    'error',
+    'success',
+    'something went wrong',
+    'try again',
+    'please',
+    'sign in',
+    'sign up',
+    'log out',
+    'password',
+    'welcome',
+    'settings',
+    'upload',
+    'download',
+  ].map((w) => ({ re: new RegExp(`\\b${w}\\b`, 'i'), word: w })),
 ];
 
 /**
@@ -106,9 +135,7 @@ export const SPEC_QUOTES = [
   'Erro ao buscar créditos',
 ];
 
-const quoteRes = SPEC_QUOTES.map(
-  (q) => new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\d+/g, '(?:\\d+|\\{\\})'), 'g'),
-);
+const quoteRes = SPEC_QUOTES.map((q) => new RegExp(q.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\d+/g, '(?:\\d+|\\{\\})'), 'g'));
 
 export type Hit = { file: string; line: number; text: string; problem: string };
 
@@ -125,10 +152,13 @@ export function problemsIn(text: string): string[] {
 /** Strings that are code, not text: no space and not a capitalised word or one with accents. */
 const looksLikeCode = (s: string) => !/\s/.test(s.trim()) && !/^\p{Lu}\p{Ll}+[.!?:…]*$/u.test(s.trim()) && !/[^\p{ASCII}]/u.test(s);
 /** JSX attributes whose values are code. */
-const CODE_ATTRS = /^(className|id|htmlFor|to|href|src|srcSet|type|name|role|key|autoComplete|inputMode|pattern|method|target|rel|accept|dateTime|lang|style|data-[\w-]+|aria-(describedby|labelledby|controls|live|current|hidden|haspopup|owns|invalid|busy))$/;
+const CODE_ATTRS =
+  /^(className|id|htmlFor|to|href|src|srcSet|type|name|role|key|autoComplete|inputMode|pattern|method|target|rel|accept|dateTime|lang|style|data-[\w-]+|aria-(describedby|labelledby|controls|live|current|hidden|haspopup|owns|invalid|busy))$/;
 /** Calls whose string arguments are code or go to operators, never to users. */
 const codeCall = (callee: string) =>
-  /(^|\.)(log|logger|console)\.\w+$|^console\.|(^|\.)(raw|placeholder|querySelector|querySelectorAll|getItem|setItem|removeItem|getAttribute|setAttribute|addEventListener|startsWith|endsWith|includes|split|replace|match|test|join|header|getHeader|setHeader|hasOwnProperty)$|^(require|import|sql|z\.enum|z\.literal|pgEnum|pgTable|index|uniqueIndex|check|text|integer|varchar|timestamp|boolean|jsonb|smallint|doublePrecision|serial|bigint)$/.test(callee);
+  /(^|\.)(log|logger|console)\.\w+$|^console\.|(^|\.)(raw|placeholder|querySelector|querySelectorAll|getItem|setItem|removeItem|getAttribute|setAttribute|addEventListener|startsWith|endsWith|includes|split|replace|match|test|join|header|getHeader|setHeader|hasOwnProperty)$|^(require|import|sql|z\.enum|z\.literal|pgEnum|pgTable|index|uniqueIndex|check|text|integer|varchar|timestamp|boolean|jsonb|smallint|doublePrecision|serial|bigint)$/.test(
+    callee,
+  );
 const ERROR_CLASSES = /^(Error|TypeError|RangeError|SyntaxError)$/;
 
 function isCodeContext(node: ts.Node): boolean {
@@ -136,12 +166,26 @@ function isCodeContext(node: ts.Node): boolean {
   if (!p) return false;
   if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p) || ts.isExternalModuleReference(p) || ts.isImportTypeNode(p.parent ?? p)) return true;
   if (ts.isLiteralTypeNode(p)) return true;
-  if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) && p.name === node) return true;
+  if (
+    (ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isEnumMember(p)) &&
+    p.name === node
+  )
+    return true;
   // OpenAPI summaries of the API's routes: read by developers at /api/docs, not by the product's users.
   if (ts.isPropertyAssignment(p) && p.initializer === node && p.name.getText() === 'summary') return true;
   if (ts.isElementAccessExpression(p) && p.argumentExpression === node) return true;
   if (ts.isCaseClause(p)) return true;
-  if (ts.isBinaryExpression(p) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken, ts.SyntaxKind.EqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsToken, ts.SyntaxKind.InKeyword].includes(p.operatorToken.kind)) return true;
+  if (
+    ts.isBinaryExpression(p) &&
+    [
+      ts.SyntaxKind.EqualsEqualsEqualsToken,
+      ts.SyntaxKind.ExclamationEqualsEqualsToken,
+      ts.SyntaxKind.EqualsEqualsToken,
+      ts.SyntaxKind.ExclamationEqualsToken,
+      ts.SyntaxKind.InKeyword,
+    ].includes(p.operatorToken.kind)
+  )
+    return true;
   if (ts.isJsxAttribute(p) || (ts.isJsxExpression(p) && p.parent && ts.isJsxAttribute(p.parent))) {
     const attr = ts.isJsxAttribute(p) ? p : (p.parent as ts.JsxAttribute);
     if (CODE_ATTRS.test(attr.name.getText())) return true;
@@ -150,7 +194,7 @@ function isCodeContext(node: ts.Node): boolean {
   // Arguments of a code call (not its callee: `[a, 'texto'].join(' ')` keeps 'texto').
   for (let child: ts.Node = node, n: ts.Node | undefined = p; n; child = n, n = n.parent) {
     if (ts.isTaggedTemplateExpression(n)) return true;
-    const args: readonly ts.Node[] = (ts.isCallExpression(n) || ts.isNewExpression(n)) ? n.arguments ?? [] : [];
+    const args: readonly ts.Node[] = ts.isCallExpression(n) || ts.isNewExpression(n) ? (n.arguments ?? []) : [];
     const isArg = args.includes(child);
     if (isArg && ts.isCallExpression(n) && codeCall(n.expression.getText())) return true;
     if (isArg && ts.isNewExpression(n) && ERROR_CLASSES.test(n.expression.getText())) return true;
@@ -174,7 +218,10 @@ export function textsOf(fileName: string, source: string): { line: number; text:
     } else if (ts.isTemplateExpression(node)) {
       if (!isCodeContext(node)) add(node, node.head.text + node.templateSpans.map((s) => `{}${s.literal.text}`).join(''));
     } else if ((ts.isJsxElement(node) || ts.isJsxFragment(node)) && node.children.some((c) => ts.isJsxText(c) && c.text.trim())) {
-      add(node.children.find((c) => ts.isJsxText(c) && c.text.trim())!, jsxChildrenText(node.children));
+      add(
+        node.children.find((c) => ts.isJsxText(c) && c.text.trim())!,
+        jsxChildrenText(node.children),
+      );
     }
     ts.forEachChild(node, visit);
   };

@@ -4,13 +4,24 @@ import '@testing-library/jest-dom/vitest';
 window.scrollTo = () => {};
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 class NoopObserver {
   observe() {}
   unobserve() {}
   disconnect() {}
-  takeRecords() { return []; }
+  takeRecords() {
+    return [];
+  }
 }
 globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;

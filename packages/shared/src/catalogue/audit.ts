@@ -32,4 +32,4 @@ export const AUDIT_TARGET_LABELS: Record<string, string> = {
 
 /** An action recorded by a newer server than this page knows: a neutral text, not the code. */
 export const auditActionLabel = (acao: string) => AUDIT_ACTION_LABELS[acao] ?? 'Outra ação';
-export const auditTargetLabel = (tipo: string | null | undefined) => (tipo ? AUDIT_TARGET_LABELS[tipo] ?? 'Registo' : 'Registo');
+export const auditTargetLabel = (tipo: string | null | undefined) => (tipo ? (AUDIT_TARGET_LABELS[tipo] ?? 'Registo') : 'Registo');

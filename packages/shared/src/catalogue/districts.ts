@@ -15,7 +15,11 @@ export interface District {
 
 /** Accent-, case- and surrounding-whitespace-insensitive normalisation. */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
 }
 
 export const DISTRICTS: readonly District[] = [
@@ -468,7 +472,6 @@ export const DISTRICTS: readonly District[] = [
     ],
   },
 ];
-
 
 export function districtByValue(value: string): District | undefined {
   return DISTRICTS.find((d) => d.value === value);

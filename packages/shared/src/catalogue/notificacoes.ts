@@ -7,7 +7,17 @@ import type { Role } from './statuses';
  */
 export const NOTIFICATION_KINDS_BY_ROLE = {
   cliente: ['projeto_aprovado', 'nova_candidatura', 'projeto_lotado', 'avaliacao_publicada', 'garantia_respondida', 'garantia_fechada'],
-  profissional: ['novo_projeto_na_zona', 'escolhido', 'nao_escolhido', 'projeto_fechado', 'reembolso', 'avaliacao_aprovada', 'pagamento_confirmado', 'garantia_acionada', 'garantia_fechada'],
+  profissional: [
+    'novo_projeto_na_zona',
+    'escolhido',
+    'nao_escolhido',
+    'projeto_fechado',
+    'reembolso',
+    'avaliacao_aprovada',
+    'pagamento_confirmado',
+    'garantia_acionada',
+    'garantia_fechada',
+  ],
   admin: ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado', 'admin_garantia_acionada'],
 } as const satisfies Record<Role, readonly string[]>;
 

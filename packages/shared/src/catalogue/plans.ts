@@ -1,5 +1,11 @@
 /** Credit plans. The server charges from this table, never from a price the browser sends. */
-export interface CreditPlan { value: PlanValue; nome: string; precoEuros: number; creditos: number; destaque: boolean }
+export interface CreditPlan {
+  value: PlanValue;
+  nome: string;
+  precoEuros: number;
+  creditos: number;
+  destaque: boolean;
+}
 export const PLAN_VALUES = ['basico', 'poupanca', 'profissional', 'elite'] as const;
 export type PlanValue = (typeof PLAN_VALUES)[number];
 
@@ -13,6 +19,17 @@ export const CREDIT_PLANS: readonly CreditPlan[] = [
 /** Accepts the slug or the plan's display name (the spec's checkout sends `pacote` as the name). */
 export function findPlan(nameOrValue: string | undefined | null): CreditPlan | undefined {
   if (!nameOrValue) return undefined;
-  const k = nameOrValue.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
-  return CREDIT_PLANS.find((p) => p.value === k || p.nome.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase() === k);
+  const k = nameOrValue
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim();
+  return CREDIT_PLANS.find(
+    (p) =>
+      p.value === k ||
+      p.nome
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase() === k,
+  );
 }

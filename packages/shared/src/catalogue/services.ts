@@ -2,7 +2,11 @@
  * The six home-page service cards (spec §2 Home, §3 option values). Each option keeps the spec's
  * value, a readable label (which prefills the project title) and the specialty it preselects.
  */
-export interface ServiceOption { value: string; label: string; specialty: string }
+export interface ServiceOption {
+  value: string;
+  label: string;
+  specialty: string;
+}
 export interface ServiceCard {
   value: 'eletrica' | 'domotica' | 'canalizacao' | 'manutencao' | 'emergencia' | 'beneficios';
   title: string;

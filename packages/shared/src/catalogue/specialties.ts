@@ -2,9 +2,17 @@
  * The 39 specialties, in four groups (spec §3). `value` is the stable identifier stored in the
  * database; `label` is what users read.
  */
-export interface Specialty { value: string; label: string; group: SpecialtyGroupValue }
+export interface Specialty {
+  value: string;
+  label: string;
+  group: SpecialtyGroupValue;
+}
 export type SpecialtyGroupValue = 'eletrica' | 'domotica' | 'hidraulica' | 'gerais';
-export interface SpecialtyGroup { value: SpecialtyGroupValue; label: string; items: readonly Specialty[] }
+export interface SpecialtyGroup {
+  value: SpecialtyGroupValue;
+  label: string;
+  items: readonly Specialty[];
+}
 
 const group = (value: SpecialtyGroupValue, label: string, items: [string, string][]): SpecialtyGroup => ({
   value,
@@ -71,7 +79,11 @@ export const specialtyLabel = (value: string) => byValue.get(value)?.label ?? va
 
 /** Case-, accent- and space-insensitive key, for matching typed titles to specialties. */
 export const matchKey = (s: string) =>
-  s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, '');
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '');
 
 /** Finds a specialty by its value or label, ignoring case, accents and spaces. */
 export function findSpecialty(text: string | null | undefined): Specialty | undefined {

@@ -22,9 +22,7 @@ export const profissionalCompleteProfileFields = z.object({
   id: idParam,
   telefone: phoneField,
   bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional().default(''),
-  especialidades: z
-    .array(specialtyField('Especialidade desconhecida'))
-    .min(1, M.especialidadeMin),
+  especialidades: z.array(specialtyField('Especialidade desconhecida')).min(1, M.especialidadeMin),
   consentimento: z.literal('true', { error: M.consentimentoRequired }),
 });
 
@@ -52,7 +50,10 @@ export const clienteProfileCompleted = z.object({ id: z.number().int(), telefone
 export type ClienteProfileCompleted = z.infer<typeof clienteProfileCompleted>;
 /** PUT /profissional/complete-profile: the documents wait for an admin's check. */
 export const profissionalProfileCompleted = z.object({
-  id: z.number().int(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()), verificacao: z.literal('PENDENTE'),
+  id: z.number().int(),
+  fotoUrl: z.string().nullable(),
+  especialidades: z.array(z.string()),
+  verificacao: z.literal('PENDENTE'),
 });
 export type ProfissionalProfileCompleted = z.infer<typeof profissionalProfileCompleted>;
 

@@ -31,7 +31,19 @@ export type AdminEuros = z.infer<typeof adminEuros>;
 
 /** A project in the back office's list: the project's own fields, with the client and the applicants counted. */
 export const adminProject = requestResponse
-  .pick({ id: true, titulo: true, descricao: true, cidade: true, bairro: true, especialidade: true, tempo: true, clienteId: true, creditos: true, status: true, criadoEm: true })
+  .pick({
+    id: true,
+    titulo: true,
+    descricao: true,
+    cidade: true,
+    bairro: true,
+    especialidade: true,
+    tempo: true,
+    clienteId: true,
+    creditos: true,
+    status: true,
+    criadoEm: true,
+  })
   .extend({
     especialidadeLabel: z.string(),
     contato: z.string(),
@@ -58,7 +70,12 @@ export type AdminReview = z.infer<typeof adminReview>;
 export const adminReviewsPage = paged(adminReview);
 
 /** A review approved or rejected: its new status and the professional's new average. */
-export const reviewDecision = z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), profissionalId: z.number().int(), notaMedia: z.number().nullable() });
+export const reviewDecision = z.object({
+  id: z.number().int(),
+  status: z.enum(REVIEW_STATUSES),
+  profissionalId: z.number().int(),
+  notaMedia: z.number().nullable(),
+});
 export type ReviewDecision = z.infer<typeof reviewDecision>;
 export const deletedId = z.object({ id: z.number().int() });
 

@@ -36,8 +36,14 @@ export type CheckoutStarted = z.infer<typeof checkoutStarted>;
 
 /** POST /creditos/usar: the application, what it cost, and the client's contact it reveals. */
 export const applyResult = z.object({
-  id: z.number().int(), requestId: z.number().int(), creditosGastos: z.number().int(), creditosRestantes: z.number().int(),
-  criadoEm: z.string(), contato: z.string(), cliente: z.object({ nome: z.string(), email: z.string() }), message: z.string(),
+  id: z.number().int(),
+  requestId: z.number().int(),
+  creditosGastos: z.number().int(),
+  creditosRestantes: z.number().int(),
+  criadoEm: z.string(),
+  contato: z.string(),
+  cliente: z.object({ nome: z.string(), email: z.string() }),
+  message: z.string(),
 });
 export type ApplyResult = z.infer<typeof applyResult>;
 
@@ -46,8 +52,14 @@ export const stripeWebhookAck = z.object({ received: z.literal(true), duplicate:
 
 /** One line of a professional's credit history, with the balance after it. */
 export const ledgerEntry = z.object({
-  id: z.number().int(), tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']), delta: z.number().int(), saldoApos: z.number().int(),
-  descricao: z.string().nullable(), requestId: z.number().int().nullable(), paymentId: z.number().int().nullable(), criadoEm: z.string(),
+  id: z.number().int(),
+  tipo: z.enum(['COMPRA', 'CANDIDATURA', 'REEMBOLSO', 'AJUSTE']),
+  delta: z.number().int(),
+  saldoApos: z.number().int(),
+  descricao: z.string().nullable(),
+  requestId: z.number().int().nullable(),
+  paymentId: z.number().int().nullable(),
+  criadoEm: z.string(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 /** GET /subscriptions/profissional/:id: the wallet. */

@@ -23,8 +23,7 @@ export const emailField = (required: string, invalid: string) =>
 export const passwordField = (required: string, tooShort: string) =>
   z.string({ error: required }).min(1, required).min(PASSWORD_MIN, tooShort).max(128, 'A senha pode ter no máximo 128 caracteres');
 
-export const requiredText = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+export const requiredText = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
 
 /**
  * A positive whole number within PostgreSQL's integer, as every id is: a number, or digits in a

@@ -49,7 +49,12 @@ export const GARANTIA_MSG = {
 } as const;
 
 const text = (required: string, min: number, short: string, max: number, long: string) =>
-  z.string({ error: (i) => (i.input === undefined ? required : GARANTIA_MSG.textoInvalido) }).trim().min(1, required).min(min, short).max(max, long);
+  z
+    .string({ error: (i) => (i.input === undefined ? required : GARANTIA_MSG.textoInvalido) })
+    .trim()
+    .min(1, required)
+    .min(min, short)
+    .max(max, long);
 
 /** POST /requests/:id/garantia (multipart: descricao, fotos up to 3). */
 export const openGuaranteeFields = z.object({

@@ -18,7 +18,9 @@ export const EMAIL_CONFIRMATION_TEXTS = {
 } as const;
 
 /** GET or POST /cliente/confirmar-email?t=… */
-export const confirmEmailQuery = z.object({ t: z.string().trim().min(1, EMAIL_CONFIRMATION_TEXTS.linkInvalido).max(300, EMAIL_CONFIRMATION_TEXTS.linkInvalido) });
+export const confirmEmailQuery = z.object({
+  t: z.string().trim().min(1, EMAIL_CONFIRMATION_TEXTS.linkInvalido).max(300, EMAIL_CONFIRMATION_TEXTS.linkInvalido),
+});
 export const confirmEmailResponse = z.object({
   email: z.string(),
   /** True when the link had already been used (nothing changed). */
@@ -30,9 +32,7 @@ export type ConfirmEmailResponse = z.infer<typeof confirmEmailResponse>;
 // --- Admin approval (one step: approve and price) -----------------------------------------------
 
 /** PATCH /requests/{id}/aprovar: the body is optional (the spec's call sends none). */
-export const approveRequestBody = z
-  .object({ creditos: updateCreditsBody.shape.creditos.optional() })
-  .nullish();
+export const approveRequestBody = z.object({ creditos: updateCreditsBody.shape.creditos.optional() }).nullish();
 export const approveRequestResponse = z.object({
   id: z.number().int(),
   status: z.enum(PROJECT_STATUSES),

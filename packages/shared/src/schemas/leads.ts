@@ -66,7 +66,9 @@ export const adminLeadReport = z.object({
   candidatadoEm: z.string(),
   reembolsadoEm: z.string().nullable(),
   profissional: z.object({ id: z.number().int(), nome: z.string(), email: z.string() }).nullable(),
-  projeto: z.object({ id: z.number().int(), titulo: z.string(), status: z.enum(PROJECT_STATUSES), contato: z.string(), clienteNome: z.string().nullable() }).nullable(),
+  projeto: z
+    .object({ id: z.number().int(), titulo: z.string(), status: z.enum(PROJECT_STATUSES), contato: z.string(), clienteNome: z.string().nullable() })
+    .nullable(),
 });
 export type AdminLeadReport = z.infer<typeof adminLeadReport>;
 /** GET /admin/leads-reportados: the ones to decide first, then newest. */

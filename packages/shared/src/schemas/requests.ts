@@ -53,8 +53,18 @@ export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 /** Deep pages cost the database a walk over every row before them: lists stop at this page. */
 export const MAX_PAGE = 500;
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`).default(1),
-  pageSize: z.coerce.number({ error: 'Tamanho de página inválido.' }).int('Tamanho de página inválido.').min(1, 'Tamanho de página inválido.').max(50, 'No máximo 50 resultados por página.').default(10),
+  page: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int('Página inválida.')
+    .min(1, 'Página inválida.')
+    .max(MAX_PAGE, `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Tamanho de página inválido.' })
+    .int('Tamanho de página inválido.')
+    .min(1, 'Tamanho de página inválido.')
+    .max(50, 'No máximo 50 resultados por página.')
+    .default(10),
   q: z.string().trim().max(100, 'A pesquisa tem no máximo 100 caracteres.').optional(),
 });
 /**
@@ -66,8 +76,15 @@ export const paged = <T extends z.ZodType>(item: T) =>
 
 /** A professional who applied to the client's project, as the client sees them. */
 export const applicantResponse = z.object({
-  id: z.number().int(), nome: z.string(), fotoUrl: z.string().nullable(), especialidades: z.array(z.string()),
-  cidade: z.string(), notaMedia: z.number().nullable(), totalAvaliacoes: z.number().int(), verificado: z.boolean(), candidatadoEm: z.string(),
+  id: z.number().int(),
+  nome: z.string(),
+  fotoUrl: z.string().nullable(),
+  especialidades: z.array(z.string()),
+  cidade: z.string(),
+  notaMedia: z.number().nullable(),
+  totalAvaliacoes: z.number().int(),
+  verificado: z.boolean(),
+  candidatadoEm: z.string(),
   /** Badges earned (modules/selos), each explained on the card. */
   selos: z.array(seloSchema),
   /** The one the client chose ("Escolhi este profissional"). */

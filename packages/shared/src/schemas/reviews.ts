@@ -13,21 +13,46 @@ export const createReviewBody = z.object({
 
 /** An approved review on a professional's profile. */
 export const publicReview = z.object({
-  id: z.number().int(), profissionalId: z.number().int(), clienteId: z.number().int(), nota: z.number().int(), comentario: z.string(),
-  status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), cliente: z.object({ nome: z.string() }),
+  id: z.number().int(),
+  profissionalId: z.number().int(),
+  clienteId: z.number().int(),
+  nota: z.number().int(),
+  comentario: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+  criadoEm: z.string(),
+  cliente: z.object({ nome: z.string() }),
 });
 export type PublicReview = z.infer<typeof publicReview>;
 /** A testimonial on the home page. */
 export const recentReview = z.object({
-  id: z.number().int(), comentario: z.string(), nota: z.number().int(), criadoEm: z.string(), profissionalId: z.number().int(),
-  nome: z.string(), fotoUrl: z.string().nullable(), cliente: z.object({ nome: z.string(), fotoUrl: z.string().nullable() }),
+  id: z.number().int(),
+  comentario: z.string(),
+  nota: z.number().int(),
+  criadoEm: z.string(),
+  profissionalId: z.number().int(),
+  nome: z.string(),
+  fotoUrl: z.string().nullable(),
+  cliente: z.object({ nome: z.string(), fotoUrl: z.string().nullable() }),
 });
 export type RecentReview = z.infer<typeof recentReview>;
 /** A professional the client may review (chosen for a finished project of theirs). */
 export const reviewableProfessional = z.object({
-  id: z.number().int(), nome: z.string(), especialidades: z.array(z.string()), cidade: z.string(), fotoUrl: z.string().nullable(),
-  notaMedia: z.number().nullable(), requestId: z.number().int().nullable(), requestTitulo: z.string().nullable(), podeAvaliar: z.boolean(),
+  id: z.number().int(),
+  nome: z.string(),
+  especialidades: z.array(z.string()),
+  cidade: z.string(),
+  fotoUrl: z.string().nullable(),
+  notaMedia: z.number().nullable(),
+  requestId: z.number().int().nullable(),
+  requestTitulo: z.string().nullable(),
+  podeAvaliar: z.boolean(),
 });
 export type ReviewableProfessional = z.infer<typeof reviewableProfessional>;
-export const reviewCreated = z.object({ id: z.number().int(), status: z.enum(REVIEW_STATUSES), criadoEm: z.string(), requestId: z.number().int().nullable(), message: z.string() });
+export const reviewCreated = z.object({
+  id: z.number().int(),
+  status: z.enum(REVIEW_STATUSES),
+  criadoEm: z.string(),
+  requestId: z.number().int().nullable(),
+  message: z.string(),
+});
 export type ReviewCreated = z.infer<typeof reviewCreated>;

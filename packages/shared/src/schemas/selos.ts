@@ -80,8 +80,7 @@ export type SelosResponse = z.infer<typeof selosResponse>;
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 /** Never rounded up to the threshold: 4,7999 reads 4,79, not 4,8. */
-const media = (v: number) =>
-  new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(Math.floor(v * 100 + 1e-9) / 100);
+const media = (v: number) => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(Math.floor(v * 100 + 1e-9) / 100);
 
 /** "45 min", "3 h 10 min", "2 dias e 4 h". */
 export function formatDuracao(minutos: number): string {
@@ -105,7 +104,8 @@ export function faltasDoSelo(selo: Selo, m: SeloMetricas): string[] {
       break;
     case 'TOP_AVALIADO': {
       const falta = R.topMinAvaliacoes - m.avaliacoes12m;
-      if (falta > 0) out.push(`${plural(falta, 'Falta', 'Faltam')} ${falta} ${plural(falta, 'avaliação aprovada', 'avaliações aprovadas')} nos últimos ${R.topMeses} meses`);
+      if (falta > 0)
+        out.push(`${plural(falta, 'Falta', 'Faltam')} ${falta} ${plural(falta, 'avaliação aprovada', 'avaliações aprovadas')} nos últimos ${R.topMeses} meses`);
       if (m.media12m !== null && m.media12m < R.topMediaMinima) out.push(`Média atual ${media(m.media12m)} (precisa de ${media(R.topMediaMinima)})`);
       break;
     }
@@ -114,7 +114,9 @@ export function faltasDoSelo(selo: Selo, m: SeloMetricas): string[] {
       if (!m.especialidadeDomotica) out.push('Adicione ao seu perfil uma especialidade de Domótica / Smart Home');
       const falta = R.domoticaMinProjetos - m.projetosDomotica;
       if (falta > 0) {
-        out.push(`${plural(falta, 'Falta', 'Faltam')} ${falta} ${plural(falta, 'projeto de domótica concluído', 'projetos de domótica concluídos')} com avaliação de ${R.domoticaNotaMinima} estrelas ou mais`);
+        out.push(
+          `${plural(falta, 'Falta', 'Faltam')} ${falta} ${plural(falta, 'projeto de domótica concluído', 'projetos de domótica concluídos')} com avaliação de ${R.domoticaNotaMinima} estrelas ou mais`,
+        );
       }
       break;
     }

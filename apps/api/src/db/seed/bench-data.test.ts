@@ -66,78 +66,118 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     expect(await values(`select distinct status::text v from reviews order by 1`)).toEqual(['APROVADO', 'ESPERA', 'NEGADO']);
     expect(await values(`select distinct estado::text v from payments order by 1`)).toContain('PAGO');
     // Approval and completion dates follow creation; only approved projects have a price.
-    expect(await count(`select count(*) n from requests where (status = 'ESPERA') <> (aprovado_em is null)
+    expect(
+      await count(`select count(*) n from requests where (status = 'ESPERA') <> (aprovado_em is null)
       or (status = 'CONCLUIDO') <> (concluido_em is not null) or aprovado_em < criado_em or concluido_em < aprovado_em
-      or (status = 'ESPERA' and creditos is not null) or criado_em > now()`)).toBe(0);
+      or (status = 'ESPERA' and creditos is not null) or criado_em > now()`),
+    ).toBe(0);
   });
 
   it('keeps every balance equal to the sum of its ledger, with running balances never negative', async () => {
-    expect(await count(`select count(*) n from subscriptions s
+    expect(
+      await count(`select count(*) n from subscriptions s
       left join (select subscription_id, sum(delta) soma from credit_ledger group by 1) l on l.subscription_id = s.id
-      where s.creditos_restantes <> coalesce(l.soma, 0)`)).toBe(0);
-    expect(await count(`select count(*) n from (
+      where s.creditos_restantes <> coalesce(l.soma, 0)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from (
       select saldo_apos, sum(delta) over (partition by profissional_id order by criado_em, id) corrido from credit_ledger) x
-      where saldo_apos <> corrido or saldo_apos < 0`)).toBe(0);
+      where saldo_apos <> corrido or saldo_apos < 0`),
+    ).toBe(0);
     // One COMPRA line per paid payment, one CANDIDATURA line per application, with the project's price.
-    expect(await count(`select count(*) n from payments p left join credit_ledger l on l.payment_id = p.id and l.tipo = 'COMPRA'
-      where (p.estado = 'PAGO') <> (l.id is not null) or l.delta <> p.creditos`)).toBe(0);
-    expect(await count(`select count(*) n from candidaturas c
+    expect(
+      await count(`select count(*) n from payments p left join credit_ledger l on l.payment_id = p.id and l.tipo = 'COMPRA'
+      where (p.estado = 'PAGO') <> (l.id is not null) or l.delta <> p.creditos`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from candidaturas c
       left join credit_ledger l on l.tipo = 'CANDIDATURA' and l.request_id = c.request_id and l.profissional_id = c.profissional_id
       join requests r on r.id = c.request_id
-      where l.id is null or l.delta <> -c.creditos or c.creditos <> r.creditos`)).toBe(0);
-    expect(await count(`select count(*) n from payments p join (values ('basico', 100, 20), ('poupanca', 6000, 60),
+      where l.id is null or l.delta <> -c.creditos or c.creditos <> r.creditos`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from payments p join (values ('basico', 100, 20), ('poupanca', 6000, 60),
       ('profissional', 9000, 100), ('elite', 12000, 150)) v(plano, valor, creditos) on v.plano = p.plano
-      where p.valor_centimos <> v.valor or p.creditos <> v.creditos`)).toBe(0);
+      where p.valor_centimos <> v.valor or p.creditos <> v.creditos`),
+    ).toBe(0);
     expect(await count(`select count(*) n from payments where plano not in ('basico', 'poupanca', 'profissional', 'elite')`)).toBe(0);
   });
 
   it('never puts more than 5 applications on a project, and only on approved, priced ones after approval', async () => {
     expect(await count(`select coalesce(max(n), 0) n from (select count(*) n from candidaturas group by request_id) x`)).toBeLessThanOrEqual(5);
-    expect(await count(`select count(*) n from candidaturas c join requests r on r.id = c.request_id
+    expect(
+      await count(`select count(*) n from candidaturas c join requests r on r.id = c.request_id
       join profissionais p on p.id = c.profissional_id
-      where r.status = 'ESPERA' or r.creditos is null or c.criado_em < r.aprovado_em or c.criado_em < p.criado_em`)).toBe(0);
+      where r.status = 'ESPERA' or r.creditos is null or c.criado_em < r.aprovado_em or c.criado_em < p.criado_em`),
+    ).toBe(0);
   });
 
   it('has reviews only by the client of a project the professional applied to, and ratings that match', async () => {
-    expect(await count(`select count(*) n from reviews v join requests r on r.id = v.request_id
+    expect(
+      await count(`select count(*) n from reviews v join requests r on r.id = v.request_id
       left join candidaturas c on c.request_id = v.request_id and c.profissional_id = v.profissional_id
-      where c.id is null or r.cliente_id <> v.cliente_id`)).toBe(0);
+      where c.id is null or r.cliente_id <> v.cliente_id`),
+    ).toBe(0);
     expect(await count(`select count(*) n from reviews where request_id is null`)).toBe(0);
-    expect(await count(`select count(*) n from profissionais p
+    expect(
+      await count(`select count(*) n from profissionais p
       left join (select profissional_id, avg(nota)::float8 media from reviews where status = 'APROVADO' group by 1) r on r.profissional_id = p.id
-      where (p.nota_media is null) <> (r.media is null) or abs(p.nota_media - r.media) > 1e-9`)).toBe(0);
+      where (p.nota_media is null) <> (r.media is null) or abs(p.nota_media - r.media) > 1e-9`),
+    ).toBe(0);
     const hasTotal = await count(`select count(*) n from information_schema.columns where table_name = 'profissionais' and column_name = 'total_avaliacoes'`);
     if (hasTotal) {
-      expect(await count(`select count(*) n from profissionais p
+      expect(
+        await count(`select count(*) n from profissionais p
         left join (select profissional_id, count(*) c from reviews where status = 'APROVADO' group by 1) r on r.profissional_id = p.id
-        where p.total_avaliacoes <> coalesce(r.c, 0)`)).toBe(0);
+        where p.total_avaliacoes <> coalesce(r.c, 0)`),
+      ).toBe(0);
     }
     // The Bayesian rating (docs/decisions/0015) exactly for those with reviews, with the mean of all as prior; badges computed for all.
-    expect(await count(`select count(*) n from profissionais p, (select avg(nota)::float8 m from reviews where status = 'APROVADO') g
+    expect(
+      await count(`select count(*) n from profissionais p, (select avg(nota)::float8 m from reviews where status = 'APROVADO') g
       where (p.nota_bayes is null) <> (p.total_avaliacoes = 0)
-        or abs(p.nota_bayes - (5 * g.m + p.total_avaliacoes * p.nota_media) / (5 + p.total_avaliacoes)) > 1e-9`)).toBe(0);
+        or abs(p.nota_bayes - (5 * g.m + p.total_avaliacoes * p.nota_media) / (5 + p.total_avaliacoes)) > 1e-9`),
+    ).toBe(0);
     expect(await count(`select count(*) n from profissionais where selos_em is null`)).toBe(0);
     expect(await count(`select count(*) n from profissionais where 'VERIFICADO' = any(selos) <> (verificacao is not distinct from 'VERIFICADO')`)).toBe(0);
   });
 
   it('has every person accept the current terms, so log-in asks nobody again (docs/decisions/0016)', async () => {
-    for (const [tabela, tipo] of [['clientes', 'cliente'], ['profissionais', 'profissional']]) {
-      expect(await count(`select count(*) n from ${tabela} x where not exists (select 1 from termos_aceites t
-        where t.destinatario_tipo = '${tipo}' and t.destinatario_id = x.id and t.versao = '${TERMOS_VERSAO}')`), tabela).toBe(0);
+    for (const [tabela, tipo] of [
+      ['clientes', 'cliente'],
+      ['profissionais', 'profissional'],
+    ]) {
+      expect(
+        await count(`select count(*) n from ${tabela} x where not exists (select 1 from termos_aceites t
+        where t.destinatario_tipo = '${tipo}' and t.destinatario_id = x.id and t.versao = '${TERMOS_VERSAO}')`),
+        tabela,
+      ).toBe(0);
     }
   });
 
   it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {
     for (const [child, col, parent] of [
-      ['requests', 'cliente_id', 'clientes'], ['subscriptions', 'profissional_id', 'profissionais'],
-      ['candidaturas', 'request_id', 'requests'], ['candidaturas', 'profissional_id', 'profissionais'], ['candidaturas', 'subscription_id', 'subscriptions'],
-      ['credit_ledger', 'subscription_id', 'subscriptions'], ['credit_ledger', 'profissional_id', 'profissionais'],
-      ['payments', 'profissional_id', 'profissionais'], ['reviews', 'profissional_id', 'profissionais'], ['reviews', 'cliente_id', 'clientes'],
-      ['reviews', 'request_id', 'requests'], ['profissionais', 'verificado_por', 'admins'],
+      ['requests', 'cliente_id', 'clientes'],
+      ['subscriptions', 'profissional_id', 'profissionais'],
+      ['candidaturas', 'request_id', 'requests'],
+      ['candidaturas', 'profissional_id', 'profissionais'],
+      ['candidaturas', 'subscription_id', 'subscriptions'],
+      ['credit_ledger', 'subscription_id', 'subscriptions'],
+      ['credit_ledger', 'profissional_id', 'profissionais'],
+      ['payments', 'profissional_id', 'profissionais'],
+      ['reviews', 'profissional_id', 'profissionais'],
+      ['reviews', 'cliente_id', 'clientes'],
+      ['reviews', 'request_id', 'requests'],
+      ['profissionais', 'verificado_por', 'admins'],
     ]) {
-      expect(await count(`select count(*) n from ${child} x left join ${parent} p on p.id = x.${col} where x.${col} is not null and p.id is null`), `${child}.${col}`).toBe(0);
+      expect(
+        await count(`select count(*) n from ${child} x left join ${parent} p on p.id = x.${col} where x.${col} is not null and p.id is null`),
+        `${child}.${col}`,
+      ).toBe(0);
     }
-    expect(await count(`select count(*) n from candidaturas c join subscriptions s on s.id = c.subscription_id where s.profissional_id <> c.profissional_id`)).toBe(0);
+    expect(
+      await count(`select count(*) n from candidaturas c join subscriptions s on s.id = c.subscription_id where s.profissional_id <> c.profissional_id`),
+    ).toBe(0);
   });
 
   it('lets the demo admin and any generated user log in with the demo password', async () => {
@@ -148,7 +188,11 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     expect((await login(prof, 'profissional')).statusCode).toBe(200);
     expect((await login(cliente, 'cliente')).statusCode).toBe(200);
     // Sequences follow the explicit ids: a new sign-up gets a fresh id.
-    const reg = await app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Nova Cliente', email: `nova.${randomBytes(3).toString('hex')}@exemplo.pt`, senha: 'Segura#123', aceitaTermos: true } });
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/cliente/register',
+      payload: { nome: 'Nova Cliente', email: `nova.${randomBytes(3).toString('hex')}@exemplo.pt`, senha: 'Segura#123', aceitaTermos: true },
+    });
     expect(reg.statusCode).toBe(201);
   });
 

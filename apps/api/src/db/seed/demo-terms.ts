@@ -9,7 +9,11 @@ import { DEMO_CLIENTES, DEMO_PROFISSIONAIS } from './demo-data';
  * accounts are never touched (only the demo e-mails), and an acceptance already there stays as it was.
  */
 export async function acceptDemoTerms(db: Db, versao = TERMOS_VERSAO) {
-  const list = (emails: string[]) => sql.join(emails.map((e) => sql`${e}`), sql`, `);
+  const list = (emails: string[]) =>
+    sql.join(
+      emails.map((e) => sql`${e}`),
+      sql`, `,
+    );
   await db.execute(sql`
     insert into termos_aceites (destinatario_tipo, destinatario_id, versao)
     select 'cliente'::user_role, id, ${versao} from clientes where email in (${list(DEMO_CLIENTES.map((c) => c.email))})

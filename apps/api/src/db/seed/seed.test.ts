@@ -53,7 +53,11 @@ describe('demo seed', () => {
     expect(rich.rows[0].c).toBeGreaterThanOrEqual(1);
 
     // Badges and the ranking are computed by the app's own rules (modules/selos): some of each.
-    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { nome: string; selos: string[]; totalAvaliacoes: number }[];
+    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as {
+      nome: string;
+      selos: string[];
+      totalAvaliacoes: number;
+    }[];
     const selosOf = (nome: string) => top.find((x) => x.nome === nome)?.selos;
     expect(selosOf('João Ferreira')).toEqual(expect.arrayContaining(['VERIFICADO', 'TOP_AVALIADO']));
     expect(selosOf('Marta Ribeiro')).toEqual(expect.arrayContaining(['VERIFICADO', 'DOMOTICA_EXPERT']));
@@ -71,7 +75,11 @@ describe('demo seed', () => {
     expect(img.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 
     // The demo log-ins work through the API.
-    for (const [email, tipo] of [[DEMO_ADMIN.email, 'admin'], [DEMO_CLIENTES[0].email, 'cliente'], [DEMO_PROFISSIONAIS[0].email, 'profissional']]) {
+    for (const [email, tipo] of [
+      [DEMO_ADMIN.email, 'admin'],
+      [DEMO_CLIENTES[0].email, 'cliente'],
+      [DEMO_PROFISSIONAIS[0].email, 'profissional'],
+    ]) {
       const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: DEMO_PASSWORD, tipo } });
       expect(r.statusCode, `${tipo} login`).toBe(200);
     }

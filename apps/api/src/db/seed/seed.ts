@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { CREDIT_PLANS } from '@tc/shared';
 import type { Db } from '../client';
-import {
-  admins, candidaturas, clientes, creditLedger, garantias, payments, profissionais, requests, reviews, subscriptions,
-} from '../schema';
+import { admins, candidaturas, clientes, creditLedger, garantias, payments, profissionais, requests, reviews, subscriptions } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { initialsAvatar } from '../../lib/avatar';
 import type { Storage } from '../../lib/storage';
@@ -42,7 +40,10 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
   const senhaHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
-    const [admin] = await tx.insert(admins).values({ ...DEMO_ADMIN, senhaHash }).returning({ id: admins.id });
+    const [admin] = await tx
+      .insert(admins)
+      .values({ ...DEMO_ADMIN, senhaHash })
+      .returning({ id: admins.id });
 
     const clienteIds: number[] = [];
     for (const [i, c] of DEMO_CLIENTES.entries()) {
@@ -61,8 +62,16 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
       const [row] = await tx
         .insert(profissionais)
         .values({
-          nome: p.nome, email: p.email, senhaHash, cidade: p.cidade, bairro: p.bairro, telefone: p.telefone,
-          bio: p.bio, fotoKey, especialidades: p.especialidades, criadoEm: daysAgo(90 - i * 5),
+          nome: p.nome,
+          email: p.email,
+          senhaHash,
+          cidade: p.cidade,
+          bairro: p.bairro,
+          telefone: p.telefone,
+          bio: p.bio,
+          fotoKey,
+          especialidades: p.especialidades,
+          criadoEm: daysAgo(90 - i * 5),
           verificacao: p.verificado ? 'VERIFICADO' : null,
           verificadoEm: p.verificado ? daysAgo(40) : null,
           verificadoPor: p.verificado ? admin.id : null,
@@ -79,27 +88,57 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
     const [pay] = await tx
       .insert(payments)
       .values({
-        profissionalId: buyer.id, plano: elite.value, valorCentimos: elite.precoEuros * 100, creditos: elite.creditos,
-        metodo: 'card', provider: 'demo', providerSessionId: 'demo_seed_1', estado: 'PAGO', criadoEm: daysAgo(35), pagoEm: daysAgo(35),
+        profissionalId: buyer.id,
+        plano: elite.value,
+        valorCentimos: elite.precoEuros * 100,
+        creditos: elite.creditos,
+        metodo: 'card',
+        provider: 'demo',
+        providerSessionId: 'demo_seed_1',
+        estado: 'PAGO',
+        criadoEm: daysAgo(35),
+        pagoEm: daysAgo(35),
       })
       .returning({ id: payments.id });
     balances.set(buyer.id, elite.creditos);
     await tx.insert(creditLedger).values({
-      subscriptionId: buyer.sub, profissionalId: buyer.id, tipo: 'COMPRA', delta: elite.creditos, saldoApos: elite.creditos,
-      paymentId: pay.id, descricao: `Plano ${elite.nome}`, criadoEm: daysAgo(35),
+      subscriptionId: buyer.sub,
+      profissionalId: buyer.id,
+      tipo: 'COMPRA',
+      delta: elite.creditos,
+      saldoApos: elite.creditos,
+      paymentId: pay.id,
+      descricao: `Plano ${elite.nome}`,
+      criadoEm: daysAgo(35),
     });
     // Another has a Multibanco reference waiting to be paid (counts in "Valor Total" only).
     const poupanca = CREDIT_PLANS.find((p) => p.value === 'poupanca')!;
     await tx.insert(payments).values({
-      profissionalId: prof[3].id, plano: poupanca.value, valorCentimos: poupanca.precoEuros * 100, creditos: poupanca.creditos,
-      metodo: 'multibanco', provider: 'demo', providerSessionId: 'demo_seed_2', estado: 'PENDENTE', criadoEm: daysAgo(2),
+      profissionalId: prof[3].id,
+      plano: poupanca.value,
+      valorCentimos: poupanca.precoEuros * 100,
+      creditos: poupanca.creditos,
+      metodo: 'multibanco',
+      provider: 'demo',
+      providerSessionId: 'demo_seed_2',
+      estado: 'PENDENTE',
+      criadoEm: daysAgo(2),
     });
     // Sofia (index 3) and Marta (index 1) had credits granted by an admin so their applications in the demo add up.
-    for (const [i, creditos, dias] of [[3, 60, 40], [1, 40, 80]] as const) {
+    for (const [i, creditos, dias] of [
+      [3, 60, 40],
+      [1, 40, 80],
+    ] as const) {
       balances.set(prof[i].id, creditos);
       await tx.insert(creditLedger).values({
-        subscriptionId: prof[i].sub, profissionalId: prof[i].id, tipo: 'AJUSTE', delta: creditos, saldoApos: creditos, adminId: admin.id,
-        descricao: 'Oferta de boas-vindas', criadoEm: daysAgo(dias),
+        subscriptionId: prof[i].sub,
+        profissionalId: prof[i].id,
+        tipo: 'AJUSTE',
+        delta: creditos,
+        saldoApos: creditos,
+        adminId: admin.id,
+        descricao: 'Oferta de boas-vindas',
+        criadoEm: daysAgo(dias),
       });
     }
 
@@ -110,9 +149,17 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
       const [row] = await tx
         .insert(requests)
         .values({
-          titulo: p.titulo, descricao: p.descricao, cidade: p.cidade, bairro: p.bairro, especialidade: p.especialidade,
-          contato: DEMO_CLIENTES[p.cliente].telefone, tempo: p.tempo, clienteId: clienteIds[p.cliente], creditos: p.creditos,
-          status: p.status, criadoEm,
+          titulo: p.titulo,
+          descricao: p.descricao,
+          cidade: p.cidade,
+          bairro: p.bairro,
+          especialidade: p.especialidade,
+          contato: DEMO_CLIENTES[p.cliente].telefone,
+          tempo: p.tempo,
+          clienteId: clienteIds[p.cliente],
+          creditos: p.creditos,
+          status: p.status,
+          criadoEm,
           aprovadoEm: p.status === 'ESPERA' ? null : criadoEm,
           concluidoEm: p.status === 'CONCLUIDO' ? daysAgo(Math.max(p.diasAtras - 7, 0)) : null,
           escolhidoId: p.escolhido === undefined ? null : prof[p.escolhido].id,
@@ -131,10 +178,18 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
     for (const a of applications) {
       const saldo = (balances.get(a.prof.id) ?? 0) - a.creditos;
       balances.set(a.prof.id, saldo);
-      await tx.insert(candidaturas).values({ requestId: a.requestId, profissionalId: a.prof.id, subscriptionId: a.prof.sub, creditos: a.creditos, criadoEm: a.when });
+      await tx
+        .insert(candidaturas)
+        .values({ requestId: a.requestId, profissionalId: a.prof.id, subscriptionId: a.prof.sub, creditos: a.creditos, criadoEm: a.when });
       await tx.insert(creditLedger).values({
-        subscriptionId: a.prof.sub, profissionalId: a.prof.id, tipo: 'CANDIDATURA', delta: -a.creditos, saldoApos: saldo,
-        requestId: a.requestId, descricao: a.titulo, criadoEm: a.when,
+        subscriptionId: a.prof.sub,
+        profissionalId: a.prof.id,
+        tipo: 'CANDIDATURA',
+        delta: -a.creditos,
+        saldoApos: saldo,
+        requestId: a.requestId,
+        descricao: a.titulo,
+        criadoEm: a.when,
       });
     }
     for (const [id, saldo] of balances) {
@@ -143,25 +198,41 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
 
     for (const [pi, fi, nota, comentario, status] of DEMO_REVIEWS) {
       await tx.insert(reviews).values({
-        profissionalId: prof[fi].id, clienteId: clienteIds[DEMO_PROJETOS[pi].cliente], requestId: projetoIds[pi], nota, comentario, status,
+        profissionalId: prof[fi].id,
+        clienteId: clienteIds[DEMO_PROJETOS[pi].cliente],
+        requestId: projetoIds[pi],
+        nota,
+        comentario,
+        status,
         criadoEm: daysAgo(Math.max(DEMO_PROJETOS[pi].diasAtras - 8, 0), 18),
       });
     }
     // Guarantee claims (docs/decisions/0014) on two projects concluded within the last 14 days:
     // one waiting for the professional, one he accepted with a visit.
-    for (const [titulo, dias, aceite] of [['Trocar disjuntores antigos', 2, false], ['Quadro a disparar à noite', 4, true]] as const) {
+    for (const [titulo, dias, aceite] of [
+      ['Trocar disjuntores antigos', 2, false],
+      ['Quadro a disparar à noite', 4, true],
+    ] as const) {
       const pi = DEMO_PROJETOS.findIndex((x) => x.titulo === titulo);
       const p = DEMO_PROJETOS[pi];
       if (!p || p.escolhido === undefined) continue;
       await tx.insert(garantias).values({
-        requestId: projetoIds[pi], clienteId: clienteIds[p.cliente], profissionalId: prof[p.escolhido].id, titulo, criadoEm: daysAgo(dias, 11),
+        requestId: projetoIds[pi],
+        clienteId: clienteIds[p.cliente],
+        profissionalId: prof[p.escolhido].id,
+        titulo,
+        criadoEm: daysAgo(dias, 11),
         descricao: aceite
           ? 'O quadro voltou a disparar duas noites seguidas quando liguei o forno e a máquina.'
           : 'Um dos disjuntores novos aquece e faz um zumbido quando a máquina de lavar está ligada.',
-        ...(aceite ? {
-          estado: 'ACEITE' as const, agendadoPara: daysAgo(-2, 9), respondidoEm: daysAgo(dias - 1, 15),
-          resposta: 'Passo aí na quinta de manhã para rever o diferencial, sem custos.',
-        } : {}),
+        ...(aceite
+          ? {
+              estado: 'ACEITE' as const,
+              agendadoPara: daysAgo(-2, 9),
+              respondidoEm: daysAgo(dias - 1, 15),
+              resposta: 'Passo aí na quinta de manhã para rever o diferencial, sem custos.',
+            }
+          : {}),
       });
     }
     // Average and number of approved reviews only.

@@ -1,9 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminClientesPage, adminCount, adminEuros, adminPaymentsPage, adminProfissionaisPage, adminProjectsPage, adminReviewsPage, adminStats, adminTotal, auditPage, deletedId,
-  errorResponse, fileBytes, idParam, idParams,
-  PLAN_VALUES, pageQuery, paymentAnomaliesPage, paymentAnomaly, PROJECT_STATUSES, REVIEW_STATUSES, reviewDecision, verificationDecision,
+  adminClientesPage,
+  adminCount,
+  adminEuros,
+  adminPaymentsPage,
+  adminProfissionaisPage,
+  adminProjectsPage,
+  adminReviewsPage,
+  adminStats,
+  adminTotal,
+  auditPage,
+  deletedId,
+  errorResponse,
+  fileBytes,
+  idParam,
+  idParams,
+  PLAN_VALUES,
+  pageQuery,
+  paymentAnomaliesPage,
+  paymentAnomaly,
+  PROJECT_STATUSES,
+  REVIEW_STATUSES,
+  reviewDecision,
+  verificationDecision,
 } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { listPaymentAnomalies, resolvePaymentAnomaly } from '../payments/payment-anomalies.service';
@@ -18,7 +38,10 @@ const tags = ['admin'];
 const listQuery = pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) });
 /** Filters accept TODOS (all) as the screens send it. */
 const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.literal('TODOS'), z.enum(values)]).optional().transform((v) => (v === 'TODOS' ? undefined : v));
+  z
+    .union([z.literal('TODOS'), z.enum(values)])
+    .optional()
+    .transform((v) => (v === 'TODOS' ? undefined : v));
 
 /** Every route here refuses clients, professionals and anonymous callers on the server. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,34 +52,118 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // A review decided or deleted (or a verification) changes the home page's public lists.
   const homeChanged = () => cache.invalidate('home:');
 
-  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () => cache.get('admin:stats', () => dashboardStats(db, clock.now())));
+  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () =>
+    cache.get('admin:stats', () => dashboardStats(db, clock.now())),
+  );
 
-  app.get('/requests/all', { schema: { tags, security: sec, summary: 'Projetos (pesquisa, filtro de estado, paginado)', querystring: listQuery.extend({ status: statusFilter(PROJECT_STATUSES) }), response: { 200: adminProjectsPage, ...errors } } },
-    async (request) => listProjects(db, request.query));
+  app.get(
+    '/requests/all',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Projetos (pesquisa, filtro de estado, paginado)',
+        querystring: listQuery.extend({ status: statusFilter(PROJECT_STATUSES) }),
+        response: { 200: adminProjectsPage, ...errors },
+      },
+    },
+    async (request) => listProjects(db, request.query),
+  );
 
-  app.get('/requests/total', { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: adminCount, ...errors } } }, async () => (await totals()).requests);
-  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: adminTotal, ...errors } } }, async () => ({ total: (await totals()).clientes }));
-  app.get('/profissional/total', { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: adminTotal, ...errors } } }, async () => ({ total: (await totals()).profissionais }));
-  app.get('/subscriptions/valorPagoTotal', { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: adminEuros, ...errors } } }, async () => (await totals()).pago / 100);
+  app.get(
+    '/requests/total',
+    { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: adminCount, ...errors } } },
+    async () => (await totals()).requests,
+  );
+  app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: adminTotal, ...errors } } }, async () => ({
+    total: (await totals()).clientes,
+  }));
+  app.get(
+    '/profissional/total',
+    { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: adminTotal, ...errors } } },
+    async () => ({ total: (await totals()).profissionais }),
+  );
+  app.get(
+    '/subscriptions/valorPagoTotal',
+    { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: adminEuros, ...errors } } },
+    async () => (await totals()).pago / 100,
+  );
 
-  app.get('/review/all', { schema: { tags, security: sec, summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)', querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }), response: { 200: adminReviewsPage, ...errors } } },
-    async (request) => listReviews(db, request.query));
-  app.put('/review/accept/:id', { schema: { tags, security: sec, summary: 'Aprovar review pendente (recalcula a nota média)', params: idParams, response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors } } },
-    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).finally(homeChanged));
-  app.put('/review/deny/:id', { schema: { tags, security: sec, summary: 'Reprovar review pendente (NEGADO, mostrado REPROVADO)', params: idParams, response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors } } },
-    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id, clock.now()).finally(homeChanged));
-  app.delete('/review/delete/:id', { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams, response: { 200: deletedId, 404: errorResponse, ...errors } } },
-    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).finally(homeChanged));
+  app.get(
+    '/review/all',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Reviews (pesquisa por comentário ou cliente, filtro de estado)',
+        querystring: listQuery.extend({ status: statusFilter(REVIEW_STATUSES) }),
+        response: { 200: adminReviewsPage, ...errors },
+      },
+    },
+    async (request) => listReviews(db, request.query),
+  );
+  app.put(
+    '/review/accept/:id',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Aprovar review pendente (recalcula a nota média)',
+        params: idParams,
+        response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors },
+      },
+    },
+    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).finally(homeChanged),
+  );
+  app.put(
+    '/review/deny/:id',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Reprovar review pendente (NEGADO, mostrado REPROVADO)',
+        params: idParams,
+        response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors },
+      },
+    },
+    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id, clock.now()).finally(homeChanged),
+  );
+  app.delete(
+    '/review/delete/:id',
+    { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams, response: { 200: deletedId, 404: errorResponse, ...errors } } },
+    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).finally(homeChanged),
+  );
 
-  app.get('/cliente/see-all', { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery, response: { 200: adminClientesPage, ...errors } } },
-    async (request) => listClientes(db, request.query));
-  app.get('/admin/profissionais', { schema: { tags, security: sec, summary: 'Profissionais com contactos, especialidades e estado da verificação', querystring: listQuery.extend({ verificacao: z.enum(['PENDENTE', 'VERIFICADO', 'RECUSADO']).optional() }), response: { 200: adminProfissionaisPage, ...errors } } },
-    async (request) => listProfissionaisAdmin(db, request.query));
+  app.get(
+    '/cliente/see-all',
+    { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery, response: { 200: adminClientesPage, ...errors } } },
+    async (request) => listClientes(db, request.query),
+  );
+  app.get(
+    '/admin/profissionais',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Profissionais com contactos, especialidades e estado da verificação',
+        querystring: listQuery.extend({ verificacao: z.enum(['PENDENTE', 'VERIFICADO', 'RECUSADO']).optional() }),
+        response: { 200: adminProfissionaisPage, ...errors },
+      },
+    },
+    async (request) => listProfissionaisAdmin(db, request.query),
+  );
 
   app.get(
     '/admin/profissionais/:id/documentos/:lado',
-    { schema: { tags, security: sec, summary: 'Imagem do Cartão de Cidadão (cada visualização fica no registo de auditoria)', params: z.object({ id: idParam, lado: z.enum(['frente', 'verso']) }),
-      response: { 200: fileBytes, 404: errorResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Imagem do Cartão de Cidadão (cada visualização fica no registo de auditoria)',
+        params: z.object({ id: idParam, lado: z.enum(['frente', 'verso']) }),
+        response: { 200: fileBytes, 404: errorResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const data = await readDocument(db, storage, request.params.id, request.params.lado, request.user.id);
       return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
@@ -64,8 +171,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/admin/profissionais/:id/verificacao',
-    { schema: { tags, security: sec, summary: 'Decidir a verificação (os documentos são depois eliminados)', params: idParams, body: z.object({ decisao: z.enum(['VERIFICADO', 'RECUSADO']) }),
-      response: { 200: verificationDecision, 404: errorResponse, 409: errorResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Decidir a verificação (os documentos são depois eliminados)',
+        params: idParams,
+        body: z.object({ decisao: z.enum(['VERIFICADO', 'RECUSADO']) }),
+        response: { 200: verificationDecision, 404: errorResponse, 409: errorResponse, ...errors },
+      },
+    },
     // The badges on the home page's cards change with it.
     async (request) => decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()).finally(homeChanged),
   );
@@ -74,8 +189,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/pagamentos',
     {
       schema: {
-        tags, security: sec, summary: 'Pagamentos por trás dos valores (recebido = pagos; total = pagos e pendentes)',
-        querystring: listQuery.extend({ tipo: z.enum(['recebido', 'total']).default('total'), mes: z.string().regex(/^\d{4}-\d{2}$/).optional(), plano: z.enum(PLAN_VALUES).optional() }),
+        tags,
+        security: sec,
+        summary: 'Pagamentos por trás dos valores (recebido = pagos; total = pagos e pendentes)',
+        querystring: listQuery.extend({
+          tipo: z.enum(['recebido', 'total']).default('total'),
+          mes: z
+            .string()
+            .regex(/^\d{4}-\d{2}$/)
+            .optional(),
+          plano: z.enum(PLAN_VALUES).optional(),
+        }),
         response: { 200: adminPaymentsPage, ...errors },
       },
     },
@@ -86,18 +210,40 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/pagamentos/por-conciliar',
     {
       schema: {
-        tags, security: sec, summary: 'Pagamentos por conciliar: eventos do Stripe que não correspondem a uma compra (nada creditado); por resolver primeiro',
-        querystring: listQuery.pick({ page: true, pageSize: true }), response: { 200: paymentAnomaliesPage, ...errors },
+        tags,
+        security: sec,
+        summary: 'Pagamentos por conciliar: eventos do Stripe que não correspondem a uma compra (nada creditado); por resolver primeiro',
+        querystring: listQuery.pick({ page: true, pageSize: true }),
+        response: { 200: paymentAnomaliesPage, ...errors },
       },
     },
     async (request) => listPaymentAnomalies(db, request.query.page, request.query.pageSize),
   );
   app.patch(
     '/admin/pagamentos/por-conciliar/:id/resolver',
-    { schema: { tags, security: sec, summary: 'Marcar um pagamento por conciliar como resolvido (fica no registo de auditoria)', params: idParams, response: { 200: paymentAnomaly, 404: errorResponse, ...errors } } },
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Marcar um pagamento por conciliar como resolvido (fica no registo de auditoria)',
+        params: idParams,
+        response: { 200: paymentAnomaly, 404: errorResponse, ...errors },
+      },
+    },
     async (request) => resolvePaymentAnomaly(db, request.params.id, request.user.id, clock.now()),
   );
 
-  app.get('/admin/audit', { schema: { tags, security: sec, summary: 'Registo de auditoria das ações de administração', querystring: listQuery.pick({ page: true, pageSize: true }), response: { 200: auditPage, ...errors } } },
-    async (request) => listAudit(db, request.query.page, request.query.pageSize));
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Registo de auditoria das ações de administração',
+        querystring: listQuery.pick({ page: true, pageSize: true }),
+        response: { 200: auditPage, ...errors },
+      },
+    },
+    async (request) => listAudit(db, request.query.page, request.query.pageSize),
+  );
 };

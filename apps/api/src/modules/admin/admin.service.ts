@@ -21,9 +21,20 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
-      id: requests.id, titulo: requests.titulo, descricao: requests.descricao, cidade: requests.cidade, bairro: requests.bairro,
-      especialidade: requests.especialidade, contato: requests.contato, tempo: requests.tempo, clienteId: requests.clienteId,
-      creditos: requests.creditos, status: requests.status, criadoEm: requests.criadoEm, clienteNome: clientes.nome, clienteEmail: clientes.email,
+      id: requests.id,
+      titulo: requests.titulo,
+      descricao: requests.descricao,
+      cidade: requests.cidade,
+      bairro: requests.bairro,
+      especialidade: requests.especialidade,
+      contato: requests.contato,
+      tempo: requests.tempo,
+      clienteId: requests.clienteId,
+      creditos: requests.creditos,
+      status: requests.status,
+      criadoEm: requests.criadoEm,
+      clienteNome: clientes.nome,
+      clienteEmail: clientes.email,
       clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,
       candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
     })
@@ -37,11 +48,15 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .offset(offset);
   return pageOf(
     rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, ...r }) => ({
-      ...r, criadoEm: criadoEm.toISOString(), candidaturas: Number(r.candidaturas), especialidadeLabel: specialtyLabel(r.especialidade),
+      ...r,
+      criadoEm: criadoEm.toISOString(),
+      candidaturas: Number(r.candidaturas),
+      especialidadeLabel: specialtyLabel(r.especialidade),
       // An unconfirmed e-mail keeps the project out of approval ("E-mail por confirmar").
       cliente: clienteNome === null ? null : { nome: clienteNome, email: clienteEmail, emailConfirmado: !!clienteConfirmado },
     })),
-    f.page, f.pageSize,
+    f.page,
+    f.pageSize,
   );
 }
 
@@ -50,18 +65,33 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
   const where = q ? sql`(${containsFolded(clientes.busca, q)} or ${containsLower(clientes.email, q)})` : undefined;
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
-    .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, fotoKey: clientes.fotoKey, criadoEm: clientes.criadoEm,
+    .select({
+      id: clientes.id,
+      nome: clientes.nome,
+      email: clientes.email,
+      telefone: clientes.telefone,
+      fotoKey: clientes.fotoKey,
+      criadoEm: clientes.criadoEm,
       emailConfirmadoEm: clientes.emailConfirmadoEm,
-      projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)` })
+      projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
+    })
     .from(clientes)
     .where(where)
     .orderBy(desc(clientes.criadoEm), desc(clientes.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
-    ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), projetos: Number(r.projetos),
-    emailConfirmado: emailConfirmadoEm !== null, emailConfirmadoEm: emailConfirmadoEm?.toISOString() ?? null,
-  })), f.page, f.pageSize);
+  return pageOf(
+    rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
+      ...r,
+      fotoUrl: publicFileUrl(fotoKey),
+      criadoEm: criadoEm.toISOString(),
+      projetos: Number(r.projetos),
+      emailConfirmado: emailConfirmadoEm !== null,
+      emailConfirmadoEm: emailConfirmadoEm?.toISOString() ?? null,
+    })),
+    f.page,
+    f.pageSize,
+  );
 }
 
 export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
@@ -73,36 +103,70 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
-      id: profissionais.id, nome: profissionais.nome, email: profissionais.email, telefone: profissionais.telefone, cidade: profissionais.cidade,
-      bairro: profissionais.bairro, especialidades: profissionais.especialidades, fotoKey: profissionais.fotoKey, notaMedia: profissionais.notaMedia,
-      verificacao: profissionais.verificacao, verificadoEm: profissionais.verificadoEm, criadoEm: profissionais.criadoEm,
-      temFrente: sql<boolean>`${profissionais.ccFrenteKey} is not null`, temVerso: sql<boolean>`${profissionais.ccVersoKey} is not null`,
+      id: profissionais.id,
+      nome: profissionais.nome,
+      email: profissionais.email,
+      telefone: profissionais.telefone,
+      cidade: profissionais.cidade,
+      bairro: profissionais.bairro,
+      especialidades: profissionais.especialidades,
+      fotoKey: profissionais.fotoKey,
+      notaMedia: profissionais.notaMedia,
+      verificacao: profissionais.verificacao,
+      verificadoEm: profissionais.verificadoEm,
+      criadoEm: profissionais.criadoEm,
+      temFrente: sql<boolean>`${profissionais.ccFrenteKey} is not null`,
+      temVerso: sql<boolean>`${profissionais.ccVersoKey} is not null`,
       verificadoPorNome: admins.nome,
     })
     .from(profissionais)
     .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
     .where(where)
     // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
-    .orderBy(f.verificacao ? profissionais.verificacao : sql`(${profissionais.verificacao} is distinct from 'PENDENTE')`, desc(profissionais.criadoEm), desc(profissionais.id))
+    .orderBy(
+      f.verificacao ? profissionais.verificacao : sql`(${profissionais.verificacao} is distinct from 'PENDENTE')`,
+      desc(profissionais.criadoEm),
+      desc(profissionais.id),
+    )
     .limit(limit)
     .offset(offset);
   return pageOf(
     rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
-      ...r, fotoUrl: publicFileUrl(fotoKey), criadoEm: criadoEm.toISOString(), verificadoEm: verificadoEm?.toISOString() ?? null,
-      especialidadesLabels: r.especialidades.map(specialtyLabel), temFrente: !!r.temFrente, temVerso: !!r.temVerso,
+      ...r,
+      fotoUrl: publicFileUrl(fotoKey),
+      criadoEm: criadoEm.toISOString(),
+      verificadoEm: verificadoEm?.toISOString() ?? null,
+      especialidadesLabels: r.especialidades.map(specialtyLabel),
+      temFrente: !!r.temFrente,
+      temVerso: !!r.temVerso,
     })),
-    f.page, f.pageSize,
+    f.page,
+    f.pageSize,
   );
 }
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
-    .select({ id: auditLog.id, actorTipo: auditLog.actorTipo, actorId: auditLog.actorId, acao: auditLog.acao, alvoTipo: auditLog.alvoTipo, alvoId: auditLog.alvoId, detalhes: auditLog.detalhes, criadoEm: auditLog.criadoEm, adminNome: admins.nome })
+    .select({
+      id: auditLog.id,
+      actorTipo: auditLog.actorTipo,
+      actorId: auditLog.actorId,
+      acao: auditLog.acao,
+      alvoTipo: auditLog.alvoTipo,
+      alvoId: auditLog.alvoId,
+      detalhes: auditLog.detalhes,
+      criadoEm: auditLog.criadoEm,
+      adminNome: admins.nome,
+    })
     .from(auditLog)
     .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
     .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
+  return pageOf(
+    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
+    page,
+    pageSize,
+  );
 }

@@ -72,7 +72,9 @@ describe('projects moderation', () => {
 
     const list = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ABERTO&q=quadro', headers: admin.auth });
     expect(list.json().items.map((r: { id: number }) => r.id)).toContain(id);
-    expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA', headers: admin.auth })).json().items.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA', headers: admin.auth })).json().items.map((r: { id: number }) => r.id),
+    ).not.toContain(id);
     expect((await t.app.inject({ method: 'GET', url: '/api/requests/all?status=TODOS', headers: admin.auth })).json().items.length).toBeGreaterThan(0);
   });
 
@@ -102,12 +104,24 @@ describe('reviews moderation', () => {
     const p = await registerAndLogin(t.app, 'profissional');
     await give(p.id, 100);
     const ids: number[] = [];
-    for (const [c, nota] of [[c1, 5], [c2, 2]] as const) {
+    for (const [c, nota] of [
+      [c1, 5],
+      [c2, 2],
+    ] as const) {
       const rid = await openProject(t.app, c, admin, 5);
       await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
       // Only the professional the client chose for a completed project can be reviewed.
       await completeWith(t.app, c, rid, p.id);
-      ids.push((await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota, comentario: `Nota ${nota}` } })).json().id);
+      ids.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/review/create',
+            headers: c.auth,
+            payload: { profissionalId: p.id, nota, comentario: `Nota ${nota}` },
+          })
+        ).json().id,
+      );
     }
     const rating = async () => (await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: c1.auth })).json().notaMedia;
     expect(await rating()).toBeNull();
@@ -132,7 +146,10 @@ describe('professionals: documents and verification', () => {
       { field: 'ccFrente', filename: 'a.jpg', type: 'image/jpeg', data: await jpegWithGps() },
       { field: 'ccVerso', filename: 'b.png', type: 'image/png', data: await pngBytes() },
     ]);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload }))
+        .statusCode,
+    ).toBe(200);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/admin/profissionais?q=verificavel', headers: admin.auth })).json();
     expect(listed.items[0]).toMatchObject({ id: p.id, email: p.email, telefone: '+351916000222', verificacao: 'PENDENTE', temFrente: true, temVerso: true });
 
@@ -147,7 +164,12 @@ describe('professionals: documents and verification', () => {
 
     const privateDir = join(t.dataDir, 'uploads', 'private');
     const before = readdirSync(privateDir).length;
-    const verified = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${p.id}/verificacao`, headers: admin.auth, payload: { decisao: 'VERIFICADO' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/profissionais/${p.id}/verificacao`,
+      headers: admin.auth,
+      payload: { decisao: 'VERIFICADO' },
+    });
     expect(verified.json()).toMatchObject({ verificacao: 'VERIFICADO' });
     expect(readdirSync(privateDir).length).toBe(before - 2);
     const gone = await t.app.inject({ method: 'GET', url: `/api/admin/profissionais/${p.id}/documentos/verso`, headers: admin.auth });
@@ -219,7 +241,9 @@ describe('reviews outlive deleted projects', () => {
     const id = await openProject(t.app, c, admin, 5);
     await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
     await completeWith(t.app, c, id, p.id);
-    const rid = (await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota: 4, comentario: 'Bom' } })).json().id;
+    const rid = (
+      await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota: 4, comentario: 'Bom' } })
+    ).json().id;
     await t.app.inject({ method: 'PUT', url: `/api/review/accept/${rid}`, headers: admin.auth });
     await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth });
     const rating = async () => (await t.app.inject({ method: 'GET', url: `/api/review/profissional/${p.id}` })).json();

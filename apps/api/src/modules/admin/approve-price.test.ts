@@ -62,7 +62,9 @@ describe(`admin approves and prices in one step (${TEST_DB})`, () => {
     expect(again.statusCode).toBe(409);
     expect(announced(id)).toEqual({ aprovado: 1, zona: 1 });
     const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?pageSize=50', headers: admin.auth })).json();
-    expect(audit.items.find((a: { acao: string; alvoId: number }) => a.acao === 'PROJETO_APROVADO' && a.alvoId === id)).toMatchObject({ detalhes: { creditos: 7 } });
+    expect(audit.items.find((a: { acao: string; alvoId: number }) => a.acao === 'PROJETO_APROVADO' && a.alvoId === id)).toMatchObject({
+      detalhes: { creditos: 7 },
+    });
   });
 
   it("the spec's call without a body still approves, says truthfully it stays hidden, and announces when priced", async () => {

@@ -17,7 +17,18 @@ const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone
  */
 export async function dashboardStats(db: Db, now: Date) {
   const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
-  const [totals] = (await db.execute<{ recebido: number; total: number; clientes: number; profissionais: number; projetos: number; espera: number; reviews_espera: number; verificacoes: number; por_conciliar: number }>(sql`
+  const [totals] = (
+    await db.execute<{
+      recebido: number;
+      total: number;
+      clientes: number;
+      profissionais: number;
+      projetos: number;
+      espera: number;
+      reviews_espera: number;
+      verificacoes: number;
+      por_conciliar: number;
+    }>(sql`
     select
       coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint as recebido,
       coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
@@ -27,9 +38,14 @@ export async function dashboardStats(db: Db, now: Date) {
       (select count(*) from requests where status = 'ESPERA') as espera,
       (select count(*) from reviews where status = 'ESPERA') as reviews_espera,
       (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes,
-      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar`)).rows;
+      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar`)
+  ).rows;
   const receita = await db
-    .select({ mes: monthKey(payments.criadoEm), recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`, total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint` })
+    .select({
+      mes: monthKey(payments.criadoEm),
+      recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`,
+      total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint`,
+    })
     .from(payments)
     .groupBy(monthKey(payments.criadoEm))
     .orderBy(monthKey(payments.criadoEm));
@@ -39,19 +55,26 @@ export async function dashboardStats(db: Db, now: Date) {
     .where(sql`${requests.criadoEm} >= ${since}`)
     .groupBy(weekKey(requests.criadoEm))
     .orderBy(weekKey(requests.criadoEm));
-  const registos = (await db.execute<{ semana: string; clientes: number; profissionais: number }>(sql`
+  const registos = (
+    await db.execute<{ semana: string; clientes: number; profissionais: number }>(sql`
     select semana, sum(c) as clientes, sum(p) as profissionais from (
       select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD') as semana, 1 as c, 0 as p from clientes where criado_em >= ${since}
       union all
       select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD'), 0, 1 from profissionais where criado_em >= ${since}
-    ) x group by semana order by semana`)).rows;
+    ) x group by semana order by semana`)
+  ).rows;
   return {
     valorRecebido: Number(totals.recebido) / 100,
     valorTotal: Number(totals.total) / 100,
     clientes: Number(totals.clientes),
     profissionais: Number(totals.profissionais),
     projetos: Number(totals.projetos),
-    pendentes: { projetos: Number(totals.espera), reviews: Number(totals.reviews_espera), verificacoes: Number(totals.verificacoes), pagamentosPorConciliar: Number(totals.por_conciliar) },
+    pendentes: {
+      projetos: Number(totals.espera),
+      reviews: Number(totals.reviews_espera),
+      verificacoes: Number(totals.verificacoes),
+      pagamentosPorConciliar: Number(totals.por_conciliar),
+    },
     receitaPorMes: receita.map((r) => ({ mes: r.mes, recebido: Number(r.recebido) / 100, total: Number(r.total) / 100 })),
     projetosPorSemana: projetos.map((r) => ({ semana: r.semana, total: Number(r.total) })),
     registosPorSemana: registos.map((r) => ({ semana: r.semana, clientes: Number(r.clientes), profissionais: Number(r.profissionais) })),
@@ -62,17 +85,41 @@ export async function dashboardStats(db: Db, now: Date) {
  * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum
  * of the whole selection come from `summary` (the same short cache as the dashboard's figures).
  */
-export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { tipo: 'recebido' | 'total'; mes?: string; plano?: PlanValue; page: number; pageSize: number }) {
+export async function listPaymentsAdmin(
+  db: Db,
+  summary: TtlCache['get'],
+  f: { tipo: 'recebido' | 'total'; mes?: string; plano?: PlanValue; page: number; pageSize: number },
+) {
   const where = and(
     f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
     f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,
     f.plano ? eq(payments.plano, f.plano) : undefined,
   );
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const agg = await summary(`pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`, async () =>
-    (await db.select({ total: sql<string>`count(*)`, soma: sql<string>`coalesce(sum(${payments.valorCentimos}), 0)::bigint` }).from(payments).where(where))[0]);
+  const agg = await summary(
+    `pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`,
+    async () =>
+      (
+        await db
+          .select({ total: sql<string>`count(*)`, soma: sql<string>`coalesce(sum(${payments.valorCentimos}), 0)::bigint` })
+          .from(payments)
+          .where(where)
+      )[0],
+  );
   const rows = await db
-    .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, provider: payments.provider, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm, profissionalId: payments.profissionalId, profissionalNome: profissionais.nome })
+    .select({
+      id: payments.id,
+      plano: payments.plano,
+      valorCentimos: payments.valorCentimos,
+      creditos: payments.creditos,
+      metodo: payments.metodo,
+      estado: payments.estado,
+      provider: payments.provider,
+      criadoEm: payments.criadoEm,
+      pagoEm: payments.pagoEm,
+      profissionalId: payments.profissionalId,
+      profissionalNome: profissionais.nome,
+    })
     .from(payments)
     .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
     .where(where)
@@ -80,15 +127,21 @@ export async function listPaymentsAdmin(db: Db, summary: TtlCache['get'], f: { t
     .limit(limit)
     .offset(offset);
   return {
-    ...pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })), f.page, f.pageSize),
+    ...pageOf(
+      rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })),
+      f.page,
+      f.pageSize,
+    ),
     total: Number(agg.total),
     somaEuros: Number(agg.soma) / 100,
   };
 }
 
 export async function simpleTotals(db: Db) {
-  const [r] = (await db.execute<{ clientes: string; profissionais: string; requests: string; pago: string }>(sql`
+  const [r] = (
+    await db.execute<{ clientes: string; profissionais: string; requests: string; pago: string }>(sql`
     select (select count(*) from clientes) clientes, (select count(*) from profissionais) profissionais,
-      (select count(*) from requests) requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint pago`)).rows;
+      (select count(*) from requests) requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint pago`)
+  ).rows;
   return { clientes: Number(r.clientes), profissionais: Number(r.profissionais), requests: Number(r.requests), pago: Number(r.pago) };
 }

@@ -7,7 +7,8 @@ import { AUDIT_ACTION_LABELS, AUDIT_TARGET_LABELS } from '@tc/shared';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [join(dir, e.name)] : []);
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 
 /** The `audit(db, actor, 'ACAO', 'alvo', ...)` calls of the API: their action codes and target kinds. */
 function auditCalls() {

@@ -54,7 +54,7 @@ describe('log-in limits count failures, not people', () => {
     expect((await login(c.email, PASSWORD, '10.3.0.2')).statusCode).toBe(200);
   });
 
-  it('forgets a device\'s failures when it logs in successfully', async () => {
+  it("forgets a device's failures when it logs in successfully", async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     for (let i = 0; i < LOGIN.perDevice - 1; i++) await login(c.email, 'Errada#123', '10.4.0.1');
     expect((await login(c.email, PASSWORD, '10.4.0.1')).statusCode).toBe(200);
@@ -74,7 +74,13 @@ describe('log-in limits count failures, not people', () => {
       const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.6.0.1', payload: { senha: 'x', tipo: 'cliente' } });
       expect(r.statusCode).toBe(400);
     }
-    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.6.0.1', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.6.0.1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.statusCode).toBe(400);
     expect((await login(c.email, PASSWORD, '10.6.0.1')).statusCode).toBe(200);
   });
@@ -93,15 +99,31 @@ const validate = (email: string, code: string, ip: string) =>
   t.app.inject({ method: 'POST', url: '/api/otp/validate', remoteAddress: ip, payload: { email, code, tipo: 'cliente' } });
 
 async function codeFor(email: string, after: number) {
-  for (let i = 0; i < 100 && !inbox().slice(after).some((m) => m.to === email); i++) await new Promise((r) => setTimeout(r, 20));
-  const mail = inbox().slice(after).reverse().find((m) => m.to === email);
+  for (
+    let i = 0;
+    i < 100 &&
+    !inbox()
+      .slice(after)
+      .some((m) => m.to === email);
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 20));
+  const mail = inbox()
+    .slice(after)
+    .reverse()
+    .find((m) => m.to === email);
   const match = mail?.raw.match(/O seu c=C3=B3digo =C3=A9 (\d{6})|O seu código é (\d{6})/);
   expect(match, 'code in the e-mail').toBeTruthy();
   return (match![1] ?? match![2])!;
 }
 const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
 const codeRows = async (email: string) =>
-  (await t.db.select({ n: count() }).from(otpCodes).where(and(eq(otpCodes.email, email), eq(otpCodes.tipo, 'cliente'))))[0]!.n;
+  (
+    await t.db
+      .select({ n: count() })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.email, email), eq(otpCodes.tipo, 'cliente')))
+  )[0]!.n;
 
 describe('recovery limits', () => {
   it('lets one address ask RECOVERY.send.perDevice codes per window; another address still can', async () => {

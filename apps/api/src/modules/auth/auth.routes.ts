@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminRegisterBody, clienteRegisterBody, errorResponse, M, loginBody, loginResponse, profissionalRegisterBody, registered, registerResponse,
+  adminRegisterBody,
+  clienteRegisterBody,
+  errorResponse,
+  M,
+  loginBody,
+  loginResponse,
+  profissionalRegisterBody,
+  registered,
+  registerResponse,
 } from '@tc/shared';
 import { optionalSession, signSession } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
@@ -58,7 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cliente/register',
-    { config: registerLimit, schema: { tags: ['cliente'], summary: 'Registo de cliente', body: clienteRegisterBody, response: { 201: registered, ...errors } } },
+    {
+      config: registerLimit,
+      schema: { tags: ['cliente'], summary: 'Registo de cliente', body: clienteRegisterBody, response: { 201: registered, ...errors } },
+    },
     async (request, reply) => {
       const { id } = await registerCliente(db, request.body, links, accepted());
       const access_token = await signSession(reply, { id, tipo: 'cliente' });
@@ -68,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/profissional/register',
-    { config: registerLimit, schema: { tags: ['profissional'], summary: 'Registo de profissional', body: profissionalRegisterBody, response: { 201: registered, ...errors } } },
+    {
+      config: registerLimit,
+      schema: { tags: ['profissional'], summary: 'Registo de profissional', body: profissionalRegisterBody, response: { 201: registered, ...errors } },
+    },
     async (request, reply) => {
       const { id } = await registerProfissional(db, request.body, accepted());
       const access_token = await signSession(reply, { id, tipo: 'profissional' });

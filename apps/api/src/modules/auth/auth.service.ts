@@ -10,7 +10,10 @@ import { queueConfirmation, type ConfirmationLinks } from '../clientes/email-con
 import { recordAcceptance } from '../termos/termos.service';
 
 /** The terms version accepted with the sign-up checkbox, and when (recorded with the account). */
-export interface TermsAccepted { versao: string; em: Date }
+export interface TermsAccepted {
+  versao: string;
+  em: Date;
+}
 
 function assertStrongPassword(senha: string) {
   if (isCommonPassword(senha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { senha: M.passwordTooCommon });
@@ -63,11 +66,7 @@ export async function registerProfissional(db: Db, body: ProfissionalRegisterBod
  * Only an admin adds another admin; the first one is made on the server with `npm run admin:create`
  * (a fresh production instance must not hand its back office to whoever finds it first).
  */
-export async function registerAdmin(
-  db: Db,
-  body: { nome: string; email: string; senha: string },
-  caller: { id: number; tipo: Role } | undefined,
-) {
+export async function registerAdmin(db: Db, body: { nome: string; email: string; senha: string }, caller: { id: number; tipo: Role } | undefined) {
   if (caller?.tipo !== 'admin') throw forbidden(M.adminSignupClosed);
   return createAdmin(db, body, caller.id);
 }

@@ -9,13 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, senha: string, tipo: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, tipo } });
+const login = (email: string, senha: string, tipo: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, tipo } });
 
 describe('registration', () => {
   it('registers a client and answers with a numeric id and a session', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/cliente/register',
+      method: 'POST',
+      url: '/api/cliente/register',
       payload: { nome: 'Maria Lopes', email: 'Maria.Lopes@Exemplo.pt', senha: 'Segura#123', aceitaTermos: true },
     });
     expect(res.statusCode).toBe(201);
@@ -34,18 +34,30 @@ describe('registration', () => {
   });
 
   it('validates with the spec messages and changes nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/profissional/register', payload: { nome: '', email: 'x@y', senha: '123', cidade: '', bairro: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/profissional/register',
+      payload: { nome: '', email: 'x@y', senha: '123', cidade: '', bairro: '' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION');
     expect(body.fields).toMatchObject({
-      nome: M.nomeRequired, email: M.emailInvalid, senha: M.senhaMinShort, cidade: M.cidadeRequired, bairro: M.bairroRequired,
+      nome: M.nomeRequired,
+      email: M.emailInvalid,
+      senha: M.senhaMinShort,
+      cidade: M.cidadeRequired,
+      bairro: M.bairroRequired,
     });
     expect((await login('x@y', '123', 'profissional')).statusCode).toBe(400);
   });
 
   it('refuses the most common passwords', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'A', email: 'weak@exemplo.pt', senha: 'password123', aceitaTermos: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cliente/register',
+      payload: { nome: 'A', email: 'weak@exemplo.pt', senha: 'password123', aceitaTermos: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.passwordTooCommon);
     expect((await login('weak@exemplo.pt', 'password123', 'cliente')).statusCode).toBe(401);
@@ -93,18 +105,29 @@ describe('login', () => {
 
 describe('admin sign-up', () => {
   it('is closed to anyone who is not an admin, even on an empty database; an admin adds admins', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: '/api/admin/register', payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/register',
+      payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' },
+    });
     expect(anon.statusCode).toBe(403);
     expect(anon.json().message).toBe(M.adminSignupClosed);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/register/status' })).statusCode).toBe(404);
 
     const cliente = await registerAndLogin(t.app, 'cliente');
-    const asClient = await t.app.inject({ method: 'POST', url: '/api/admin/register', headers: cliente.auth, payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' } });
+    const asClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/register',
+      headers: cliente.auth,
+      payload: { nome: 'Intruso', email: 'intruso@exemplo.pt', senha: 'Segura#123' },
+    });
     expect(asClient.statusCode).toBe(403);
 
     const admin = await adminSession(t.app);
     const second = await t.app.inject({
-      method: 'POST', url: '/api/admin/register', headers: admin.auth,
+      method: 'POST',
+      url: '/api/admin/register',
+      headers: admin.auth,
       payload: { nome: 'Segunda Admin', email: 'admin2@exemplo.pt', senha: 'Segura#123' },
     });
     expect(second.statusCode).toBe(201);
@@ -113,7 +136,12 @@ describe('admin sign-up', () => {
   });
 
   it('rejects a forged or expired token with 401', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/register', headers: { authorization: 'Bearer abc.def.ghi' }, payload: { nome: 'X', email: 'x@exemplo.pt', senha: 'Segura#123' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/register',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+      payload: { nome: 'X', email: 'x@exemplo.pt', senha: 'Segura#123' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('UNAUTHORIZED');
   });
@@ -124,7 +152,9 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/cliente/register', '/api/profissional/register', '/api/admin/register']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/cliente/register', '/api/profissional/register', '/api/admin/register']),
+    );
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'senha', 'tipo']);
   });
 
@@ -139,7 +169,11 @@ describe('platform', () => {
 
   it('refuses control characters in any text (NUL cannot be stored) with a Portuguese 400, creating nothing', async () => {
     const email = 'nul.teste@exemplo.pt';
-    const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\u0000', email, senha: 'Segura#123', aceitaTermos: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cliente/register',
+      payload: { nome: 'Ana\u0000', email, senha: 'Segura#123', aceitaTermos: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'O texto contém caracteres inválidos.' });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
@@ -148,7 +182,11 @@ describe('platform', () => {
     expect(query.statusCode).toBe(400);
     expect(query.json().message).toBe('O texto contém caracteres inválidos.');
     // Line breaks and tabs are ordinary text.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana\tSousa', email, senha: 'Segura#123', aceitaTermos: true } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/cliente/register',
+      payload: { nome: 'Ana\tSousa', email, senha: 'Segura#123', aceitaTermos: true },
+    });
     expect(ok.statusCode).toBe(201);
   });
 

@@ -11,7 +11,10 @@ describe('behind a load balancer (TRUST_PROXY)', () => {
 
   const loginFrom = (peer: string, forwardedFor: string, i: number) =>
     lb.app.inject({
-      method: 'POST', url: '/api/auth/login', remoteAddress: peer, headers: { 'x-forwarded-for': forwardedFor },
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': forwardedFor },
       payload: { email: `alguem${i}@exemplo.pt`, senha: 'Errada#123', tipo: 'cliente' },
     });
 

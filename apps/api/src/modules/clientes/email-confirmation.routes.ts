@@ -33,7 +33,9 @@ export const emailConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['cliente'], summary: `Reenviar o e-mail de confirmação (no máximo ${RESEND_PER_HOUR} por hora e por conta)`, security: [{ bearer: [] }],
+        tags: ['cliente'],
+        summary: `Reenviar o e-mail de confirmação (no máximo ${RESEND_PER_HOUR} por hora e por conta)`,
+        security: [{ bearer: [] }],
         response: { 200: confirmationResent, ...errors },
       },
     },

@@ -35,10 +35,11 @@ beforeEach(() => {
 });
 
 const linksFor = (clienteId: number) =>
-  events.filter((e): e is Extract<NotificationEvent, { tipo: 'confirmar_email' }> => e.tipo === 'confirmar_email' && e.clienteId === clienteId).map((e) => e.link);
+  events
+    .filter((e): e is Extract<NotificationEvent, { tipo: 'confirmar_email' }> => e.tipo === 'confirmar_email' && e.clienteId === clienteId)
+    .map((e) => e.link);
 const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
-const confirm = (t_: string, method: 'GET' | 'POST' = 'POST') =>
-  t.app.inject({ method, url: `/api/cliente/confirmar-email?t=${encodeURIComponent(t_)}` });
+const confirm = (t_: string, method: 'GET' | 'POST' = 'POST') => t.app.inject({ method, url: `/api/cliente/confirmar-email?t=${encodeURIComponent(t_)}` });
 const account = async (c: { email: string; auth: Record<string, string> }) =>
   (await t.app.inject({ method: 'GET', url: `/api/cliente/account/${encodeURIComponent(c.email)}`, headers: c.auth })).json();
 const publish = async (c: { auth: Record<string, string> }, titulo: string) => {
@@ -87,7 +88,9 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
       `${id}.${exp}.${flip(sig!)}`, // signature altered
       `${id}.${Number(exp) + 3600}.${sig}`, // expiry pushed back
       `${other.id}.${exp}.${sig}`, // someone else's account
-      'abc', `${id}.${exp}`, `${id}.${exp}.${sig}.x`,
+      'abc',
+      `${id}.${exp}`,
+      `${id}.${exp}.${sig}.x`,
     ]) {
       const res = await confirm(forged);
       expect(res.statusCode, forged).toBe(400);
@@ -115,7 +118,10 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
     const refused = await t.app.inject({ method: 'PATCH', url: `/api/requests/${p.id}/aprovar`, headers: admin.auth, payload: { creditos: 5 } });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ code: 'EMAIL_NOT_CONFIRMED', message: T.adminRecusa });
-    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${p.id}`, headers: admin.auth })).json()).toMatchObject({ status: 'ESPERA', creditos: null });
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/${p.id}`, headers: admin.auth })).json()).toMatchObject({
+      status: 'ESPERA',
+      creditos: null,
+    });
 
     expect((await confirm(token)).statusCode).toBe(200);
     expect(await pendingAnnounced(p.id)).toBe(1);
@@ -165,7 +171,9 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
     for (const [k, v] of Object.entries({ id: String(c.id), nome: 'Teste Cliente', email: novo, senhaAtual: 'Segura#123' })) form.append(k, v);
     const req = new Request('http://x', { method: 'PUT', body: form });
     const res = await t.app.inject({
-      method: 'PUT', url: '/api/cliente/edit-profile', headers: { ...c.auth, 'content-type': req.headers.get('content-type')! },
+      method: 'PUT',
+      url: '/api/cliente/edit-profile',
+      headers: { ...c.auth, 'content-type': req.headers.get('content-type')! },
       payload: Buffer.from(await req.arrayBuffer()),
     });
     expect(res.statusCode).toBe(200);

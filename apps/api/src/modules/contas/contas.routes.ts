@@ -1,16 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountResponse, changePasswordBody, clienteCompleteProfileFields, clienteProfileCompleted, dataExport, editProfileFields, errorResponse, M, messageResponse,
-  passwordChanged, profissionalCompleteProfileFields, profissionalProfileCompleted,
+  accountResponse,
+  changePasswordBody,
+  clienteCompleteProfileFields,
+  clienteProfileCompleted,
+  dataExport,
+  editProfileFields,
+  errorResponse,
+  M,
+  messageResponse,
+  passwordChanged,
+  profissionalCompleteProfileFields,
+  profissionalProfileCompleted,
 } from '@tc/shared';
 import { assertSelf } from '../../lib/ownership';
 import { requireRole, sessionKey, signSession } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
 import { confirmationLinks } from '../clientes/email-confirmation.service';
 import {
-  changePassword, completeClienteProfile, completeProfissionalProfile, deleteAccount, editProfile, exportData,
-  getAccountByEmail, type AccountRole,
+  changePassword,
+  completeClienteProfile,
+  completeProfissionalProfile,
+  deleteAccount,
+  editProfile,
+  exportData,
+  getAccountByEmail,
+  type AccountRole,
 } from './contas.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -26,7 +42,10 @@ const forms = {
   profissional: {
     // The ID card as two `documentos` (front, then back) or as ccFrente and ccVerso.
     complete: profissionalCompleteProfileFields.extend({
-      fotoPerfil: z.file(), documentos: z.array(z.file()).max(2).optional(), ccFrente: photo, ccVerso: photo,
+      fotoPerfil: z.file(),
+      documentos: z.array(z.file()).max(2).optional(),
+      ccFrente: photo,
+      ccVerso: photo,
     }),
     edit: editProfileFields.extend({ foto: photo }),
   },
@@ -44,7 +63,13 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${tipo}/account/:email`,
       {
         onRequest: requireRole(tipo, 'admin'),
-        schema: { tags: tag, summary: 'Dados da conta (só o próprio ou um admin)', security: [{ bearer: [] }], params: z.object({ email: z.string() }), response: { 200: accountResponse, ...errors } },
+        schema: {
+          tags: tag,
+          summary: 'Dados da conta (só o próprio ou um admin)',
+          security: [{ bearer: [] }],
+          params: z.object({ email: z.string() }),
+          response: { 200: accountResponse, ...errors },
+        },
       },
       async (request) => getAccountByEmail(db, tipo, request.params.email, request.user),
     );
@@ -54,10 +79,14 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: requireRole(tipo),
         schema: {
-          tags: tag, ...multipartDoc, multipartForm: forms[tipo].complete, security: [{ bearer: [] }],
-          summary: tipo === 'cliente'
-            ? 'Completar perfil: multipart id, telefone, foto (opcional)'
-            : 'Completar perfil: multipart id, bio, telefone, especialidades[], fotoPerfil, documentos (frente e verso) ou ccFrente/ccVerso, consentimento=true',
+          tags: tag,
+          ...multipartDoc,
+          multipartForm: forms[tipo].complete,
+          security: [{ bearer: [] }],
+          summary:
+            tipo === 'cliente'
+              ? 'Completar perfil: multipart id, telefone, foto (opcional)'
+              : 'Completar perfil: multipart id, bio, telefone, especialidades[], fotoPerfil, documentos (frente e verso) ou ccFrente/ccVerso, consentimento=true',
           response: { 200: tipo === 'cliente' ? clienteProfileCompleted : profissionalProfileCompleted, ...errors },
         },
       },
@@ -66,7 +95,13 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         if (tipo === 'cliente') {
           const data = parseFields(clienteCompleteProfileFields, fields);
           assertSelf(request.user, tipo, data.id, { message: M.idInvalido });
-          return completeClienteProfile(db, storage, data.id, data.telefone, files.find((f) => f.field === 'foto'));
+          return completeClienteProfile(
+            db,
+            storage,
+            data.id,
+            data.telefone,
+            files.find((f) => f.field === 'foto'),
+          );
         }
         const especialidades = fields.especialidades === undefined ? [] : ([] as string[]).concat(fields.especialidades);
         const data = parseFields(profissionalCompleteProfileFields, { ...fields, especialidades });
@@ -74,7 +109,10 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
         // The spec's form sends `documentos` twice (front, then back); named fields work too.
         const docs = files.filter((f) => f.field === 'documentos');
         return completeProfissionalProfile(
-          db, storage, data.id, data,
+          db,
+          storage,
+          data.id,
+          data,
           {
             fotoPerfil: files.find((f) => f.field === 'fotoPerfil'),
             ccFrente: files.find((f) => f.field === 'ccFrente') ?? (docs[0] && { ...docs[0], field: 'ccFrente' }),
@@ -89,14 +127,28 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${tipo}/edit-profile`,
       {
         onRequest: requireRole(tipo),
-        schema: { tags: tag, ...multipartDoc, multipartForm: forms[tipo].edit, security: [{ bearer: [] }], summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)`,
-          response: { 200: accountResponse, ...errors } },
+        schema: {
+          tags: tag,
+          ...multipartDoc,
+          multipartForm: forms[tipo].edit,
+          security: [{ bearer: [] }],
+          summary: `Editar perfil: multipart id, nome, email, telefone${tipo === 'profissional' ? ', bio' : ''}, foto (opcional)`,
+          response: { 200: accountResponse, ...errors },
+        },
       },
       async (request) => {
         const { fields, files } = await readMultipart(request);
         const data = parseFields(editProfileFields, fields);
         assertSelf(request.user, tipo, data.id, { message: M.idInvalido });
-        return editProfile(db, storage, tipo, data.id, { ...data, bio: tipo === 'profissional' ? data.bio : undefined }, files.find((f) => f.field === 'foto'), links);
+        return editProfile(
+          db,
+          storage,
+          tipo,
+          data.id,
+          { ...data, bio: tipo === 'profissional' ? data.bio : undefined },
+          files.find((f) => f.field === 'foto'),
+          links,
+        );
       },
     );
 
@@ -105,8 +157,11 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: requireRole(tipo),
         schema: {
-          tags: tag, summary: 'Alterar senha (a senha atual é verificada; as outras sessões terminam e esta recebe um token novo)', security: [{ bearer: [] }],
-          body: changePasswordBody, response: { 200: passwordChanged, ...errors },
+          tags: tag,
+          summary: 'Alterar senha (a senha atual é verificada; as outras sessões terminam e esta recebe um token novo)',
+          security: [{ bearer: [] }],
+          body: changePasswordBody,
+          response: { 200: passwordChanged, ...errors },
         },
       },
       async (request, reply) => {
@@ -119,7 +174,10 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `/${tipo}/export-data`,
-      { onRequest: requireRole(tipo), schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }], response: { 200: dataExport, ...errors } } },
+      {
+        onRequest: requireRole(tipo),
+        schema: { tags: tag, summary: 'RGPD: descarregar todos os meus dados (JSON)', security: [{ bearer: [] }], response: { 200: dataExport, ...errors } },
+      },
       async (request, reply) => {
         const data = await exportData(db, tipo, request.user.id);
         return reply.header('content-disposition', `attachment; filename="os-meus-dados-${tipo}.json"`).send(data);
@@ -131,8 +189,11 @@ export const contasRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         onRequest: requireRole(tipo),
         schema: {
-          tags: tag, summary: 'RGPD: eliminar a conta (pede a senha)', security: [{ bearer: [] }],
-          body: z.object({ senha: z.string().min(1, M.senhaRequired) }), response: { 200: messageResponse, ...errors },
+          tags: tag,
+          summary: 'RGPD: eliminar a conta (pede a senha)',
+          security: [{ bearer: [] }],
+          body: z.object({ senha: z.string().min(1, M.senhaRequired) }),
+          response: { 200: messageResponse, ...errors },
         },
       },
       async (request) => {

@@ -27,7 +27,11 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
   const t = table(tipo);
   const [row] = await db
     .select({
-      id: t.id, nome: t.nome, email: t.email, telefone: t.telefone, fotoKey: t.fotoKey,
+      id: t.id,
+      nome: t.nome,
+      email: t.email,
+      telefone: t.telefone,
+      fotoKey: t.fotoKey,
       ...(tipo === 'profissional' ? { bio: profissionais.bio } : { emailConfirmadoEm: clientes.emailConfirmadoEm }),
     })
     .from(t)
@@ -40,7 +44,12 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
   }
   assertSelf(user, tipo, row.id, { admin: true });
   return {
-    id: row.id, nome: row.nome, email: row.email, telefone: row.telefone, fotoUrl: publicFileUrl(row.fotoKey), bio: (row as { bio?: string | null }).bio ?? null,
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    telefone: row.telefone,
+    fotoUrl: publicFileUrl(row.fotoKey),
+    bio: (row as { bio?: string | null }).bio ?? null,
     ...(tipo === 'cliente' ? { emailConfirmado: !!(row as { emailConfirmadoEm?: Date | null }).emailConfirmadoEm } : {}),
   };
 }
@@ -88,8 +97,16 @@ export async function completeProfissionalProfile(
     await tx
       .update(profissionais)
       .set({
-        telefone: data.telefone, bio: data.bio || null, especialidades: data.especialidades, fotoKey, ccFrenteKey, ccVersoKey,
-        consentimentoEm: now, verificacao: 'PENDENTE', verificadoEm: null, verificadoPor: null,
+        telefone: data.telefone,
+        bio: data.bio || null,
+        especialidades: data.especialidades,
+        fotoKey,
+        ccFrenteKey,
+        ccVersoKey,
+        consentimentoEm: now,
+        verificacao: 'PENDENTE',
+        verificadoEm: null,
+        verificadoPor: null,
       })
       .where(eq(profissionais.id, id));
     // The documents wait for an admin: the admins' next digest lists them.
@@ -160,36 +177,77 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
   if (tipo === 'cliente') {
     const [conta] = await db
       .select({ id: clientes.id, nome: clientes.nome, email: clientes.email, telefone: clientes.telefone, criadoEm: clientes.criadoEm })
-      .from(clientes).where(eq(clientes.id, id));
+      .from(clientes)
+      .where(eq(clientes.id, id));
     const projetos = await db.select().from(requests).where(eq(requests.clienteId, id));
     const avaliacoes = await db
-      .select({ id: reviews.id, profissionalId: reviews.profissionalId, requestId: reviews.requestId, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
-      .from(reviews).where(eq(reviews.clienteId, id));
+      .select({
+        id: reviews.id,
+        profissionalId: reviews.profissionalId,
+        requestId: reviews.requestId,
+        nota: reviews.nota,
+        comentario: reviews.comentario,
+        status: reviews.status,
+        criadoEm: reviews.criadoEm,
+      })
+      .from(reviews)
+      .where(eq(reviews.clienteId, id));
     return {
-      tipo, exportadoEm: new Date().toISOString(), conta, projetos, avaliacoes, garantias: await guaranteeDataOf(db, id), termosAceites: await acceptancesOf(db, tipo, id),
+      tipo,
+      exportadoEm: new Date().toISOString(),
+      conta,
+      projetos,
+      avaliacoes,
+      garantias: await guaranteeDataOf(db, id),
+      termosAceites: await acceptancesOf(db, tipo, id),
       ...(await notificationDataOf(db, tipo, id)),
     };
   }
   const [conta] = await db
     .select({
-      id: profissionais.id, nome: profissionais.nome, email: profissionais.email, telefone: profissionais.telefone,
-      cidade: profissionais.cidade, distrito: profissionais.bairro, bio: profissionais.bio, especialidades: profissionais.especialidades,
-      verificacao: profissionais.verificacao, consentimentoDocumentosEm: profissionais.consentimentoEm, criadoEm: profissionais.criadoEm,
+      id: profissionais.id,
+      nome: profissionais.nome,
+      email: profissionais.email,
+      telefone: profissionais.telefone,
+      cidade: profissionais.cidade,
+      distrito: profissionais.bairro,
+      bio: profissionais.bio,
+      especialidades: profissionais.especialidades,
+      verificacao: profissionais.verificacao,
+      consentimentoDocumentosEm: profissionais.consentimentoEm,
+      criadoEm: profissionais.criadoEm,
       temDocumentosGuardados: sql<boolean>`${profissionais.ccFrenteKey} is not null`,
     })
-    .from(profissionais).where(eq(profissionais.id, id));
+    .from(profissionais)
+    .where(eq(profissionais.id, id));
   const candidaturasFeitas = await db
     .select({ requestId: candidaturas.requestId, creditos: candidaturas.creditos, criadoEm: candidaturas.criadoEm })
-    .from(candidaturas).where(eq(candidaturas.profissionalId, id));
+    .from(candidaturas)
+    .where(eq(candidaturas.profissionalId, id));
   const movimentosCreditos = await ledgerExport(db, id);
   const pagamentos = await db
-    .select({ plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, estado: payments.estado, criadoEm: payments.criadoEm })
-    .from(payments).where(eq(payments.profissionalId, id));
+    .select({
+      plano: payments.plano,
+      valorCentimos: payments.valorCentimos,
+      creditos: payments.creditos,
+      metodo: payments.metodo,
+      estado: payments.estado,
+      criadoEm: payments.criadoEm,
+    })
+    .from(payments)
+    .where(eq(payments.profissionalId, id));
   const avaliacoesRecebidas = await db
     .select({ nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm })
-    .from(reviews).where(eq(reviews.profissionalId, id));
+    .from(reviews)
+    .where(eq(reviews.profissionalId, id));
   return {
-    tipo, exportadoEm: new Date().toISOString(), conta, candidaturas: candidaturasFeitas, movimentosCreditos, pagamentos, avaliacoesRecebidas,
+    tipo,
+    exportadoEm: new Date().toISOString(),
+    conta,
+    candidaturas: candidaturasFeitas,
+    movimentosCreditos,
+    pagamentos,
+    avaliacoesRecebidas,
     termosAceites: await acceptancesOf(db, tipo, id),
     ...(await notificationDataOf(db, tipo, id)),
   };
@@ -207,7 +265,10 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
   const keys: { area: 'public' | 'private'; key: string | null }[] = [{ area: 'public', key: row.fotoKey }];
   await db.transaction(async (tx) => {
     if (tipo === 'cliente') {
-      const open = await tx.select({ id: requests.id }).from(requests).where(and(eq(requests.clienteId, id), eq(requests.status, 'ABERTO')));
+      const open = await tx
+        .select({ id: requests.id })
+        .from(requests)
+        .where(and(eq(requests.clienteId, id), eq(requests.status, 'ABERTO')));
       for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada');
       // The client's reviews go with the account: the averages they counted in must be recomputed.
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));

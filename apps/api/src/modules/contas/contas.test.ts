@@ -23,16 +23,22 @@ const put = (url: string, auth: Record<string, string>, form: ReturnType<typeof 
 describe('client profile completion', () => {
   it('refuses a control character in a form field, changing nothing', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    const res = await put('/api/profissional/complete-profile', p.auth, multipart({ id: String(p.id), telefone: '+351912345678', bio: 'Olá\u0000', consentimento: 'true' }, []));
+    const res = await put(
+      '/api/profissional/complete-profile',
+      p.auth,
+      multipart({ id: String(p.id), telefone: '+351912345678', bio: 'Olá\u0000', consentimento: 'true' }, []),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('O texto contém caracteres inválidos.');
   });
 
   it('stores the phone and a re-encoded photo without its GPS metadata', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
-      { field: 'foto', filename: 'eu.jpg', type: 'image/jpeg', data: await jpegWithGps() },
-    ]));
+    const res = await put(
+      '/api/cliente/complete-profile',
+      c.auth,
+      multipart({ id: String(c.id), telefone: '+351912345678' }, [{ field: 'foto', filename: 'eu.jpg', type: 'image/jpeg', data: await jpegWithGps() }]),
+    );
     expect(res.statusCode).toBe(200);
     const { fotoUrl } = res.json();
     expect(fotoUrl).toMatch(/^\/api\/files\/[a-f0-9-]{36}\.webp$/);
@@ -47,9 +53,13 @@ describe('client profile completion', () => {
 
   it('refuses a file that is not an image, whatever its name says, and changes nothing', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
-      { field: 'foto', filename: 'foto.png', type: 'image/png', data: Buffer.from('%PDF-1.4 isto não é uma imagem') },
-    ]));
+    const res = await put(
+      '/api/cliente/complete-profile',
+      c.auth,
+      multipart({ id: String(c.id), telefone: '+351912345678' }, [
+        { field: 'foto', filename: 'foto.png', type: 'image/png', data: Buffer.from('%PDF-1.4 isto não é uma imagem') },
+      ]),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: M.imagemTipo, fields: { foto: M.imagemTipo } });
     const account = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
@@ -59,9 +69,11 @@ describe('client profile completion', () => {
   it('refuses images over 10 MB with the spec message', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const big = Buffer.concat([await pngBytes(), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-    const res = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, [
-      { field: 'foto', filename: 'grande.png', type: 'image/png', data: big },
-    ]));
+    const res = await put(
+      '/api/cliente/complete-profile',
+      c.auth,
+      multipart({ id: String(c.id), telefone: '+351912345678' }, [{ field: 'foto', filename: 'grande.png', type: 'image/png', data: big }]),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.imagemMax);
   });
@@ -92,12 +104,18 @@ describe('professional profile completion', () => {
     expect(noConsent.json().fields.consentimento).toBe(M.consentimentoRequired);
     const noSpec = await put('/api/profissional/complete-profile', p.auth, multipart({ ...base, consentimento: 'true' }, await files()));
     expect(noSpec.json().fields.especialidades).toBe(M.especialidadeMin);
-    const noFiles = await put('/api/profissional/complete-profile', p.auth, multipart({ ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos'] }));
+    const noFiles = await put(
+      '/api/profissional/complete-profile',
+      p.auth,
+      multipart({ ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos'] }),
+    );
     expect(noFiles.json().fields).toEqual({ fotoPerfil: M.campoObrigatorio, ccFrente: M.campoObrigatorio, ccVerso: M.campoObrigatorio });
 
-    const ok = await put('/api/profissional/complete-profile', p.auth, multipart(
-      { ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos', 'autoclismos'] }, await files(),
-    ));
+    const ok = await put(
+      '/api/profissional/complete-profile',
+      p.auth,
+      multipart({ ...base, consentimento: 'true', 'especialidades[]': ['desentupimentos', 'autoclismos'] }, await files()),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ especialidades: ['desentupimentos', 'autoclismos'], verificacao: 'PENDENTE' });
     // Two private files exist and none of them is reachable through the public files route.
@@ -137,11 +155,19 @@ describe('account, edit and password', () => {
     const noPass = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail }));
     expect(noPass.statusCode).toBe(400);
     expect(noPass.json().fields.senhaAtual).toBe(M.senhaParaEmail);
-    const wrong = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, senhaAtual: 'Errada#123' }));
+    const wrong = await put(
+      '/api/profissional/edit-profile',
+      p.auth,
+      multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, senhaAtual: 'Errada#123' }),
+    );
     expect(wrong.json().fields.senhaAtual).toBe(M.senhaAtualErrada);
     // Same e-mail: no password needed.
     expect((await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Só o nome', email: p.email }))).statusCode).toBe(200);
-    const res = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, telefone: '+351912000111', bio: 'Nova bio', senhaAtual: 'Segura#123' }));
+    const res = await put(
+      '/api/profissional/edit-profile',
+      p.auth,
+      multipart({ id: String(p.id), nome: 'Nome Novo', email: newEmail, telefone: '+351912000111', bio: 'Nova bio', senhaAtual: 'Segura#123' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ nome: 'Nome Novo', email: newEmail, bio: 'Nova bio', telefone: '+351912000111' });
     const taken = await put('/api/profissional/edit-profile', p.auth, multipart({ id: String(p.id), nome: 'X', email: other.email, senhaAtual: 'Segura#123' }));
@@ -151,12 +177,27 @@ describe('account, edit and password', () => {
 
   it('changes the password only with the right current one', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    const wrong = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Errada#123', novaSenha: 'Nova#Senha2026' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cliente/change-password',
+      headers: c.auth,
+      payload: { id: c.id, senhaAtual: 'Errada#123', novaSenha: 'Nova#Senha2026' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.senhaAtual).toBe(M.senhaAtualErrada);
-    const short = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'curta' } });
+    const short = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cliente/change-password',
+      headers: c.auth,
+      payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'curta' },
+    });
     expect(short.json().fields.novaSenha).toBe(M.novaSenhaMin);
-    const ok = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cliente/change-password',
+      headers: c.auth,
+      payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' },
+    });
     expect(ok.json()).toMatchObject({ message: M.senhaAlterada, access_token: expect.any(String) });
     const login = (senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha, tipo: 'cliente' } });
     expect((await login('Segura#123')).statusCode).toBe(401);
@@ -167,7 +208,12 @@ describe('account, edit and password', () => {
 describe('RGPD', () => {
   it('exports the data as a JSON download', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: 'A', descricao: 'B', cidade: 'Porto', bairro: 'Porto', especialidade: 'desentupimentos', contato: '912', tempo: 'NORMAL' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/requests/create',
+      headers: c.auth,
+      payload: { titulo: 'A', descricao: 'B', cidade: 'Porto', bairro: 'Porto', especialidade: 'desentupimentos', contato: '912', tempo: 'NORMAL' },
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/cliente/export-data', headers: c.auth });
     expect(res.headers['content-disposition']).toContain('attachment');
     const data = res.json();
@@ -190,7 +236,9 @@ describe('RGPD', () => {
     const ok = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
     expect(ok.statusCode).toBe(200);
     expect(await balance()).toBe(30);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -199,7 +247,12 @@ describe('sessions end with a password change', () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const other = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } });
     const otherAuth = { authorization: `Bearer ${other.json().access_token}` };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cliente/change-password',
+      headers: c.auth,
+      payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha: 'Nova#Senha2026' },
+    });
     const fresh = { authorization: `Bearer ${res.json().access_token}` };
     const me = (h: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: h });
     expect((await me(otherAuth)).statusCode).toBe(401);
@@ -258,7 +311,10 @@ describe('forms that are not forms', () => {
       expect(res.json()).toEqual({ code: 'MALFORMED_FORM', message: M.formularioMalFormado });
     }
     // More files than the form takes.
-    const many = multipart({ id: String(c.id) }, Array.from({ length: 5 }, () => ({ field: 'foto', filename: 'a.png', type: 'image/png', data: Buffer.from('x') })));
+    const many = multipart(
+      { id: String(c.id) },
+      Array.from({ length: 5 }, () => ({ field: 'foto', filename: 'a.png', type: 'image/png', data: Buffer.from('x') })),
+    );
     expect((await send(many.headers, many.payload)).json()).toEqual({ code: 'TOO_MANY_FILES', message: M.formularioFicheirosAMais });
     // A body over 1 MB without any image: was "A imagem deve ter até 10MB".
     const big = await send({ 'content-type': 'application/json' }, JSON.stringify({ bio: 'x'.repeat(1_100_000) }));

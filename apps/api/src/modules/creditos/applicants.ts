@@ -13,7 +13,10 @@ export const hasApplied = (requestId: SQL | unknown, profissionalId: SQL | unkno
 
 /** Professionals who applied to any of this client's projects (each once; null for a deleted account). */
 export async function applicantsOfClient(db: Db | Tx, clienteId: number) {
-  const rows = await db.selectDistinct({ p: candidaturas.profissionalId }).from(candidaturas)
-    .innerJoin(requests, eq(requests.id, candidaturas.requestId)).where(eq(requests.clienteId, clienteId));
+  const rows = await db
+    .selectDistinct({ p: candidaturas.profissionalId })
+    .from(candidaturas)
+    .innerJoin(requests, eq(requests.id, candidaturas.requestId))
+    .where(eq(requests.clienteId, clienteId));
   return rows.map((r) => r.p);
 }

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { applicationItem, applyResult, creditBalanceResponse, errorResponse, idParams, paged, pageQuery, retornoResponse, subscriptionResponse, useCreditsBody } from '@tc/shared';
+import {
+  applicationItem,
+  applyResult,
+  creditBalanceResponse,
+  errorResponse,
+  idParams,
+  paged,
+  pageQuery,
+  retornoResponse,
+  subscriptionResponse,
+  useCreditsBody,
+} from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
 import { applyToRequest, getSubscription, listApplications } from './creditos.service';
@@ -14,7 +25,16 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/credito/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'Saldo de créditos de um profissional (o próprio)', security: sec, params: idParams, response: { 200: creditBalanceResponse, ...errors } } },
+    {
+      onRequest: requireRole('profissional', 'admin'),
+      schema: {
+        tags: ['créditos'],
+        summary: 'Saldo de créditos de um profissional (o próprio)',
+        security: sec,
+        params: idParams,
+        response: { 200: creditBalanceResponse, ...errors },
+      },
+    },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       const sub = await getSubscription(db, request.params.id);
@@ -24,7 +44,16 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/subscriptions/profissional/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['créditos'], summary: 'A "subscription" (carteira de créditos) do profissional', security: sec, params: idParams, response: { 200: z.array(subscriptionResponse), ...errors } } },
+    {
+      onRequest: requireRole('profissional', 'admin'),
+      schema: {
+        tags: ['créditos'],
+        summary: 'A "subscription" (carteira de créditos) do profissional',
+        security: sec,
+        params: idParams,
+        response: { 200: z.array(subscriptionResponse), ...errors },
+      },
+    },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       const sub = await getSubscription(db, request.params.id);
@@ -37,7 +66,9 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional'),
       schema: {
-        tags: ['créditos'], summary: 'Candidatar-se a um projeto gastando os créditos que ele custa (revela o contacto)', security: sec,
+        tags: ['créditos'],
+        summary: 'Candidatar-se a um projeto gastando os créditos que ele custa (revela o contacto)',
+        security: sec,
         body: useCreditsBody,
         response: {
           201: applyResult,
@@ -56,7 +87,10 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional', 'admin'),
       schema: {
-        tags: ['créditos'], summary: 'Candidaturas (usos de créditos) do profissional e o resultado de cada uma, mais recentes primeiro, 20 por página', security: sec, params: idParams,
+        tags: ['créditos'],
+        summary: 'Candidaturas (usos de créditos) do profissional e o resultado de cada uma, mais recentes primeiro, 20 por página',
+        security: sec,
+        params: idParams,
         querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
         response: { 200: paged(applicationItem), ...errors },
       },
@@ -72,7 +106,9 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional'),
       schema: {
-        tags: ['créditos'], security: sec, response: { 200: retornoResponse, ...errors },
+        tags: ['créditos'],
+        security: sec,
+        response: { 200: retornoResponse, ...errors },
         summary: `O meu retorno: por mês (últimos ${RETORNO_MESES}), créditos gastos, candidaturas, vezes escolhido, avaliações recebidas e créditos reembolsados`,
       },
     },

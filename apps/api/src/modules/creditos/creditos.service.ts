@@ -39,11 +39,16 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
   try {
     return await db.transaction(async (tx) => {
       // 1. The project, locked, with what the professional is paying to see and what the client's message says of him.
-      const locked = await executeNamed<ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }>(tx, sql`
+      const locked = await executeNamed<
+        ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }
+      >(
+        tx,
+        sql`
         select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
           p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
         from requests r join clientes c on c.id = r.cliente_id left join profissionais p on p.id = ${profissionalId}
-        where r.id = ${requestId} for update of r`);
+        where r.id = ${requestId} for update of r`,
+      );
       const req = locked.rows[0];
       if (!req) throw notFound(M.chamadoNaoEncontrado);
       if (req.status !== 'ABERTO' || req.creditos === null) throw conflict('NOT_OPEN', M.projetoIndisponivel);
@@ -60,7 +65,9 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
         { kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, req) },
         { kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, req) },
       ];
-      const written = await executeNamed<{ n: number; mine: boolean; id: number | null; ms: string | null; saldo: number | null }>(tx, sql`
+      const written = await executeNamed<{ n: number; mine: boolean; id: number | null; ms: string | null; saldo: number | null }>(
+        tx,
+        sql`
         with places as (
           select count(*)::int as n, coalesce(bool_or(profissional_id = ${profissionalId}), false) as mine
           from candidaturas where request_id = ${requestId}
@@ -78,7 +85,8 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
           select id, ${profissionalId}, 'CANDIDATURA', ${-price}, saldo, ${requestId}, ${req.titulo} from debit
         ), ${notificationCtes(news, now, sql`exists (select 1 from debit) and (nd.kind <> 'projeto_lotado' or (select n from places) = ${MAX_APPLICANTS - 1})`)}
         select places.n, places.mine, cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo
-        from places left join (debit cross join cand) on true`);
+        from places left join (debit cross join cand) on true`,
+      );
       const out = written.rows[0];
       if (out.mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
       if (Number(out.n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
@@ -89,8 +97,14 @@ async function applyLocked(db: Db, profissionalId: number, requestId: number, no
       }
       const cand = { id: out.id, ms: out.ms, saldo: out.saldo };
       return {
-        id: Number(cand.id), requestId, creditosGastos: price, creditosRestantes: Number(cand.saldo), criadoEm: new Date(Number(cand.ms)).toISOString(),
-        contato: req.contato, cliente: { nome: req.cliente_nome, email: req.email }, message: M.candidaturaOk,
+        id: Number(cand.id),
+        requestId,
+        creditosGastos: price,
+        creditosRestantes: Number(cand.saldo),
+        criadoEm: new Date(Number(cand.ms)).toISOString(),
+        contato: req.contato,
+        cliente: { nome: req.cliente_nome, email: req.email },
+        message: M.candidaturaOk,
       };
     });
   } catch (e) {
@@ -119,11 +133,26 @@ export async function listApplications(db: Db, profissionalId: number, page: num
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
-      id: candidaturas.id, criadoEm: candidaturas.criadoEm, creditos: candidaturas.creditos, reembolsadoEm: candidaturas.reembolsadoEm, requestId: requests.id,
-      titulo: requests.titulo, descricao: requests.descricao, cidade: requests.cidade, bairro: requests.bairro,
-      especialidade: requests.especialidade, status: requests.status, tempo: requests.tempo, contato: requests.contato,
-      clienteNome: clientes.nome, clienteEmail: clientes.email, escolhidoId: requests.escolhidoId,
-      reporteId: leadReports.id, reporteMotivo: leadReports.motivo, reporteEstado: leadReports.estado, reporteEm: leadReports.criadoEm,
+      id: candidaturas.id,
+      criadoEm: candidaturas.criadoEm,
+      creditos: candidaturas.creditos,
+      reembolsadoEm: candidaturas.reembolsadoEm,
+      requestId: requests.id,
+      titulo: requests.titulo,
+      descricao: requests.descricao,
+      cidade: requests.cidade,
+      bairro: requests.bairro,
+      especialidade: requests.especialidade,
+      status: requests.status,
+      tempo: requests.tempo,
+      contato: requests.contato,
+      clienteNome: clientes.nome,
+      clienteEmail: clientes.email,
+      escolhidoId: requests.escolhidoId,
+      reporteId: leadReports.id,
+      reporteMotivo: leadReports.motivo,
+      reporteEstado: leadReports.estado,
+      reporteEm: leadReports.criadoEm,
     })
     .from(candidaturas)
     .innerJoin(requests, eq(requests.id, candidaturas.requestId))
@@ -134,19 +163,38 @@ export async function listApplications(db: Db, profissionalId: number, page: num
     .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map((r) => ({
-    id: r.id, criadoEm: r.criadoEm.toISOString(), creditos: r.creditos,
-    resultado: applicationOutcome(profissionalId, r),
-    reembolsadoEm: r.reembolsadoEm?.toISOString() ?? null,
-    reporte: r.reporteId === null ? null : {
-      id: r.reporteId, motivo: r.reporteMotivo as LeadReportMotivo, estado: r.reporteEstado as LeadReportEstado, criadoEm: r.reporteEm!.toISOString(),
-    },
-    request: {
-      id: r.requestId, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
-      status: r.status, tempo: r.tempo, contato: r.contato,
-      cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail },
-    },
-  })), page, pageSize);
+  return pageOf(
+    rows.map((r) => ({
+      id: r.id,
+      criadoEm: r.criadoEm.toISOString(),
+      creditos: r.creditos,
+      resultado: applicationOutcome(profissionalId, r),
+      reembolsadoEm: r.reembolsadoEm?.toISOString() ?? null,
+      reporte:
+        r.reporteId === null
+          ? null
+          : {
+              id: r.reporteId,
+              motivo: r.reporteMotivo as LeadReportMotivo,
+              estado: r.reporteEstado as LeadReportEstado,
+              criadoEm: r.reporteEm!.toISOString(),
+            },
+      request: {
+        id: r.requestId,
+        titulo: r.titulo,
+        descricao: r.descricao,
+        cidade: r.cidade,
+        bairro: r.bairro,
+        especialidade: r.especialidade,
+        status: r.status,
+        tempo: r.tempo,
+        contato: r.contato,
+        cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail },
+      },
+    })),
+    page,
+    pageSize,
+  );
 }
 
 /**
@@ -167,8 +215,14 @@ export async function grantCredits(
     .returning({ id: subscriptions.id, saldo: subscriptions.creditosRestantes });
   if (!sub) throw notFound(M.profissionalNaoIdentificado);
   await tx.insert(creditLedger).values({
-    subscriptionId: sub.id, profissionalId, tipo, delta: amount, saldoApos: sub.saldo,
-    paymentId: ref.paymentId ?? null, adminId: ref.adminId ?? null, descricao: ref.descricao,
+    subscriptionId: sub.id,
+    profissionalId,
+    tipo,
+    delta: amount,
+    saldoApos: sub.saldo,
+    paymentId: ref.paymentId ?? null,
+    adminId: ref.adminId ?? null,
+    descricao: ref.descricao,
   });
   return sub.saldo;
 }

@@ -47,7 +47,10 @@ describe(`applying with credits (${TEST_DB})`, () => {
     expect(list.json()).toMatchObject({ page: 1, pageSize: 20, hasMore: false });
     expect(list.json().items[0]).toMatchObject({ creditos: 15, request: { id, contato: '+351912345678' } });
     const history = await t.app.inject({ method: 'GET', url: `/api/creditos/historico/${p.id}`, headers: p.auth });
-    expect(history.json().items.map((h: { tipo: string; delta: number; saldoApos: number }) => [h.tipo, h.delta, h.saldoApos])).toEqual([['CANDIDATURA', -15, 35], ['AJUSTE', 50, 50]]);
+    expect(history.json().items.map((h: { tipo: string; delta: number; saldoApos: number }) => [h.tipo, h.delta, h.saldoApos])).toEqual([
+      ['CANDIDATURA', -15, 35],
+      ['AJUSTE', 50, 50],
+    ]);
     await ledgerAddsUp();
   });
 
@@ -99,7 +102,9 @@ describe(`applying with credits (${TEST_DB})`, () => {
     expect(ids).toContain(a);
     expect(ids).toContain(b);
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
-    expect(all.items.every((r: { status: string; creditos: number | null; contato: string | null }) => r.status === 'ABERTO' && r.creditos && r.contato === null)).toBe(true);
+    expect(
+      all.items.every((r: { status: string; creditos: number | null; contato: string | null }) => r.status === 'ABERTO' && r.creditos && r.contato === null),
+    ).toBe(true);
     expect((await get('q=evora')).items.map((r: { id: number }) => r.id)).toEqual([a]);
     expect((await get('bairro=faro')).items.map((r: { id: number }) => r.id)).toEqual([b]);
     expect((await get('tempo=URGENTE')).items.map((r: { id: number }) => r.id)).toEqual([a]);

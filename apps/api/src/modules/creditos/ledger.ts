@@ -10,18 +10,38 @@ export async function ledgerHistory(db: Db, profissionalId: number, page: number
   const where = eq(creditLedger.profissionalId, profissionalId);
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
-    .select({ id: creditLedger.id, tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, requestId: creditLedger.requestId, paymentId: creditLedger.paymentId, criadoEm: creditLedger.criadoEm })
+    .select({
+      id: creditLedger.id,
+      tipo: creditLedger.tipo,
+      delta: creditLedger.delta,
+      saldoApos: creditLedger.saldoApos,
+      descricao: creditLedger.descricao,
+      requestId: creditLedger.requestId,
+      paymentId: creditLedger.paymentId,
+      criadoEm: creditLedger.criadoEm,
+    })
     .from(creditLedger)
     .where(where)
     .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })), page, pageSize);
+  return pageOf(
+    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
+    page,
+    pageSize,
+  );
 }
 
 /** The professional's whole ledger, for the RGPD export (modules/contas). */
 export async function ledgerExport(db: Db, profissionalId: number) {
   return db
-    .select({ tipo: creditLedger.tipo, delta: creditLedger.delta, saldoApos: creditLedger.saldoApos, descricao: creditLedger.descricao, criadoEm: creditLedger.criadoEm })
-    .from(creditLedger).where(eq(creditLedger.profissionalId, profissionalId));
+    .select({
+      tipo: creditLedger.tipo,
+      delta: creditLedger.delta,
+      saldoApos: creditLedger.saldoApos,
+      descricao: creditLedger.descricao,
+      criadoEm: creditLedger.criadoEm,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.profissionalId, profissionalId));
 }

@@ -31,7 +31,9 @@ describeOnPostgres('row locks', () => {
     for (const p of pros) await give(p.id, 30);
     const id = await openProject(t.app, c, admin, 12);
     for (const p of pros) await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } });
-    const results = await Promise.all(Array.from({ length: 4 }, () => t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404, 404, 404]);
     for (const p of pros) expect(await balance(p)).toBe(30);
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from credit_ledger where request_id = ${id} and tipo = 'REEMBOLSO'`);
@@ -46,8 +48,9 @@ describeOnPostgres('row locks', () => {
     const m = raw.match(/O seu c=C3=B3digo =C3=A9 (\d{6})|O seu código é (\d{6})/)!;
     const code = (m[1] ?? m[2])!;
     const wrong = code === '000000' ? '111111' : '000000';
-    const guesses = await Promise.all(Array.from({ length: 20 }, () =>
-      t.app.inject({ method: 'POST', url: '/api/otp/validate', payload: { email: c.email, code: wrong, tipo: 'cliente' } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/api/otp/validate', payload: { email: c.email, code: wrong, tipo: 'cliente' } })),
+    );
     expect(guesses.every((g) => g.statusCode === 400)).toBe(true);
     const right = await t.app.inject({ method: 'POST', url: '/api/otp/validate', payload: { email: c.email, code, tipo: 'cliente' } });
     expect(right.statusCode).toBe(400);
@@ -55,9 +58,12 @@ describeOnPostgres('row locks', () => {
 
   it('a purchase confirmed five times at once grants its credits once', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite', metodo: 'card' } })).json();
-    const answers = await Promise.all(Array.from({ length: 5 }, () =>
-      t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })));
+    const { pagamentoId } = (
+      await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite', metodo: 'card' } })
+    ).json();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })),
+    );
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await balance(p)).toBe(150);
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from credit_ledger where payment_id = ${pagamentoId}`);

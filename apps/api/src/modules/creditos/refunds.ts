@@ -22,11 +22,7 @@ export interface Refund {
  * the caller's transaction, so the balance stays the sum of the ledger.
  * An application whose professional deleted the account has no balance to refund into: null.
  */
-export async function refundApplication(
-  tx: Tx,
-  candidaturaId: number,
-  ref: { now: Date; descricao: string; adminId?: number | null },
-): Promise<Refund | null> {
+export async function refundApplication(tx: Tx, candidaturaId: number, ref: { now: Date; descricao: string; adminId?: number | null }): Promise<Refund | null> {
   const claimed = await tx.execute<{ profissional_id: number; subscription_id: number; request_id: number; creditos: number }>(sql`
     update candidaturas set reembolsado_em = ${ref.now}
     where id = ${candidaturaId} and reembolsado_em is null and profissional_id is not null and subscription_id is not null

@@ -19,7 +19,8 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
   const inicioLocal = sql`(date_trunc('month', ${now}::timestamptz at time zone 'Europe/Lisbon') - make_interval(months => ${RETORNO_MESES - 1}))`;
   const desde = sql`(${inicioLocal} at time zone 'Europe/Lisbon')`;
   const mes = (col: string) => sql.raw(`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`);
-  const rows = (await db.execute<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(sql`
+  const rows = (
+    await db.execute<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(sql`
     with meses as (
       select to_char(m, 'YYYY-MM') as mes
       from generate_series(${inicioLocal}, ${inicioLocal} + make_interval(months => ${RETORNO_MESES - 1}), interval '1 month') m
@@ -52,7 +53,8 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
     left join razao using (mes)
     left join escolhas using (mes)
     left join avaliacoes using (mes)
-    order by meses.mes`)).rows;
+    order by meses.mes`)
+  ).rows;
   const meses: RetornoMes[] = rows.map((r) => ({
     mes: r.mes,
     creditosGastos: Number(r.gastos),
@@ -65,8 +67,11 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
   return {
     meses,
     totais: {
-      creditosGastos: sum('creditosGastos'), candidaturas: sum('candidaturas'), escolhido: sum('escolhido'),
-      avaliacoes: sum('avaliacoes'), creditosReembolsados: sum('creditosReembolsados'),
+      creditosGastos: sum('creditosGastos'),
+      candidaturas: sum('candidaturas'),
+      escolhido: sum('escolhido'),
+      avaliacoes: sum('avaliacoes'),
+      creditosReembolsados: sum('creditosReembolsados'),
     },
   };
 }

@@ -49,9 +49,15 @@ beforeAll(async () => {
   await ok(call('POST', `/api/requests/${ids.chosen}/escolher`, client.auth, { profissionalId: ana.id }));
   await ok(call('PATCH', `/api/requests/${ids.chosen}/concluir`, client.auth, { profissionalId: ana.id }));
   await ok(call('PATCH', `/api/requests/${ids.closed}/concluir`, client.auth, { profissionalId: null }));
-  const report = await ok(call('POST', `/api/candidaturas/${cand.refunded}/reportar`, ana.auth, { motivo: 'CONTACTO_INVALIDO', nota: 'Número não existe.' }), 201);
+  const report = await ok(
+    call('POST', `/api/candidaturas/${cand.refunded}/reportar`, ana.auth, { motivo: 'CONTACTO_INVALIDO', nota: 'Número não existe.' }),
+    201,
+  );
   await ok(call('PATCH', `/api/admin/leads-reportados/${report.id}/reembolsar`, admin.auth));
-  const review = await ok(call('POST', '/api/review/create', client.auth, { profissionalId: ana.id, requestId: ids.chosen, nota: 5, comentario: 'Excelente trabalho.' }), 201);
+  const review = await ok(
+    call('POST', '/api/review/create', client.auth, { profissionalId: ana.id, requestId: ids.chosen, nota: 5, comentario: 'Excelente trabalho.' }),
+    201,
+  );
   await ok(call('PUT', `/api/review/accept/${review.id}`, admin.auth));
 
   // The application of last month: its ledger line, as the ledger would have it a month ago.
@@ -93,7 +99,11 @@ describe(`the professional's return on spend (${TEST_DB})`, () => {
     const all = [...list.items, ...page2.items];
     const outcome = Object.fromEntries(all.map((a: { request: { id: number }; resultado: string }) => [a.request.id, a.resultado]));
     expect(outcome).toEqual({
-      [ids.chosen!]: 'ESCOLHIDO', [ids.closed!]: 'FECHADO', [ids.open!]: 'EM_ABERTO', [ids.refunded!]: 'REEMBOLSADO', [ids.lastMonth!]: 'EM_ABERTO',
+      [ids.chosen!]: 'ESCOLHIDO',
+      [ids.closed!]: 'FECHADO',
+      [ids.open!]: 'EM_ABERTO',
+      [ids.refunded!]: 'REEMBOLSADO',
+      [ids.lastMonth!]: 'EM_ABERTO',
     });
     expect(all.find((a: { request: { id: number } }) => a.request.id === ids.refunded).reembolsadoEm).toEqual(expect.any(String));
     const bruno1 = await ok(call('GET', `/api/creditos/profissional/${bruno.id}`, bruno.auth));

@@ -18,7 +18,12 @@ beforeAll(async () => {
   s3 = await startTestS3();
   t = await createTestApp({ env: s3.env });
   admin = await adminSession(t.app);
-  client = new S3Client({ endpoint: s3.endpoint, region: 'auto', forcePathStyle: true, credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! } });
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'auto',
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+  });
 });
 afterAll(async () => {
   client?.destroy();
@@ -77,7 +82,12 @@ describe('uploads in an S3 bucket', () => {
     expect(front.headers['content-type']).toBe('image/webp');
     expect(p.documents.map((k) => `private/${k}`)).toContain(await findObjectWithBytes(front.rawPayload, p.documents));
 
-    const verified = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${p.id}/verificacao`, headers: admin.auth, payload: { decisao: 'VERIFICADO' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/profissionais/${p.id}/verificacao`,
+      headers: admin.auth,
+      payload: { decisao: 'VERIFICADO' },
+    });
     expect(verified.json()).toMatchObject({ verificacao: 'VERIFICADO' });
     const left = await s3.list('private');
     for (const key of p.documents) expect(left).not.toContain(key);
@@ -92,7 +102,12 @@ describe('uploads in an S3 bucket', () => {
 
   it('a refusal deletes the ID cards from the bucket too', async () => {
     const p = await professionalWithDocuments();
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${p.id}/verificacao`, headers: admin.auth, payload: { decisao: 'RECUSADO' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/profissionais/${p.id}/verificacao`,
+      headers: admin.auth,
+      payload: { decisao: 'RECUSADO' },
+    });
     expect(refused.json()).toMatchObject({ verificacao: 'RECUSADO' });
     const left = await s3.list('private');
     for (const key of p.documents) expect(left).not.toContain(key);

@@ -1,14 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  acceptGuaranteeBody, closeGuaranteeBody, disputeGuaranteeBody, errorResponse, fileBytes, GARANTIA_ESTADOS, GUARANTEE_MAX_PHOTOS, garantiaItem, garantiaNumeros,
-  garantiasPage, idParam, idParams, openGuaranteeFields, pageQuery,
+  acceptGuaranteeBody,
+  closeGuaranteeBody,
+  disputeGuaranteeBody,
+  errorResponse,
+  fileBytes,
+  GARANTIA_ESTADOS,
+  GUARANTEE_MAX_PHOTOS,
+  garantiaItem,
+  garantiaNumeros,
+  garantiasPage,
+  idParam,
+  idParams,
+  openGuaranteeFields,
+  pageQuery,
 } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
 import {
-  answerGuarantee, closeGuarantee, guaranteeFigures, listAllGuarantees, listClientGuarantees, listProfessionalGuarantees, openGuarantee,
-  readGuarantee, readGuaranteePhoto,
+  answerGuarantee,
+  closeGuarantee,
+  guaranteeFigures,
+  listAllGuarantees,
+  listClientGuarantees,
+  listProfessionalGuarantees,
+  openGuarantee,
+  readGuarantee,
+  readGuaranteePhoto,
 } from './garantias.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -28,7 +47,10 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags, security: sec, params: idParams, consumes: ['multipart/form-data'],
+        tags,
+        security: sec,
+        params: idParams,
+        consumes: ['multipart/form-data'],
         summary: `Acionar a garantia de um projeto meu concluído com profissional escolhido, até 14 dias depois: multipart descricao e até ${GUARANTEE_MAX_PHOTOS} fotos`,
         multipartForm: openGuaranteeFields.extend({ fotos: z.array(z.file()).max(GUARANTEE_MAX_PHOTOS).optional() }),
         response: { 201: garantiaItem, ...errors },
@@ -43,13 +65,31 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/cliente/garantias',
-    { onRequest: requireRole('cliente'), schema: { tags, security: sec, summary: 'Os meus pedidos de garantia, mais recentes primeiro', querystring: listQuery, response: { 200: garantiasPage, ...errors } } },
+    {
+      onRequest: requireRole('cliente'),
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Os meus pedidos de garantia, mais recentes primeiro',
+        querystring: listQuery,
+        response: { 200: garantiasPage, ...errors },
+      },
+    },
     async (request) => listClientGuarantees(db, request.user.id, request.query.page, request.query.pageSize),
   );
 
   app.get(
     '/profissional/garantias',
-    { onRequest: requireRole('profissional'), schema: { tags, security: sec, summary: 'Pedidos de garantia sobre os meus trabalhos: por responder primeiro', querystring: listQuery, response: { 200: garantiasPage, ...errors } } },
+    {
+      onRequest: requireRole('profissional'),
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Pedidos de garantia sobre os meus trabalhos: por responder primeiro',
+        querystring: listQuery,
+        response: { 200: garantiasPage, ...errors },
+      },
+    },
     async (request) => listProfessionalGuarantees(db, request.user.id, request.query.page, request.query.pageSize),
   );
 
@@ -57,14 +97,29 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/:id/garantias',
     {
       onRequest: parties,
-      schema: { tags, security: sec, summary: 'Números de garantia de um profissional (acionadas e aceites), para o perfil público', params: idParams, response: { 200: garantiaNumeros, ...errors } },
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Números de garantia de um profissional (acionadas e aceites), para o perfil público',
+        params: idParams,
+        response: { 200: garantiaNumeros, ...errors },
+      },
     },
     async (request) => (await guaranteeFigures(db, [request.params.id]))[0]!,
   );
 
   app.get(
     '/garantias/:id',
-    { onRequest: parties, schema: { tags, security: sec, summary: 'Um pedido de garantia (só o cliente, o profissional escolhido e os admins)', params: idParams, response: { 200: garantiaItem, ...errors } } },
+    {
+      onRequest: parties,
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Um pedido de garantia (só o cliente, o profissional escolhido e os admins)',
+        params: idParams,
+        response: { 200: garantiaItem, ...errors },
+      },
+    },
     async (request) => readGuarantee(db, request.params.id, request.user),
   );
 
@@ -73,8 +128,17 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: parties,
       schema: {
-        tags, security: sec, summary: 'Fotografia de um pedido de garantia (privada: só as partes)',
-        params: z.object({ id: idParam, n: z.coerce.number({ error: 'Fotografia inválida.' }).int('Fotografia inválida.').min(1, 'Fotografia inválida.').max(GUARANTEE_MAX_PHOTOS, 'Fotografia inválida.') }),
+        tags,
+        security: sec,
+        summary: 'Fotografia de um pedido de garantia (privada: só as partes)',
+        params: z.object({
+          id: idParam,
+          n: z.coerce
+            .number({ error: 'Fotografia inválida.' })
+            .int('Fotografia inválida.')
+            .min(1, 'Fotografia inválida.')
+            .max(GUARANTEE_MAX_PHOTOS, 'Fotografia inválida.'),
+        }),
         response: { 200: fileBytes, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
@@ -88,7 +152,14 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/garantias/:id/aceitar',
     {
       onRequest: requireRole('profissional'),
-      schema: { tags, security: sec, summary: 'Aceitar um pedido de garantia e propor a data da visita', params: idParams, body: acceptGuaranteeBody, response: { 200: garantiaItem, ...errors } },
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Aceitar um pedido de garantia e propor a data da visita',
+        params: idParams,
+        body: acceptGuaranteeBody,
+        response: { 200: garantiaItem, ...errors },
+      },
     },
     async (request) => answerGuarantee(db, request.params.id, request.user.id, { aceite: true, ...request.body }, clock.now()),
   );
@@ -97,7 +168,14 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/garantias/:id/contestar',
     {
       onRequest: requireRole('profissional'),
-      schema: { tags, security: sec, summary: 'Contestar um pedido de garantia, explicando porquê', params: idParams, body: disputeGuaranteeBody, response: { 200: garantiaItem, ...errors } },
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Contestar um pedido de garantia, explicando porquê',
+        params: idParams,
+        body: disputeGuaranteeBody,
+        response: { 200: garantiaItem, ...errors },
+      },
     },
     async (request) => answerGuarantee(db, request.params.id, request.user.id, { aceite: false, resposta: request.body.resposta }, clock.now()),
   );
@@ -107,9 +185,14 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
-        tags: ['admin', ...tags], security: sec, summary: 'Pedidos de garantia: abertos primeiro (ABERTA, ACEITE, CONTESTADA), depois encerrados; filtro de estado e de profissional',
+        tags: ['admin', ...tags],
+        security: sec,
+        summary: 'Pedidos de garantia: abertos primeiro (ABERTA, ACEITE, CONTESTADA), depois encerrados; filtro de estado e de profissional',
         querystring: listQuery.extend({
-          estado: z.union([z.literal('TODOS'), z.enum(GARANTIA_ESTADOS)], { error: 'Estado inválido.' }).optional().transform((v) => (v === 'TODOS' ? undefined : v)),
+          estado: z
+            .union([z.literal('TODOS'), z.enum(GARANTIA_ESTADOS)], { error: 'Estado inválido.' })
+            .optional()
+            .transform((v) => (v === 'TODOS' ? undefined : v)),
           profissionalId: idParam.optional(),
         }),
         response: { 200: garantiasPage, ...errors },
@@ -123,9 +206,13 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
-        tags: ['admin', ...tags], security: sec, summary: 'Números de garantia de vários profissionais (ids separados por vírgulas, até 50)',
+        tags: ['admin', ...tags],
+        security: sec,
+        summary: 'Números de garantia de vários profissionais (ids separados por vírgulas, até 50)',
         querystring: z.object({
-          ids: z.string({ error: IDS_MSG }).regex(/^\d{1,10}(,\d{1,10}){0,49}$/, IDS_MSG)
+          ids: z
+            .string({ error: IDS_MSG })
+            .regex(/^\d{1,10}(,\d{1,10}){0,49}$/, IDS_MSG)
             .transform((v) => v.split(',').map(Number))
             .refine((ids) => ids.every((n) => n >= 1 && n <= 2_147_483_647), IDS_MSG),
         }),
@@ -139,7 +226,14 @@ export const garantiasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/garantias/:id/fechar',
     {
       onRequest: admin,
-      schema: { tags: ['admin', ...tags], security: sec, summary: 'Encerrar um pedido de garantia com a resolução', params: idParams, body: closeGuaranteeBody, response: { 200: garantiaItem, ...errors } },
+      schema: {
+        tags: ['admin', ...tags],
+        security: sec,
+        summary: 'Encerrar um pedido de garantia com a resolução',
+        params: idParams,
+        body: closeGuaranteeBody,
+        response: { 200: garantiaItem, ...errors },
+      },
     },
     async (request) => closeGuarantee(db, request.params.id, request.user.id, request.body.resolucao, clock.now()),
   );

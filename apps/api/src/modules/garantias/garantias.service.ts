@@ -1,8 +1,14 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  GARANTIA_MSG, GUARANTEE_MAX_PHOTOS, GUARANTEE_VISIT_MAX_DAYS, guaranteeDeadline,
-  type Garantia, type GarantiaEstado, type GarantiaNumeros, type Role,
+  GARANTIA_MSG,
+  GUARANTEE_MAX_PHOTOS,
+  GUARANTEE_VISIT_MAX_DAYS,
+  guaranteeDeadline,
+  type Garantia,
+  type GarantiaEstado,
+  type GarantiaNumeros,
+  type Role,
 } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { admins, clientes, garantias, profissionais, requests } from '../../db/schema';
@@ -21,7 +27,10 @@ import { processImage, type ImageInput } from '../uploads/images';
  * acts on a claim: another person's claim is "not found", as every other resource.
  */
 
-export interface Viewer { tipo: Role; id: number }
+export interface Viewer {
+  tipo: Role;
+  id: number;
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -31,7 +40,14 @@ type Eligible = { titulo: string; profissionalId: number };
 
 /** Why this client may not open a claim for this project now (thrown), or what the claim needs. */
 async function checkEligible(db: Db | Tx, requestId: number, clienteId: number, now: Date, lock: boolean): Promise<Eligible> {
-  const found = await db.execute<{ titulo: string; cliente_id: number; status: string; escolhido_id: number | null; concluido_em: string | Date | null; garantia: number | null }>(sql`
+  const found = await db.execute<{
+    titulo: string;
+    cliente_id: number;
+    status: string;
+    escolhido_id: number | null;
+    concluido_em: string | Date | null;
+    garantia: number | null;
+  }>(sql`
     select r.titulo, r.cliente_id, r.status, r.escolhido_id, r.concluido_em, (select g.id from garantias g where g.request_id = r.id) as garantia
     from requests r where r.id = ${requestId} ${lock ? sql`for update of r` : sql``}`);
   const r = found.rows[0];
@@ -82,18 +98,52 @@ export async function openGuarantee(db: Db, storage: Storage, requestId: number,
 
 const fechadoPor = alias(admins, 'fechado_por_admin');
 const columns = {
-  id: garantias.id, requestId: garantias.requestId, titulo: garantias.titulo, descricao: garantias.descricao, fotos: garantias.fotos,
-  estado: garantias.estado, resposta: garantias.resposta, agendadoPara: garantias.agendadoPara, respondidoEm: garantias.respondidoEm,
-  resolucao: garantias.resolucao, fechadoEm: garantias.fechadoEm, fechadoPorNome: fechadoPor.nome, criadoEm: garantias.criadoEm,
-  concluidoEm: requests.concluidoEm, contato: requests.contato,
-  clienteId: garantias.clienteId, clienteNome: clientes.nome, clienteEmail: clientes.email,
-  profissionalId: garantias.profissionalId, profissionalNome: profissionais.nome, profissionalEmail: profissionais.email, profissionalTelefone: profissionais.telefone,
+  id: garantias.id,
+  requestId: garantias.requestId,
+  titulo: garantias.titulo,
+  descricao: garantias.descricao,
+  fotos: garantias.fotos,
+  estado: garantias.estado,
+  resposta: garantias.resposta,
+  agendadoPara: garantias.agendadoPara,
+  respondidoEm: garantias.respondidoEm,
+  resolucao: garantias.resolucao,
+  fechadoEm: garantias.fechadoEm,
+  fechadoPorNome: fechadoPor.nome,
+  criadoEm: garantias.criadoEm,
+  concluidoEm: requests.concluidoEm,
+  contato: requests.contato,
+  clienteId: garantias.clienteId,
+  clienteNome: clientes.nome,
+  clienteEmail: clientes.email,
+  profissionalId: garantias.profissionalId,
+  profissionalNome: profissionais.nome,
+  profissionalEmail: profissionais.email,
+  profissionalTelefone: profissionais.telefone,
 };
 type Row = {
-  id: number; requestId: number | null; titulo: string; descricao: string; fotos: string[]; estado: GarantiaEstado; resposta: string | null;
-  agendadoPara: Date | null; respondidoEm: Date | null; resolucao: string | null; fechadoEm: Date | null; fechadoPorNome: string | null; criadoEm: Date;
-  concluidoEm: Date | null; contato: string | null; clienteId: number | null; clienteNome: string | null; clienteEmail: string | null;
-  profissionalId: number | null; profissionalNome: string | null; profissionalEmail: string | null; profissionalTelefone: string | null;
+  id: number;
+  requestId: number | null;
+  titulo: string;
+  descricao: string;
+  fotos: string[];
+  estado: GarantiaEstado;
+  resposta: string | null;
+  agendadoPara: Date | null;
+  respondidoEm: Date | null;
+  resolucao: string | null;
+  fechadoEm: Date | null;
+  fechadoPorNome: string | null;
+  criadoEm: Date;
+  concluidoEm: Date | null;
+  contato: string | null;
+  clienteId: number | null;
+  clienteNome: string | null;
+  clienteEmail: string | null;
+  profissionalId: number | null;
+  profissionalNome: string | null;
+  profissionalEmail: string | null;
+  profissionalTelefone: string | null;
 };
 
 const query = (db: Db | Tx) =>
@@ -110,15 +160,38 @@ const query = (db: Db | Tx) =>
 function toDto(r: Row, viewer: Role): Garantia {
   const admin = viewer === 'admin';
   return {
-    id: r.id, requestId: r.requestId, titulo: r.titulo, descricao: r.descricao, fotos: r.fotos.length, estado: r.estado,
-    resposta: r.resposta, agendadoPara: iso(r.agendadoPara), respondidoEm: iso(r.respondidoEm), resolucao: r.resolucao,
-    fechadoEm: iso(r.fechadoEm), fechadoPorNome: admin ? r.fechadoPorNome : null, criadoEm: iso(r.criadoEm)!, concluidoEm: iso(r.concluidoEm),
-    cliente: r.clienteId === null || r.clienteNome === null ? null : {
-      id: r.clienteId, nome: r.clienteNome, contacto: viewer === 'cliente' ? null : r.contato, email: admin ? r.clienteEmail : null,
-    },
-    profissional: r.profissionalId === null || r.profissionalNome === null ? null : {
-      id: r.profissionalId, nome: r.profissionalNome, contacto: viewer === 'profissional' ? null : r.profissionalTelefone, email: admin ? r.profissionalEmail : null,
-    },
+    id: r.id,
+    requestId: r.requestId,
+    titulo: r.titulo,
+    descricao: r.descricao,
+    fotos: r.fotos.length,
+    estado: r.estado,
+    resposta: r.resposta,
+    agendadoPara: iso(r.agendadoPara),
+    respondidoEm: iso(r.respondidoEm),
+    resolucao: r.resolucao,
+    fechadoEm: iso(r.fechadoEm),
+    fechadoPorNome: admin ? r.fechadoPorNome : null,
+    criadoEm: iso(r.criadoEm)!,
+    concluidoEm: iso(r.concluidoEm),
+    cliente:
+      r.clienteId === null || r.clienteNome === null
+        ? null
+        : {
+            id: r.clienteId,
+            nome: r.clienteNome,
+            contacto: viewer === 'cliente' ? null : r.contato,
+            email: admin ? r.clienteEmail : null,
+          },
+    profissional:
+      r.profissionalId === null || r.profissionalNome === null
+        ? null
+        : {
+            id: r.profissionalId,
+            nome: r.profissionalNome,
+            contacto: viewer === 'profissional' ? null : r.profissionalTelefone,
+            email: admin ? r.profissionalEmail : null,
+          },
   };
 }
 
@@ -136,7 +209,11 @@ export async function readGuarantee(db: Db | Tx, id: number, viewer: Viewer): Pr
 export async function listClientGuarantees(db: Db, clienteId: number, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await query(db).where(eq(garantias.clienteId, clienteId)).orderBy(desc(garantias.criadoEm), desc(garantias.id)).limit(limit).offset(offset);
-  return pageOf(rows.map((r) => toDto(r, 'cliente')), page, pageSize);
+  return pageOf(
+    rows.map((r) => toDto(r, 'cliente')),
+    page,
+    pageSize,
+  );
 }
 
 /** The professional's claims: the ones waiting for his answer first, then newest. */
@@ -147,7 +224,11 @@ export async function listProfessionalGuarantees(db: Db, profissionalId: number,
     .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map((r) => toDto(r, 'profissional')), page, pageSize);
+  return pageOf(
+    rows.map((r) => toDto(r, 'profissional')),
+    page,
+    pageSize,
+  );
 }
 
 /** Back office: the enum's order puts the open ones first (ABERTA, ACEITE, CONTESTADA, then FECHADA), newest first within (garantias_estado_idx). */
@@ -158,12 +239,19 @@ export async function listAllGuarantees(db: Db, f: { page: number; pageSize: num
     .orderBy(garantias.estado, desc(garantias.criadoEm), desc(garantias.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map((r) => toDto(r, 'admin')), f.page, f.pageSize);
+  return pageOf(
+    rows.map((r) => toDto(r, 'admin')),
+    f.page,
+    f.pageSize,
+  );
 }
 
 /** Photo `n` (1-based) of a claim, for its parties only. */
 export async function readGuaranteePhoto(db: Db, storage: Storage, id: number, n: number, viewer: Viewer) {
-  const [row] = await db.select({ fotos: garantias.fotos }).from(garantias).where(and(eq(garantias.id, id), visibleTo(viewer)));
+  const [row] = await db
+    .select({ fotos: garantias.fotos })
+    .from(garantias)
+    .where(and(eq(garantias.id, id), visibleTo(viewer)));
   if (!row) throw notFound(GARANTIA_MSG.naoEncontrada);
   const key = row.fotos[n - 1];
   const data = key ? await storage.get('private', key) : undefined;
@@ -175,7 +263,10 @@ export async function readGuaranteePhoto(db: Db, storage: Storage, id: number, n
 
 /** Why a claim could not move from `from`: not this person's (404), or already past that state (409). */
 async function refuseTransition(tx: Tx, id: number, owner: SQL | undefined): Promise<never> {
-  const [row] = await tx.select({ estado: garantias.estado }).from(garantias).where(and(eq(garantias.id, id), owner));
+  const [row] = await tx
+    .select({ estado: garantias.estado })
+    .from(garantias)
+    .where(and(eq(garantias.id, id), owner));
   if (!row) throw notFound(GARANTIA_MSG.naoEncontrada);
   if (row.estado === 'FECHADA') throw conflict('ALREADY_CLOSED', GARANTIA_MSG.jaFechada);
   throw conflict('ALREADY_ANSWERED', GARANTIA_MSG.jaRespondida);
@@ -187,14 +278,18 @@ async function refuseTransition(tx: Tx, id: number, owner: SQL | undefined): Pro
  * transaction. One answer only: the state moves from ABERTA in the statement that checks it.
  */
 export async function answerGuarantee(
-  db: Db, id: number, profissionalId: number,
-  answer: { aceite: true; agendadoPara: string; resposta?: string } | { aceite: false; resposta: string }, now: Date,
+  db: Db,
+  id: number,
+  profissionalId: number,
+  answer: { aceite: true; agendadoPara: string; resposta?: string } | { aceite: false; resposta: string },
+  now: Date,
 ) {
   let agendadoPara: Date | null = null;
   if (answer.aceite) {
     agendadoPara = new Date(answer.agendadoPara);
     if (agendadoPara <= now) throw badRequest('VALIDATION', GARANTIA_MSG.dataPassada, { agendadoPara: GARANTIA_MSG.dataPassada });
-    if (agendadoPara.getTime() > now.getTime() + GUARANTEE_VISIT_MAX_DAYS * DAY_MS) throw badRequest('VALIDATION', GARANTIA_MSG.dataLonge, { agendadoPara: GARANTIA_MSG.dataLonge });
+    if (agendadoPara.getTime() > now.getTime() + GUARANTEE_VISIT_MAX_DAYS * DAY_MS)
+      throw badRequest('VALIDATION', GARANTIA_MSG.dataLonge, { agendadoPara: GARANTIA_MSG.dataLonge });
   }
   const mine = eq(garantias.profissionalId, profissionalId);
   await db.transaction(async (tx) => {
@@ -247,7 +342,13 @@ export async function guaranteeFigures(db: Db, ids: number[]): Promise<GarantiaN
   const by = new Map(rows.map((r) => [Number(r.profissionalId), r]));
   return unique.map((id) => {
     const r = by.get(id);
-    return { profissionalId: id, acionadas: Number(r?.acionadas ?? 0), aceites: Number(r?.aceites ?? 0), contestadas: Number(r?.contestadas ?? 0), semResposta: Number(r?.semResposta ?? 0) };
+    return {
+      profissionalId: id,
+      acionadas: Number(r?.acionadas ?? 0),
+      aceites: Number(r?.aceites ?? 0),
+      contestadas: Number(r?.contestadas ?? 0),
+      semResposta: Number(r?.semResposta ?? 0),
+    };
   });
 }
 
@@ -257,8 +358,15 @@ export async function guaranteeFigures(db: Db, ids: number[]): Promise<GarantiaN
 export async function guaranteeDataOf(db: Db, clienteId: number) {
   const rows = await db
     .select({
-      titulo: garantias.titulo, descricao: garantias.descricao, fotos: garantias.fotos, estado: garantias.estado, resposta: garantias.resposta,
-      agendadoPara: garantias.agendadoPara, resolucao: garantias.resolucao, criadoEm: garantias.criadoEm, fechadoEm: garantias.fechadoEm,
+      titulo: garantias.titulo,
+      descricao: garantias.descricao,
+      fotos: garantias.fotos,
+      estado: garantias.estado,
+      resposta: garantias.resposta,
+      agendadoPara: garantias.agendadoPara,
+      resolucao: garantias.resolucao,
+      criadoEm: garantias.criadoEm,
+      fechadoEm: garantias.fechadoEm,
     })
     .from(garantias)
     .where(eq(garantias.clienteId, clienteId))
@@ -272,9 +380,6 @@ export async function guaranteeDataOf(db: Db, clienteId: number) {
  */
 export async function forgetClientGuarantees(tx: Tx, clienteId: number): Promise<string[]> {
   const before = await tx.select({ fotos: garantias.fotos }).from(garantias).where(eq(garantias.clienteId, clienteId));
-  await tx
-    .update(garantias)
-    .set({ descricao: 'Descrição eliminada com a conta do cliente.', fotos: [] })
-    .where(eq(garantias.clienteId, clienteId));
+  await tx.update(garantias).set({ descricao: 'Descrição eliminada com a conta do cliente.', fotos: [] }).where(eq(garantias.clienteId, clienteId));
   return before.flatMap((r) => r.fotos);
 }

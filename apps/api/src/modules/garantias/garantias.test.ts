@@ -48,7 +48,12 @@ const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, who?: Auth, paylo
 const photo = (data: Buffer, i = 1) => ({ field: 'fotos', filename: `foto${i}.png`, type: 'image/png', data });
 
 /** POST /requests/:id/garantia as a multipart form (description and photos). */
-function openClaim(who: Auth, requestId: number, descricao: string | null = 'A tomada da cozinha voltou a aquecer e cheira a queimado.', files: ReturnType<typeof photo>[] = []) {
+function openClaim(
+  who: Auth,
+  requestId: number,
+  descricao: string | null = 'A tomada da cozinha voltou a aquecer e cheira a queimado.',
+  files: ReturnType<typeof photo>[] = [],
+) {
   // null: no description field at all.
   const form = multipart(descricao === null ? {} : { descricao }, files);
   return t.app.inject({ method: 'POST', url: `/api/requests/${requestId}/garantia`, headers: { ...who.auth, ...form.headers }, payload: form.payload });
@@ -78,22 +83,34 @@ const privateFiles = () => {
   const dir = join(t.dataDir, 'uploads', 'private');
   return existsSync(dir) ? readdirSync(dir).length : 0;
 };
-const bell = async (who: Auth) => ((await inject('GET', '/api/notificacoes?pageSize=50', who)).json().items as { tipo: string; corpo: string; link: string }[]);
+const bell = async (who: Auth) => (await inject('GET', '/api/notificacoes?pageSize=50', who)).json().items as { tipo: string; corpo: string; link: string }[];
 const outbox = async (tipo: string) =>
-  (await t.db.execute<{ destinatario_tipo: string; destinatario_id: number; resumo: string | null; assunto: string }>(sql`
-    select destinatario_tipo, destinatario_id, resumo, assunto from email_outbox where tipo = ${tipo} order by id`)).rows;
+  (
+    await t.db.execute<{ destinatario_tipo: string; destinatario_id: number; resumo: string | null; assunto: string }>(sql`
+    select destinatario_tipo, destinatario_id, resumo, assunto from email_outbox where tipo = ${tipo} order by id`)
+  ).rows;
 
 describe(`guarantee: opening a claim (${TEST_DB})`, () => {
   it('on day 13 after completion the client opens it with photos; the professional and the admins are told in the same transaction', async () => {
     const { c, p, requestId } = await concluded();
     advance(13 * DAY);
     const filesBefore = privateFiles();
-    const res = await openClaim(c, requestId, '  A tomada da cozinha voltou a aquecer.  ', [photo(png, 1), { field: 'fotos', filename: 'gps.jpg', type: 'image/jpeg', data: await jpegWithGps() }]);
+    const res = await openClaim(c, requestId, '  A tomada da cozinha voltou a aquecer.  ', [
+      photo(png, 1),
+      { field: 'fotos', filename: 'gps.jpg', type: 'image/jpeg', data: await jpegWithGps() },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     const g = res.json();
     expect(g).toMatchObject({
-      requestId, titulo: 'Quadro elétrico 1', descricao: 'A tomada da cozinha voltou a aquecer.', fotos: 2, estado: 'ABERTA',
-      resposta: null, agendadoPara: null, profissional: { id: p.id, nome: 'Profissional Garantia 1', email: null }, cliente: { id: c.id, contacto: null, email: null },
+      requestId,
+      titulo: 'Quadro elétrico 1',
+      descricao: 'A tomada da cozinha voltou a aquecer.',
+      fotos: 2,
+      estado: 'ABERTA',
+      resposta: null,
+      agendadoPara: null,
+      profissional: { id: p.id, nome: 'Profissional Garantia 1', email: null },
+      cliente: { id: c.id, contacto: null, email: null },
     });
     expect(privateFiles()).toBe(filesBefore + 2);
 
@@ -133,7 +150,10 @@ describe(`guarantee: opening a claim (${TEST_DB})`, () => {
     const before = { claims: await claimsCount(), files: privateFiles(), bell: (await bell(p)).length };
     const late = await openClaim(c, requestId, undefined, [photo(png)]);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toEqual({ code: 'GUARANTEE_EXPIRED', message: 'O prazo da garantia terminou: a garantia só pode ser acionada até 14 dias depois de o projeto ser concluído.' });
+    expect(late.json()).toEqual({
+      code: 'GUARANTEE_EXPIRED',
+      message: 'O prazo da garantia terminou: a garantia só pode ser acionada até 14 dias depois de o projeto ser concluído.',
+    });
     advance(DAY);
     expect((await openClaim(c, requestId)).json().code).toBe('GUARANTEE_EXPIRED');
     expect(await claimsCount()).toBe(before.claims);
@@ -181,8 +201,18 @@ describe(`guarantee: opening a claim (${TEST_DB})`, () => {
       [await openClaim(c, requestId, 'x'.repeat(2001)), 400, 'A descrição tem no máximo 2000 caracteres.'],
       [await openClaim(c, requestId, 'Tomada a aquecer\u0000 outra vez'), 400, 'O texto contém caracteres inválidos.'],
       [await openClaim(c, requestId, null, [photo(png, 1), photo(png, 2), photo(png, 3), photo(png, 4)]), 400, 'Descreva o problema.'],
-      [await openClaim(c, requestId, 'A tomada voltou a aquecer.', [photo(png, 1), photo(png, 2), photo(png, 3), photo(png, 4)]), 400, 'Pode juntar no máximo 3 fotografias.'],
-      [await openClaim(c, requestId, 'A tomada voltou a aquecer.', [{ field: 'fotos', filename: 'x.png', type: 'image/png', data: Buffer.from('isto não é uma imagem') }]), 400, M.imagemTipo],
+      [
+        await openClaim(c, requestId, 'A tomada voltou a aquecer.', [photo(png, 1), photo(png, 2), photo(png, 3), photo(png, 4)]),
+        400,
+        'Pode juntar no máximo 3 fotografias.',
+      ],
+      [
+        await openClaim(c, requestId, 'A tomada voltou a aquecer.', [
+          { field: 'fotos', filename: 'x.png', type: 'image/png', data: Buffer.from('isto não é uma imagem') },
+        ]),
+        400,
+        M.imagemTipo,
+      ],
     ];
     for (const [res, status, message] of cases) {
       expect(res.statusCode, res.body).toBe(status);
@@ -233,13 +263,20 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect((await inject('GET', `/api/files/${row!.fotos[0]}`)).statusCode).toBe(404);
   });
 
-  it('nobody else reads or answers a claim (404, as for any other person\'s resource)', async () => {
+  it("nobody else reads or answers a claim (404, as for any other person's resource)", async () => {
     const other = await registerAndLogin(t.app, 'cliente');
     const otherPro = await registerAndLogin(t.app, 'profissional');
     for (const who of [other, otherPro]) expect((await inject('GET', `/api/garantias/${claim.id}`, who)).statusCode).toBe(404);
-    expect((await inject('GET', `/api/garantias/${claim.id}`, claim.c)).json()).toMatchObject({ id: claim.id, profissional: { id: claim.p.id, contacto: null } });
+    expect((await inject('GET', `/api/garantias/${claim.id}`, claim.c)).json()).toMatchObject({
+      id: claim.id,
+      profissional: { id: claim.p.id, contacto: null },
+    });
     // The professional sees the project's contact (he paid for it); admins see the e-mails.
-    expect((await inject('GET', `/api/garantias/${claim.id}`, claim.p)).json().cliente).toMatchObject({ id: claim.c.id, contacto: '+351912345678', email: null });
+    expect((await inject('GET', `/api/garantias/${claim.id}`, claim.p)).json().cliente).toMatchObject({
+      id: claim.c.id,
+      contacto: '+351912345678',
+      email: null,
+    });
     expect((await inject('GET', `/api/garantias/${claim.id}`, admin)).json().cliente.email).toBe(claim.c.email);
     expect((await inject('GET', '/api/cliente/garantias', other)).json().items).toEqual([]);
     expect((await inject('GET', '/api/profissional/garantias', otherPro)).json().items).toEqual([]);
@@ -264,7 +301,9 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect((await inject('PATCH', `/api/garantias/${id}/aceitar`, p, { agendadoPara: 'amanhã' })).json().message).toBe('A data da visita não é válida.');
     expect((await inject('PATCH', `/api/garantias/${id}/aceitar`, p, {})).json().message).toBe('Indique a data e a hora da visita.');
     const far = new Date(clock.now().getTime() + 61 * DAY).toISOString();
-    expect((await inject('PATCH', `/api/garantias/${id}/aceitar`, p, { agendadoPara: far })).json().message).toBe('A visita tem de ser marcada nos próximos 60 dias.');
+    expect((await inject('PATCH', `/api/garantias/${id}/aceitar`, p, { agendadoPara: far })).json().message).toBe(
+      'A visita tem de ser marcada nos próximos 60 dias.',
+    );
     expect(await bell(c).then((b) => b.filter((x) => x.tipo === 'garantia_respondida'))).toEqual([]);
 
     const when = new Date(clock.now().getTime() + 2 * DAY);
@@ -279,7 +318,10 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect(told?.corpo).toContain(`${nomeP} aceitou a garantia de`);
     expect(told?.link).toBe(`/projetos/${c.id}`);
     expect((await outbox('garantia_respondida')).filter((r) => r.destinatario_id === c.id)).toHaveLength(1);
-    expect((await inject('GET', `/api/requests/cliente/${c.id}`, c)).json().items[0].garantia).toMatchObject({ estado: 'ACEITE', agendadoPara: when.toISOString() });
+    expect((await inject('GET', `/api/requests/cliente/${c.id}`, c)).json().items[0].garantia).toMatchObject({
+      estado: 'ACEITE',
+      agendadoPara: when.toISOString(),
+    });
 
     // The back office: filter, then close with the resolution.
     const aceites = (await inject('GET', '/api/admin/garantias?estado=ACEITE&pageSize=50', admin)).json();
@@ -288,18 +330,28 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect((await inject('PATCH', `/api/admin/garantias/${id}/fechar`, admin, { resolucao: '  ' })).json().message).toBe('Escreva a resolução.');
     const closed = await inject('PATCH', `/api/admin/garantias/${id}/fechar`, admin, { resolucao: 'Disjuntor substituído na visita; cliente satisfeito.' });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toMatchObject({ estado: 'FECHADA', resolucao: 'Disjuntor substituído na visita; cliente satisfeito.', fechadoPorNome: 'Admin Teste' });
+    expect(closed.json()).toMatchObject({
+      estado: 'FECHADA',
+      resolucao: 'Disjuntor substituído na visita; cliente satisfeito.',
+      fechadoPorNome: 'Admin Teste',
+    });
     const again = await inject('PATCH', `/api/admin/garantias/${id}/fechar`, admin, { resolucao: 'Outra vez.' });
     expect([again.statusCode, again.json().message]).toEqual([409, 'Esta garantia já está encerrada.']);
     expect((await inject('PATCH', `/api/admin/garantias/2147483647/fechar`, admin, { resolucao: 'x' })).statusCode).toBe(404);
     expect((await bell(c)).map((x) => x.tipo)).toContain('garantia_fechada');
     expect((await bell(p)).map((x) => x.tipo)).toContain('garantia_fechada');
     const closing = await outbox('garantia_fechada');
-    expect(closing.filter((r) => (r.destinatario_tipo === 'cliente' && r.destinatario_id === c.id) || (r.destinatario_tipo === 'profissional' && r.destinatario_id === p.id))).toHaveLength(2);
+    expect(
+      closing.filter(
+        (r) => (r.destinatario_tipo === 'cliente' && r.destinatario_id === c.id) || (r.destinatario_tipo === 'profissional' && r.destinatario_id === p.id),
+      ),
+    ).toHaveLength(2);
     const audit = (await t.db.execute<{ n: number }>(sql`select count(*)::int n from audit_log where acao = 'GARANTIA_FECHADA' and alvo_id = ${id}`)).rows[0]!;
     expect(Number(audit.n)).toBe(1);
     await runOutboxOnce(t.app.ctx);
-    expect(smtp.to(c.email).map((m) => m.subject)).toEqual(expect.arrayContaining([`Garantia aceite: ${closed.json().titulo}`, `Garantia encerrada: ${closed.json().titulo}`]));
+    expect(smtp.to(c.email).map((m) => m.subject)).toEqual(
+      expect.arrayContaining([`Garantia aceite: ${closed.json().titulo}`, `Garantia encerrada: ${closed.json().titulo}`]),
+    );
     expect(smtp.to(c.email).find((m) => m.subject.startsWith('Garantia encerrada'))?.text).toContain('Disjuntor substituído na visita; cliente satisfeito.');
   });
 
@@ -307,7 +359,9 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     const a = await concluded();
     advance(DAY);
     const disputed = (await openClaim(a.c, a.requestId, 'A luz da casa de banho não acende.')).json();
-    expect((await inject('PATCH', `/api/garantias/${disputed.id}/contestar`, a.p, { resposta: 'curto' })).json().message).toBe('Escreva pelo menos 10 caracteres.');
+    expect((await inject('PATCH', `/api/garantias/${disputed.id}/contestar`, a.p, { resposta: 'curto' })).json().message).toBe(
+      'Escreva pelo menos 10 caracteres.',
+    );
     const d = await inject('PATCH', `/api/garantias/${disputed.id}/contestar`, a.p, { resposta: 'A lâmpada fundiu: não faz parte do trabalho feito.' });
     expect(d.json()).toMatchObject({ estado: 'CONTESTADA', agendadoPara: null, resposta: 'A lâmpada fundiu: não faz parte do trabalho feito.' });
     expect((await bell(a.c)).find((x) => x.tipo === 'garantia_respondida')?.corpo).toContain('contestou');
@@ -323,7 +377,10 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     const open1 = (await openClaim(b.c, b.requestId)).json();
     const open2 = (await openClaim(c2, rid)).json();
     await inject('PATCH', `/api/garantias/${open1.id}/aceitar`, b.p, { agendadoPara: new Date(clock.now().getTime() + DAY).toISOString() });
-    expect((await inject('PATCH', `/api/admin/garantias/${open2.id}/fechar`, admin, { resolucao: 'Sem resposta do profissional; cliente contactado.' })).json().estado).toBe('FECHADA');
+    expect(
+      (await inject('PATCH', `/api/admin/garantias/${open2.id}/fechar`, admin, { resolucao: 'Sem resposta do profissional; cliente contactado.' })).json()
+        .estado,
+    ).toBe('FECHADA');
 
     // Open ones first in the back office.
     const all = (await inject('GET', '/api/admin/garantias?pageSize=50', admin)).json().items as { estado: string }[];
@@ -335,7 +392,13 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect((await inject('GET', '/api/admin/garantias?estado=PERDIDA', admin)).json().message).toBe('Estado inválido.');
 
     // Public figures on the profile; the admin's per professional.
-    expect((await inject('GET', `/api/profissional/${b.p.id}/garantias`, a.c)).json()).toEqual({ profissionalId: b.p.id, acionadas: 2, aceites: 1, contestadas: 0, semResposta: 1 });
+    expect((await inject('GET', `/api/profissional/${b.p.id}/garantias`, a.c)).json()).toEqual({
+      profissionalId: b.p.id,
+      acionadas: 2,
+      aceites: 1,
+      contestadas: 0,
+      semResposta: 1,
+    });
     expect((await inject('GET', `/api/profissional/${a.p.id}/garantias`, a.c)).json()).toMatchObject({ acionadas: 1, aceites: 0, contestadas: 1 });
     const figures = (await inject('GET', `/api/admin/garantias/numeros?ids=${a.p.id},${b.p.id},2147483647`, admin)).json();
     expect(figures).toEqual([
@@ -347,7 +410,7 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect((await inject('GET', `/api/admin/garantias/numeros?ids=${a.p.id}`, a.c)).statusCode).toBe(403);
   });
 
-  it('RGPD: the client\'s export carries its claims; deleting the account keeps the claim without its text and photos', async () => {
+  it("RGPD: the client's export carries its claims; deleting the account keeps the claim without its text and photos", async () => {
     const x = await concluded();
     const res = await openClaim(x.c, x.requestId, 'Fuga de água debaixo do lava-loiça.', [photo(png)]);
     expect(res.statusCode).toBe(201);
@@ -358,7 +421,13 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect(del.statusCode, del.body).toBe(200);
     expect(privateFiles()).toBe(files - 1);
     const kept = (await inject('GET', `/api/garantias/${res.json().id}`, admin)).json();
-    expect(kept).toMatchObject({ cliente: null, requestId: null, fotos: 0, descricao: 'Descrição eliminada com a conta do cliente.', titulo: res.json().titulo });
+    expect(kept).toMatchObject({
+      cliente: null,
+      requestId: null,
+      fotos: 0,
+      descricao: 'Descrição eliminada com a conta do cliente.',
+      titulo: res.json().titulo,
+    });
     expect((await inject('GET', `/api/profissional/${x.p.id}/garantias`, admin)).json().acionadas).toBe(1);
   });
 });

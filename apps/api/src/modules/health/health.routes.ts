@@ -5,7 +5,6 @@ import { healthResponse, readyResponse } from '@tc/shared';
 /** How long one dependency may take to answer the readiness probe before it counts as down. */
 export const READY_CHECK_TIMEOUT_MS = 2000;
 
-
 async function probe(run: () => Promise<unknown>): Promise<'ok' | 'falha'> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -61,7 +60,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = { ok, baseDeDados, redis: redisState, armazenamento };
       if (ok) return body;
       const message = closing ? 'Esta instância está a terminar.' : 'Serviço indisponível: uma dependência não responde.';
-      return reply.status(503).header('cache-control', 'no-store').send({ ...body, message });
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .send({ ...body, message });
     },
   );
 };

@@ -64,7 +64,13 @@ describe('health (live) and ready (dependencies) for the load balancer', () => {
     const a = await app({ redis });
     const res = await a.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ ok: false, baseDeDados: 'ok', redis: 'falha', armazenamento: 'ok', message: 'Serviço indisponível: uma dependência não responde.' });
+    expect(res.json()).toMatchObject({
+      ok: false,
+      baseDeDados: 'ok',
+      redis: 'falha',
+      armazenamento: 'ok',
+      message: 'Serviço indisponível: uma dependência não responde.',
+    });
     expect((await a.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     const broken: Storage = { ...localStorage(dir), ping: () => Promise.reject(new Error('bucket em falta')) };

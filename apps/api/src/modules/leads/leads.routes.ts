@@ -15,8 +15,12 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional'),
       schema: {
-        tags: ['créditos'], summary: 'Reportar o contacto de uma candidatura minha (até 7 dias depois): contacto inválido, cliente não responde ou duplicado', security: sec,
-        params: idParams, body: reportLeadBody, response: { 201: leadReportSummary, ...errors },
+        tags: ['créditos'],
+        summary: 'Reportar o contacto de uma candidatura minha (até 7 dias depois): contacto inválido, cliente não responde ou duplicado',
+        security: sec,
+        params: idParams,
+        body: reportLeadBody,
+        response: { 201: leadReportSummary, ...errors },
       },
     },
     async (request, reply) => reply.status(201).send(await reportLead(db, request.params.id, request.user.id, request.body, clock.now())),
@@ -27,7 +31,9 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: admin,
       schema: {
-        tags: ['admin'], summary: 'Leads reportados pelos profissionais: por decidir primeiro, depois os mais recentes', security: sec,
+        tags: ['admin'],
+        summary: 'Leads reportados pelos profissionais: por decidir primeiro, depois os mais recentes',
+        security: sec,
         querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(10) }),
         response: { 200: adminLeadReportsPage, ...errors },
       },
@@ -37,13 +43,25 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/admin/leads-reportados/:id/reembolsar',
-    { onRequest: admin, schema: { tags: ['admin'], summary: 'Reembolsar os créditos da candidatura reportada (uma única vez)', security: sec, params: idParams, response: { 200: adminLeadReport, ...errors } } },
+    {
+      onRequest: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Reembolsar os créditos da candidatura reportada (uma única vez)',
+        security: sec,
+        params: idParams,
+        response: { 200: adminLeadReport, ...errors },
+      },
+    },
     async (request) => refundLeadReport(db, request.params.id, request.user.id, clock.now()),
   );
 
   app.patch(
     '/admin/leads-reportados/:id/recusar',
-    { onRequest: admin, schema: { tags: ['admin'], summary: 'Recusar o reporte (sem reembolso)', security: sec, params: idParams, response: { 200: adminLeadReport, ...errors } } },
+    {
+      onRequest: admin,
+      schema: { tags: ['admin'], summary: 'Recusar o reporte (sem reembolso)', security: sec, params: idParams, response: { 200: adminLeadReport, ...errors } },
+    },
     async (request) => refuseLeadReport(db, request.params.id, request.user.id, clock.now()),
   );
 };

@@ -31,7 +31,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ReportRow = { id: number; motivo: string; estado: string; criadoEm: Date };
 const summary = (r: ReportRow): LeadReportSummary => ({
-  id: r.id, motivo: r.motivo as LeadReportSummary['motivo'], estado: r.estado as LeadReportSummary['estado'], criadoEm: r.criadoEm.toISOString(),
+  id: r.id,
+  motivo: r.motivo as LeadReportSummary['motivo'],
+  estado: r.estado as LeadReportSummary['estado'],
+  criadoEm: r.criadoEm.toISOString(),
 });
 
 /** The professional reports one of its own applications (POST /candidaturas/:id/reportar). */
@@ -39,7 +42,13 @@ export async function reportLead(db: Db, candidaturaId: number, profissionalId: 
   try {
     return await db.transaction(async (tx) => {
       // The application's row, locked: a refund of it (a deletion) waits, or has already happened.
-      const found = await tx.execute<{ profissional_id: number | null; request_id: number; criado_em: string | Date; reembolsado_em: string | Date | null; escolhido_id: number | null }>(sql`
+      const found = await tx.execute<{
+        profissional_id: number | null;
+        request_id: number;
+        criado_em: string | Date;
+        reembolsado_em: string | Date | null;
+        escolhido_id: number | null;
+      }>(sql`
         select c.profissional_id, c.request_id, c.criado_em, c.reembolsado_em, r.escolhido_id
         from candidaturas c join requests r on r.id = c.request_id
         where c.id = ${candidaturaId} for update of c`);
@@ -66,23 +75,60 @@ export async function reportLead(db: Db, candidaturaId: number, profissionalId: 
 
 const decider = sql`(select a.nome from admins a where a.id = ${leadReports.decididoPor})`;
 const columns = {
-  id: leadReports.id, candidaturaId: leadReports.candidaturaId, motivo: leadReports.motivo, nota: leadReports.nota, estado: leadReports.estado,
-  criadoEm: leadReports.criadoEm, decididoEm: leadReports.decididoEm, decididoPorNome: sql<string | null>`${decider}`,
-  creditos: candidaturas.creditos, candidatadoEm: candidaturas.criadoEm, reembolsadoEm: candidaturas.reembolsadoEm,
-  profId: profissionais.id, profNome: profissionais.nome, profEmail: profissionais.email,
-  reqId: requests.id, reqTitulo: requests.titulo, reqStatus: requests.status, reqContato: requests.contato, clienteNome: clientes.nome,
+  id: leadReports.id,
+  candidaturaId: leadReports.candidaturaId,
+  motivo: leadReports.motivo,
+  nota: leadReports.nota,
+  estado: leadReports.estado,
+  criadoEm: leadReports.criadoEm,
+  decididoEm: leadReports.decididoEm,
+  decididoPorNome: sql<string | null>`${decider}`,
+  creditos: candidaturas.creditos,
+  candidatadoEm: candidaturas.criadoEm,
+  reembolsadoEm: candidaturas.reembolsadoEm,
+  profId: profissionais.id,
+  profNome: profissionais.nome,
+  profEmail: profissionais.email,
+  reqId: requests.id,
+  reqTitulo: requests.titulo,
+  reqStatus: requests.status,
+  reqContato: requests.contato,
+  clienteNome: clientes.nome,
 };
 type Row = {
-  id: number; candidaturaId: number; motivo: string; nota: string | null; estado: string; criadoEm: Date; decididoEm: Date | null;
-  decididoPorNome: string | null; creditos: number; candidatadoEm: Date; reembolsadoEm: Date | null;
-  profId: number | null; profNome: string | null; profEmail: string | null;
-  reqId: number | null; reqTitulo: string | null; reqStatus: ProjectStatus | null; reqContato: string | null; clienteNome: string | null;
+  id: number;
+  candidaturaId: number;
+  motivo: string;
+  nota: string | null;
+  estado: string;
+  criadoEm: Date;
+  decididoEm: Date | null;
+  decididoPorNome: string | null;
+  creditos: number;
+  candidatadoEm: Date;
+  reembolsadoEm: Date | null;
+  profId: number | null;
+  profNome: string | null;
+  profEmail: string | null;
+  reqId: number | null;
+  reqTitulo: string | null;
+  reqStatus: ProjectStatus | null;
+  reqContato: string | null;
+  clienteNome: string | null;
 };
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const toAdmin = (r: Row): AdminLeadReport => ({
-  id: r.id, candidaturaId: r.candidaturaId, motivo: r.motivo as AdminLeadReport['motivo'], nota: r.nota, estado: r.estado as AdminLeadReport['estado'],
-  criadoEm: iso(r.criadoEm)!, decididoEm: iso(r.decididoEm), decididoPorNome: r.decididoPorNome, creditos: r.creditos,
-  candidatadoEm: iso(r.candidatadoEm)!, reembolsadoEm: iso(r.reembolsadoEm),
+  id: r.id,
+  candidaturaId: r.candidaturaId,
+  motivo: r.motivo as AdminLeadReport['motivo'],
+  nota: r.nota,
+  estado: r.estado as AdminLeadReport['estado'],
+  criadoEm: iso(r.criadoEm)!,
+  decididoEm: iso(r.decididoEm),
+  decididoPorNome: r.decididoPorNome,
+  creditos: r.creditos,
+  candidatadoEm: iso(r.candidatadoEm)!,
+  reembolsadoEm: iso(r.reembolsadoEm),
   profissional: r.profId === null ? null : { id: r.profId, nome: r.profNome!, email: r.profEmail! },
   projeto: r.reqId === null ? null : { id: r.reqId, titulo: r.reqTitulo!, status: r.reqStatus!, contato: r.reqContato!, clienteNome: r.clienteNome },
 });
@@ -121,7 +167,13 @@ async function readReport(db: Db, id: number) {
 export async function refundLeadReport(db: Db, id: number, adminId: number, now: Date) {
   await db.transaction(async (tx) => {
     const [report] = await tx
-      .select({ candidaturaId: leadReports.candidaturaId, estado: leadReports.estado, requestId: leadReports.requestId, titulo: requests.titulo, motivo: leadReports.motivo })
+      .select({
+        candidaturaId: leadReports.candidaturaId,
+        estado: leadReports.estado,
+        requestId: leadReports.requestId,
+        titulo: requests.titulo,
+        motivo: leadReports.motivo,
+      })
       .from(leadReports)
       .leftJoin(requests, eq(requests.id, leadReports.requestId))
       .where(eq(leadReports.id, id));
@@ -138,7 +190,18 @@ export async function refundLeadReport(db: Db, id: number, adminId: number, now:
       .where(and(eq(leadReports.id, id), eq(leadReports.estado, 'ABERTO')))
       .returning({ id: leadReports.id });
     if (decided.length === 0) throw conflict('ALREADY_DECIDED', LEAD_MSG.jaDecidido);
-    await notify(tx, { tipo: 'reembolso', profissionalId: refund.profissionalId, requestId: refund.requestId, titulo, creditos: refund.creditos, motivo: 'Contacto reportado' }, now);
+    await notify(
+      tx,
+      {
+        tipo: 'reembolso',
+        profissionalId: refund.profissionalId,
+        requestId: refund.requestId,
+        titulo,
+        creditos: refund.creditos,
+        motivo: 'Contacto reportado',
+      },
+      now,
+    );
     await audit(tx, { tipo: 'admin', id: adminId }, 'LEAD_REEMBOLSADO', 'lead_report', id, { candidatura: report.candidaturaId, creditos: refund.creditos });
   });
   return readReport(db, id);

@@ -11,7 +11,13 @@ import { refundApplication } from '../creditos/refunds';
 const told = vi.hoisted(() => [] as NotificationEvent[]);
 vi.mock('../notificacoes/notify', async (importOriginal) => {
   const real = await importOriginal<typeof import('../notificacoes/notify')>();
-  return { ...real, notify: async (...args: Parameters<typeof real.notify>) => { told.push(args[1]); return real.notify(...args); } };
+  return {
+    ...real,
+    notify: async (...args: Parameters<typeof real.notify>) => {
+      told.push(args[1]);
+      return real.notify(...args);
+    },
+  };
 });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -65,7 +71,8 @@ async function applied(n = 1) {
 const report = (p: { auth: Record<string, string>; cand: number }, body: unknown = { motivo: 'CLIENTE_NAO_RESPONDE', nota: 'Liguei 3 vezes.' }) =>
   inject('POST', `/api/candidaturas/${p.cand}/reportar`, p.auth, body);
 /** What the person finds in the bell (the in-app notifications written with the event). */
-const bell = async (s: { auth: Record<string, string> }) => ((await inject('GET', '/api/notificacoes?pageSize=50', s.auth)).json().items as { tipo: string }[]).map((n) => n.tipo);
+const bell = async (s: { auth: Record<string, string> }) =>
+  ((await inject('GET', '/api/notificacoes?pageSize=50', s.auth)).json().items as { tipo: string }[]).map((n) => n.tipo);
 const balanceOf = async (p: Session) => (await inject('GET', `/api/subscriptions/credito/${p.id}`, p.auth)).json().creditosRestantes as number;
 async function refundLines(p: Session) {
   const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from credit_ledger where profissional_id = ${p.id} and tipo = 'REEMBOLSO'`);
@@ -82,7 +89,9 @@ async function ledgerMatches(p: Session) {
 
 describe('"Reportar contacto" (professional)', () => {
   it('reports its own application within 7 days, once; the admins are told; the application shows it', async () => {
-    const { pros: [p] } = await applied();
+    const {
+      pros: [p],
+    } = await applied();
     const r = await report(p);
     expect(r.statusCode).toBe(201);
     expect(r.json()).toMatchObject({ motivo: 'CLIENTE_NAO_RESPONDE', estado: 'ABERTO' });
@@ -96,8 +105,10 @@ describe('"Reportar contacto" (professional)', () => {
     expect(again.json().message).toBe('Já reportou este contacto. A nossa equipa está a analisar o seu pedido.');
   });
 
-  it('the note is optional; the reason, the note\'s length and control characters are checked, in Portuguese', async () => {
-    const { pros: [p1, p2, p3] } = await applied(3);
+  it("the note is optional; the reason, the note's length and control characters are checked, in Portuguese", async () => {
+    const {
+      pros: [p1, p2, p3],
+    } = await applied(3);
     for (const [body, message] of [
       [{}, 'Escolha o motivo do reporte.'],
       [{ motivo: 'NAO_GOSTEI' }, 'Escolha o motivo do reporte.'],
@@ -118,7 +129,10 @@ describe('"Reportar contacto" (professional)', () => {
   });
 
   it('only the professional who applied may report it; clients, admins and anonymous callers cannot', async () => {
-    const { c, pros: [p] } = await applied();
+    const {
+      c,
+      pros: [p],
+    } = await applied();
     const other = await registerAndLogin(t.app, 'profissional');
     const r = await report({ auth: other.auth, cand: p.cand });
     expect(r.statusCode).toBe(404);
@@ -131,7 +145,9 @@ describe('"Reportar contacto" (professional)', () => {
   });
 
   it('is refused after 7 days', async () => {
-    const { pros: [p1, p2] } = await applied(2);
+    const {
+      pros: [p1, p2],
+    } = await applied(2);
     skew = 6 * DAY + 23 * 60 * 60 * 1000;
     expect((await report(p1)).statusCode).toBe(201);
     skew = 7 * DAY + 60_000;
@@ -141,7 +157,11 @@ describe('"Reportar contacto" (professional)', () => {
   });
 
   it('is refused to the professional the client chose, and once the application was refunded', async () => {
-    const { c, requestId, pros: [p1, p2] } = await applied(2);
+    const {
+      c,
+      requestId,
+      pros: [p1, p2],
+    } = await applied(2);
     await inject('POST', `/api/requests/${requestId}/escolher`, c.auth, { profissionalId: p1.id });
     const chosen = await report(p1);
     expect(chosen.statusCode).toBe(409);
@@ -156,7 +176,10 @@ describe('"Reportar contacto" (professional)', () => {
 
 describe('"Leads reportados" (admin)', () => {
   it('is for admins only', async () => {
-    const { c, pros: [p] } = await applied();
+    const {
+      c,
+      pros: [p],
+    } = await applied();
     const id = (await report(p)).json().id;
     for (const auth of [c.auth, p.auth]) {
       expect((await inject('GET', '/api/admin/leads-reportados', auth)).statusCode).toBe(403);
@@ -172,7 +195,9 @@ describe('"Leads reportados" (admin)', () => {
   });
 
   it('lists the reports to decide first, then newest, a page at a time, with who, what and how much', async () => {
-    const { pros: [p1, p2, p3] } = await applied(3);
+    const {
+      pros: [p1, p2, p3],
+    } = await applied(3);
     const first = (await report(p1, { motivo: 'CONTACTO_INVALIDO', nota: 'Número não existe.' })).json().id;
     const second = (await report(p2)).json().id;
     const third = (await report(p3, { motivo: 'DUPLICADO' })).json().id;
@@ -180,11 +205,17 @@ describe('"Leads reportados" (admin)', () => {
     const page1 = (await inject('GET', '/api/admin/leads-reportados?pageSize=2', admin.auth)).json();
     expect(page1).toMatchObject({ page: 1, pageSize: 2, hasMore: true });
     expect(page1.items).toHaveLength(2);
-    const mine = (await inject('GET', '/api/admin/leads-reportados?pageSize=50', admin.auth)).json().items
-      .filter((r: { id: number }) => [first, second, third].includes(r.id));
+    const mine = (await inject('GET', '/api/admin/leads-reportados?pageSize=50', admin.auth))
+      .json()
+      .items.filter((r: { id: number }) => [first, second, third].includes(r.id));
     expect(mine.map((r: { id: number }) => r.id)).toEqual([second, first, third]);
     expect(mine[1]).toMatchObject({
-      motivo: 'CONTACTO_INVALIDO', nota: 'Número não existe.', estado: 'ABERTO', creditos: 12, reembolsadoEm: null, decididoEm: null,
+      motivo: 'CONTACTO_INVALIDO',
+      nota: 'Número não existe.',
+      estado: 'ABERTO',
+      creditos: 12,
+      reembolsadoEm: null,
+      decididoEm: null,
       profissional: { id: p1.id, nome: 'Profissional 1', email: p1.email },
       projeto: { titulo: 'Trocar quadro elétrico', status: 'ABERTO', contato: '+351912345678', clienteNome: 'Cliente Leads' },
     });
@@ -195,7 +226,10 @@ describe('"Leads reportados" (admin)', () => {
   });
 
   it('"Reembolsar": a REEMBOLSO ledger line, the balance back, the application marked, the professional told; never twice', async () => {
-    const { requestId, pros: [p] } = await applied();
+    const {
+      requestId,
+      pros: [p],
+    } = await applied();
     expect(await balanceOf(p)).toBe(38);
     const id = (await report(p)).json().id;
     told.length = 0;
@@ -206,7 +240,9 @@ describe('"Leads reportados" (admin)', () => {
     expect(await balanceOf(p)).toBe(50);
     const hist = (await inject('GET', `/api/creditos/historico/${p.id}`, p.auth)).json();
     expect(hist.items[0]).toMatchObject({ tipo: 'REEMBOLSO', delta: 12, saldoApos: 50, requestId });
-    expect(told).toEqual([{ tipo: 'reembolso', profissionalId: p.id, requestId, titulo: 'Trocar quadro elétrico', creditos: 12, motivo: 'Contacto reportado' }]);
+    expect(told).toEqual([
+      { tipo: 'reembolso', profissionalId: p.id, requestId, titulo: 'Trocar quadro elétrico', creditos: 12, motivo: 'Contacto reportado' },
+    ]);
     expect(await bell(p)).toContain('reembolso');
     const mine = (await inject('GET', `/api/creditos/profissional/${p.id}`, p.auth)).json().items[0];
     expect(mine.reembolsadoEm).not.toBeNull();
@@ -223,7 +259,9 @@ describe('"Leads reportados" (admin)', () => {
   });
 
   it('"Recusar": no money moves, and it cannot be refunded afterwards', async () => {
-    const { pros: [p] } = await applied();
+    const {
+      pros: [p],
+    } = await applied();
     const id = (await report(p)).json().id;
     told.length = 0;
     const r = await inject('PATCH', `/api/admin/leads-reportados/${id}/recusar`, admin.auth);
@@ -238,7 +276,10 @@ describe('"Leads reportados" (admin)', () => {
 
 describe('automatic refunds and the refund guard', () => {
   it('a project deleted after one lead was refunded on report refunds only the others: never twice', async () => {
-    const { requestId, pros: [p1, p2] } = await applied(2);
+    const {
+      requestId,
+      pros: [p1, p2],
+    } = await applied(2);
     const id = (await report(p1)).json().id;
     await inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
     told.length = 0;
@@ -257,7 +298,11 @@ describe('automatic refunds and the refund guard', () => {
   });
 
   it('a report on a completed project may still be refunded (the lead was dead although the project closed)', async () => {
-    const { c, requestId, pros: [p1, p2] } = await applied(2);
+    const {
+      c,
+      requestId,
+      pros: [p1, p2],
+    } = await applied(2);
     await completeWith(t.app, c, requestId, p2.id);
     const id = (await report(p1)).json().id;
     expect((await inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth)).statusCode).toBe(200);
@@ -266,7 +311,9 @@ describe('automatic refunds and the refund guard', () => {
   });
 
   it('refundApplication refunds an application once, then answers null', async () => {
-    const { pros: [p] } = await applied();
+    const {
+      pros: [p],
+    } = await applied();
     const first = await t.db.transaction((tx) => refundApplication(tx, p.cand, { now: new Date(), descricao: 'teste' }));
     expect(first).toMatchObject({ candidaturaId: p.cand, profissionalId: p.id, creditos: 12, saldo: 50 });
     expect(await t.db.transaction((tx) => refundApplication(tx, p.cand, { now: new Date(), descricao: 'teste' }))).toBeNull();
@@ -277,7 +324,9 @@ describe('automatic refunds and the refund guard', () => {
 
 describeOnPostgres('refunds at the same instant', () => {
   it('a double click on "Reembolsar" refunds once: one 200, one 409, one ledger line', async () => {
-    const { pros: [p] } = await applied();
+    const {
+      pros: [p],
+    } = await applied();
     const id = (await report(p)).json().id;
     const answers = await Promise.all([1, 2, 3].map(() => inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
@@ -287,13 +336,19 @@ describeOnPostgres('refunds at the same instant', () => {
   });
 
   it('the guard: two transactions refunding the same application at once credit it once', async () => {
-    const { pros: [p] } = await applied();
+    const {
+      pros: [p],
+    } = await applied();
     // Each transaction holds on after its refund, so the other runs while it is still open.
-    const results = await Promise.all([1, 2].map(() => t.db.transaction(async (tx) => {
-      const r = await refundApplication(tx, p.cand, { now: new Date(), descricao: 'teste concorrente' });
-      await tx.execute(sql`select pg_sleep(0.2)`);
-      return r;
-    })));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        t.db.transaction(async (tx) => {
+          const r = await refundApplication(tx, p.cand, { now: new Date(), descricao: 'teste concorrente' });
+          await tx.execute(sql`select pg_sleep(0.2)`);
+          return r;
+        }),
+      ),
+    );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await balanceOf(p)).toBe(50);
     expect(await refundLines(p)).toBe(1);
@@ -301,7 +356,10 @@ describeOnPostgres('refunds at the same instant', () => {
   });
 
   it('a report refunded while the admin deletes the project: the application is refunded once', async () => {
-    const { requestId, pros: [p1, p2] } = await applied(2);
+    const {
+      requestId,
+      pros: [p1, p2],
+    } = await applied(2);
     const id = (await report(p1)).json().id;
     const [refund, del] = await Promise.all([
       inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth),

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  cancelarQuery, cancelarResponse, errorResponse, marcarLidasBody, marcarLidasResponse, notificacoesPage, NOTIFICATIONS_TEXTS,
-  pageQuery, porLerResponse, preferenciasBody, preferenciasResponse,
+  cancelarQuery,
+  cancelarResponse,
+  errorResponse,
+  marcarLidasBody,
+  marcarLidasResponse,
+  notificacoesPage,
+  NOTIFICATIONS_TEXTS,
+  pageQuery,
+  porLerResponse,
+  preferenciasBody,
+  preferenciasResponse,
 } from '@tc/shared';
 import { badRequest } from '../../lib/app-error';
 import { requireRole } from '../../plugins/auth';
@@ -22,30 +31,68 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   // token is in the address, the body says nothing more.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) => done(null, undefined));
 
-  app.get('/notificacoes', {
-    onRequest: anyone,
-    schema: { tags, security, summary: 'As notificações de quem pede, mais recentes primeiro', querystring: pageQuery.omit({ q: true }), response: { 200: notificacoesPage, ...errors } },
-  }, async (request) => listNotifications(db, me(request.user), request.query.page, request.query.pageSize));
+  app.get(
+    '/notificacoes',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        security,
+        summary: 'As notificações de quem pede, mais recentes primeiro',
+        querystring: pageQuery.omit({ q: true }),
+        response: { 200: notificacoesPage, ...errors },
+      },
+    },
+    async (request) => listNotifications(db, me(request.user), request.query.page, request.query.pageSize),
+  );
 
-  app.get('/notificacoes/por-ler', {
-    onRequest: anyone,
-    schema: { tags, security, summary: 'Quantas notificações estão por ler (até 100)', response: { 200: porLerResponse, ...errors } },
-  }, async (request) => unreadCount(db, me(request.user)));
+  app.get(
+    '/notificacoes/por-ler',
+    {
+      onRequest: anyone,
+      schema: { tags, security, summary: 'Quantas notificações estão por ler (até 100)', response: { 200: porLerResponse, ...errors } },
+    },
+    async (request) => unreadCount(db, me(request.user)),
+  );
 
-  app.post('/notificacoes/lidas', {
-    onRequest: anyone,
-    schema: { tags, security, summary: 'Marca como lidas as notificações indicadas (ids), ou todas', body: marcarLidasBody, response: { 200: marcarLidasResponse, ...errors } },
-  }, async (request) => markRead(db, me(request.user), request.body?.ids, clock.now()));
+  app.post(
+    '/notificacoes/lidas',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        security,
+        summary: 'Marca como lidas as notificações indicadas (ids), ou todas',
+        body: marcarLidasBody,
+        response: { 200: marcarLidasResponse, ...errors },
+      },
+    },
+    async (request) => markRead(db, me(request.user), request.body?.ids, clock.now()),
+  );
 
-  app.get('/notificacoes/preferencias', {
-    onRequest: anyone,
-    schema: { tags, security, summary: 'Os e-mails que a pessoa recebe, por tipo', response: { 200: preferenciasResponse, ...errors } },
-  }, async (request) => getPreferences(db, me(request.user)));
+  app.get(
+    '/notificacoes/preferencias',
+    {
+      onRequest: anyone,
+      schema: { tags, security, summary: 'Os e-mails que a pessoa recebe, por tipo', response: { 200: preferenciasResponse, ...errors } },
+    },
+    async (request) => getPreferences(db, me(request.user)),
+  );
 
-  app.put('/notificacoes/preferencias', {
-    onRequest: anyone,
-    schema: { tags, security, summary: 'Escolhe os e-mails a receber (e, para profissionais, como chegam os novos projetos)', body: preferenciasBody, response: { 200: preferenciasResponse, ...errors } },
-  }, async (request) => setPreferences(db, me(request.user), request.body, clock.now()));
+  app.put(
+    '/notificacoes/preferencias',
+    {
+      onRequest: anyone,
+      schema: {
+        tags,
+        security,
+        summary: 'Escolhe os e-mails a receber (e, para profissionais, como chegam os novos projetos)',
+        body: preferenciasBody,
+        response: { 200: preferenciasResponse, ...errors },
+      },
+    },
+    async (request) => setPreferences(db, me(request.user), request.body, clock.now()),
+  );
 
   /**
    * The link at the foot of every e-mail: no session, the signed token says who and which kinds.
@@ -57,22 +104,40 @@ export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
     return unsubscribe(db, claim, clock.now());
   };
   const wantsPage = (accept: string | undefined) => !!accept && accept.includes('text/html');
-  app.get('/notificacoes/cancelar', {
-    schema: { tags, summary: 'Deixar de receber um tipo de e-mail (link assinado, sem sessão)', querystring: cancelarQuery, response: { 200: cancelarResponse, 400: errorResponse } },
-  }, async (request, reply) => {
-    if (!wantsPage(request.headers.accept)) {
-      const { tipos } = await cancel(request.query.t);
-      return { tipos, message: NOTIFICATIONS_TEXTS.canceladaTitulo };
-    }
-    try {
-      // The page names the kinds from their codes (never text taken from the address).
-      const { kinds } = await cancel(request.query.t);
-      return reply.header('cache-control', 'no-store').redirect(`/notificacoes/cancelada?tipos=${kinds.join(',')}`, 303);
-    } catch {
-      return reply.header('cache-control', 'no-store').redirect('/notificacoes/cancelada?erro=link', 303);
-    }
-  });
-  app.post('/notificacoes/cancelar', {
-    schema: { tags, summary: 'Cancelamento num clique (RFC 8058), pedido pelo cliente de e-mail', querystring: cancelarQuery, response: { 200: cancelarResponse, 400: errorResponse } },
-  }, async (request) => ({ tipos: (await cancel(request.query.t)).tipos, message: NOTIFICATIONS_TEXTS.canceladaTitulo }));
+  app.get(
+    '/notificacoes/cancelar',
+    {
+      schema: {
+        tags,
+        summary: 'Deixar de receber um tipo de e-mail (link assinado, sem sessão)',
+        querystring: cancelarQuery,
+        response: { 200: cancelarResponse, 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (!wantsPage(request.headers.accept)) {
+        const { tipos } = await cancel(request.query.t);
+        return { tipos, message: NOTIFICATIONS_TEXTS.canceladaTitulo };
+      }
+      try {
+        // The page names the kinds from their codes (never text taken from the address).
+        const { kinds } = await cancel(request.query.t);
+        return reply.header('cache-control', 'no-store').redirect(`/notificacoes/cancelada?tipos=${kinds.join(',')}`, 303);
+      } catch {
+        return reply.header('cache-control', 'no-store').redirect('/notificacoes/cancelada?erro=link', 303);
+      }
+    },
+  );
+  app.post(
+    '/notificacoes/cancelar',
+    {
+      schema: {
+        tags,
+        summary: 'Cancelamento num clique (RFC 8058), pedido pelo cliente de e-mail',
+        querystring: cancelarQuery,
+        response: { 200: cancelarResponse, 400: errorResponse },
+      },
+    },
+    async (request) => ({ tipos: (await cancel(request.query.t)).tipos, message: NOTIFICATIONS_TEXTS.canceladaTitulo }),
+  );
 };

@@ -1,7 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS_BY_ROLE, NOTIFICATIONS_UNREAD_CAP, type NewProjectsMode, type PreferenciasBody,
-  type Preferencias, type Role, type SwitchableKind,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS_BY_ROLE,
+  NOTIFICATIONS_UNREAD_CAP,
+  type NewProjectsMode,
+  type PreferenciasBody,
+  type Preferencias,
+  type Role,
+  type SwitchableKind,
 } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
@@ -9,20 +15,35 @@ import { pageOf, pageWindow } from '../../db/paging';
 import { badRequest } from '../../lib/app-error';
 import type { UnsubscribeClaim } from './unsubscribe';
 
-export interface Person { tipo: Role; id: number }
+export interface Person {
+  tipo: Role;
+  id: number;
+}
 const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u.tipo), eq(t.destinatarioId, u.id));
 
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
-    .select({ id: notificacoes.id, tipo: notificacoes.tipo, titulo: notificacoes.titulo, corpo: notificacoes.corpo, link: notificacoes.link, lidaEm: notificacoes.lidaEm, criadoEm: notificacoes.criadoEm })
+    .select({
+      id: notificacoes.id,
+      tipo: notificacoes.tipo,
+      titulo: notificacoes.titulo,
+      corpo: notificacoes.corpo,
+      link: notificacoes.link,
+      lidaEm: notificacoes.lidaEm,
+      criadoEm: notificacoes.criadoEm,
+    })
     .from(notificacoes)
     .where(mine(notificacoes, u))
     .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })), page, pageSize);
+  return pageOf(
+    rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })),
+    page,
+    pageSize,
+  );
 }
 
 /** Unread, counted up to the cap (the partial index notificacoes_por_ler_idx; never a full count). */
@@ -62,8 +83,10 @@ export async function getPreferences(db: Db, u: Person): Promise<Preferencias> {
 export async function setPreferences(db: Db, u: Person, body: PreferenciasBody, now: Date): Promise<Preferencias> {
   const allowed: readonly string[] = NOTIFICATION_KINDS_BY_ROLE[u.tipo];
   const foreign = body.desligados.filter((k) => !allowed.includes(k));
-  if (foreign.length) throw badRequest('VALIDATION', 'Estas notificações não existem para o seu tipo de conta.', { desligados: 'Tipo de notificação desconhecido.' });
-  if (body.novosProjetos && u.tipo !== 'profissional') throw badRequest('VALIDATION', 'Só os profissionais recebem novos projetos.', { novosProjetos: 'Só os profissionais recebem novos projetos.' });
+  if (foreign.length)
+    throw badRequest('VALIDATION', 'Estas notificações não existem para o seu tipo de conta.', { desligados: 'Tipo de notificação desconhecido.' });
+  if (body.novosProjetos && u.tipo !== 'profissional')
+    throw badRequest('VALIDATION', 'Só os profissionais recebem novos projetos.', { novosProjetos: 'Só os profissionais recebem novos projetos.' });
   const desligados = [...new Set(body.desligados)];
   const novosProjetos = body.novosProjetos ?? 'INSTANTANEO';
   await db
@@ -91,10 +114,16 @@ export async function unsubscribe(db: Db, claim: UnsubscribeClaim, now: Date) {
       on conflict (destinatario_tipo, destinatario_id) do update set
         desligados = array(select distinct unnest(notification_prefs.desligados || excluded.desligados) order by 1),
         atualizado_em = excluded.atualizado_em`);
-    await tx.delete(emailOutbox).where(and(
-      eq(emailOutbox.destinatarioTipo, claim.tipo), eq(emailOutbox.destinatarioId, claim.id),
-      eq(emailOutbox.estado, 'PENDENTE'), inArray(emailOutbox.tipo, kinds),
-    ));
+    await tx
+      .delete(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.destinatarioTipo, claim.tipo),
+          eq(emailOutbox.destinatarioId, claim.id),
+          eq(emailOutbox.estado, 'PENDENTE'),
+          inArray(emailOutbox.tipo, kinds),
+        ),
+      );
   });
   return { tipos: kinds.map((k) => NOTIFICATION_KIND_LABELS[k as SwitchableKind]), kinds };
 }
@@ -106,12 +135,25 @@ export async function notificationDataOf(db: Db, tipo: Role, id: number) {
     .from(notificationPrefs)
     .where(and(eq(notificationPrefs.destinatarioTipo, tipo), eq(notificationPrefs.destinatarioId, id)));
   const lista = await db
-    .select({ tipo: notificacoes.tipo, titulo: notificacoes.titulo, corpo: notificacoes.corpo, link: notificacoes.link, lidaEm: notificacoes.lidaEm, criadoEm: notificacoes.criadoEm })
+    .select({
+      tipo: notificacoes.tipo,
+      titulo: notificacoes.titulo,
+      corpo: notificacoes.corpo,
+      link: notificacoes.link,
+      lidaEm: notificacoes.lidaEm,
+      criadoEm: notificacoes.criadoEm,
+    })
     .from(notificacoes)
     .where(mine(notificacoes, { tipo, id }))
     .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id));
   const emails = await db
-    .select({ tipo: emailOutbox.tipo, assunto: emailOutbox.assunto, estado: emailOutbox.estado, criadoEm: emailOutbox.criadoEm, enviadoEm: emailOutbox.enviadoEm })
+    .select({
+      tipo: emailOutbox.tipo,
+      assunto: emailOutbox.assunto,
+      estado: emailOutbox.estado,
+      criadoEm: emailOutbox.criadoEm,
+      enviadoEm: emailOutbox.enviadoEm,
+    })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.destinatarioTipo, tipo), eq(emailOutbox.destinatarioId, id)))
     .orderBy(desc(emailOutbox.criadoEm), desc(emailOutbox.id));

@@ -111,14 +111,24 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     const bruno = await pro('Bruno Diário', 'Lisboa', [ESP, 'falta-energia']);
     const carla = await pro('Carla Porto', 'Porto', [ESP]);
     const duarte = await pro('Duarte Canalizador', 'Lisboa', ['falta-energia']);
-    const daily = await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: bruno.auth, payload: { desligados: [], novosProjetos: 'DIARIO' } });
+    const daily = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notificacoes/preferencias',
+      headers: bruno.auth,
+      payload: { desligados: [], novosProjetos: 'DIARIO' },
+    });
     expect(daily.json().novosProjetos).toBe('DIARIO');
     const client = await confirmedClient('Marta Cliente');
 
     const before = smtp.inbox.length;
     const id1 = await visibleProject(client, { titulo: 'Quadro elétrico a disparar' });
     await send();
-    expect(smtp.inbox.slice(before).map((m) => m.to).sort()).toEqual([ana.email, client.email].sort());
+    expect(
+      smtp.inbox
+        .slice(before)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([ana.email, client.email].sort());
     const mail = smtp.to(ana.email).at(-1)!;
     expect(mail.subject).toBe('Novo projeto: Quadro elétrico a disparar (Lisboa)');
     expect(mail.text).toContain(`Ver o projeto: ${BASE}/areadoprofissional/detalhes-chamado/${id1}`);
@@ -136,7 +146,12 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
 
     // An emergency (AVARIA, "Urgente 24h"): e-mailed at once to those on call, even the one who chose
     // the daily digest; Ana does not take emergencies: the bell only, no e-mail.
-    const onCall = await t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', headers: bruno.auth, payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } });
+    const onCall = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profissional/urgencias',
+      headers: bruno.auth,
+      payload: { aceitaUrgencias: true, inicio: 0, fim: 24 },
+    });
     expect(onCall.statusCode, onCall.body).toBe(200);
     await visibleProject(client, { titulo: 'Sem luz em casa', tempo: 'AVARIA' });
     await visibleProject(client, { titulo: 'Tomadas novas na cozinha' });
@@ -169,9 +184,16 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
   it('the client hears of each applicant (name, rating, badge, profile link) and of the fifth; the buyer of credits gets the receipt', async () => {
     const client = await confirmedClient('Rita Cliente');
     const verified = await pro('Vasco Verificado', 'Faro', ['falta-energia']);
-    const verify = await t.app.inject({ method: 'POST', url: `/api/admin/profissionais/${verified.id}/verificacao`, headers: admin.auth, payload: { decisao: 'VERIFICADO' } });
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/profissionais/${verified.id}/verificacao`,
+      headers: admin.auth,
+      payload: { decisao: 'VERIFICADO' },
+    });
     expect(verify.statusCode, verify.body).toBe(200);
-    const others = await Promise.all(['Otávio', 'Olga', 'Óscar', 'Odete'].map((n) => registerAndLogin(t.app, 'profissional', { nome: `${n} Candidato`, bairro: 'Faro' })));
+    const others = await Promise.all(
+      ['Otávio', 'Olga', 'Óscar', 'Odete'].map((n) => registerAndLogin(t.app, 'profissional', { nome: `${n} Candidato`, bairro: 'Faro' })),
+    );
     for (const p of [verified, ...others]) await buyBasico(p);
     await send();
     const receipt = smtp.to(verified.email).at(-1)!;
@@ -205,8 +227,12 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     await buyBasico(p);
     const id = await visibleProject(client, { titulo: 'Luzes do jardim', bairro: 'Braga' });
     expect((await apply(p, id)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/api/requests/${id}/escolher`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/concluir`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/requests/${id}/escolher`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/concluir`, headers: client.auth, payload: { profissionalId: p.id } })).statusCode,
+    ).toBe(200);
 
     // A quiet start of an hour; an admin who hears only what happens from now on.
     moveTo(nextHourlyDigest(clock.now()).at.getTime() + 5 * 60_000);
@@ -215,7 +241,12 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     const [row] = (await t.db.execute<{ email: string }>(sql`select email from admins where id = ${second.id}`)).rows;
     const secondEmail = row!.email;
 
-    const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: client.auth, payload: { profissionalId: p.id, requestId: id, nota: 5, comentario: 'Rápido e cuidadoso.' } });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: client.auth,
+      payload: { profissionalId: p.id, requestId: id, nota: 5, comentario: 'Rápido e cuidadoso.' },
+    });
     expect(review.statusCode, review.body).toBe(201);
     await pro('Zé Documentos', 'Évora', ['falta-energia']);
     const due = nextHourlyDigest(clock.now()).at;
@@ -329,7 +360,10 @@ describe(`notifications: preferences and unsubscribing (${TEST_DB})`, () => {
     const mail = smtp.to(client.email).at(-1)!;
     const link = /^<(.+)>$/.exec(mail.headers['list-unsubscribe']!)![1]!;
     const res = await t.app.inject({
-      method: 'POST', url: link.slice(BASE.length), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+      method: 'POST',
+      url: link.slice(BASE.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ tipos: ['Projeto aprovado e visível para os profissionais'], message: NOTIFICATIONS_TEXTS.canceladaTitulo });
@@ -337,7 +371,7 @@ describe(`notifications: preferences and unsubscribing (${TEST_DB})`, () => {
 });
 
 describe(`notifications: the bell (${TEST_DB})`, () => {
-  it('lists newest first a page at a time, counts the unread and marks them read, only the caller\'s', async () => {
+  it("lists newest first a page at a time, counts the unread and marks them read, only the caller's", async () => {
     const client = await confirmedClient('Beatriz Sino');
     for (const titulo of ['Um', 'Dois', 'Três']) {
       moveTo(clock.now().getTime() + 60_000);
@@ -350,7 +384,13 @@ describe(`notifications: the bell (${TEST_DB})`, () => {
       '"Projeto Três" já está visível para os profissionais.',
       '"Projeto Dois" já está visível para os profissionais.',
     ]);
-    expect(page1.items[0]).toMatchObject({ tipo: 'projeto_aprovado', titulo: 'Projeto aprovado', link: `/projetos/${client.id}`, lida: false, criadoEm: expect.any(String) });
+    expect(page1.items[0]).toMatchObject({
+      tipo: 'projeto_aprovado',
+      titulo: 'Projeto aprovado',
+      link: `/projetos/${client.id}`,
+      lida: false,
+      criadoEm: expect.any(String),
+    });
     const page2 = (await get('/api/notificacoes?pageSize=2&page=2', client.auth)).json();
     expect(page2).toMatchObject({ hasMore: false, items: [{ corpo: '"Projeto Um" já está visível para os profissionais.' }] });
 

@@ -38,142 +38,300 @@ export async function notify(tx: Db | Tx, event: NotificationEvent, now: Date = 
 async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'novo_projeto_na_zona' }>, now: Date): Promise<Delivery[]> {
   switch (e.tipo) {
     case 'projeto_aprovado': {
-      const [r] = await rowsOf<{ titulo: string; creditos: number | null; cliente_id: number; email: string }>(tx, sql`
-        select r.titulo, r.creditos, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      const [r] = await rowsOf<{ titulo: string; creditos: number | null; cliente_id: number; email: string }>(
+        tx,
+        sql`
+        select r.titulo, r.creditos, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`,
+      );
       if (!r) return [];
-      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `projeto_aprovado:r${e.requestId}`,
-        rendered: T.projetoAprovado({ titulo: r.titulo, creditos: r.creditos, clienteId: r.cliente_id }) }];
+      return [
+        {
+          tipo: 'cliente',
+          id: r.cliente_id,
+          email: r.email,
+          chave: `projeto_aprovado:r${e.requestId}`,
+          rendered: T.projetoAprovado({ titulo: r.titulo, creditos: r.creditos, clienteId: r.cliente_id }),
+        },
+      ];
     }
     case 'nova_candidatura': {
-      const [r] = await rowsOf<ApplicationNewsRow>(tx, sql`
+      const [r] = await rowsOf<ApplicationNewsRow>(
+        tx,
+        sql`
         select r.titulo, r.cliente_id, c.email, p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
         from requests r join clientes c on c.id = r.cliente_id, profissionais p
-        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
+        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`,
+      );
       return r ? [novaCandidaturaDelivery(e, r)] : [];
     }
     case 'projeto_lotado': {
-      const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string }>(tx, sql`
-        select r.titulo, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      const [r] = await rowsOf<{ titulo: string; cliente_id: number; email: string }>(
+        tx,
+        sql`
+        select r.titulo, r.cliente_id, c.email from requests r join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`,
+      );
       return r ? [projetoLotadoDelivery(e, r)] : [];
     }
     case 'avaliacao_publicada': {
-      const [r] = await rowsOf<{ cliente_id: number; email: string; profissional_id: number; nome: string; nota: number }>(tx, sql`
+      const [r] = await rowsOf<{ cliente_id: number; email: string; profissional_id: number; nome: string; nota: number }>(
+        tx,
+        sql`
         select v.cliente_id, c.email, v.profissional_id, p.nome, v.nota
-        from reviews v join clientes c on c.id = v.cliente_id join profissionais p on p.id = v.profissional_id where v.id = ${e.reviewId}`);
+        from reviews v join clientes c on c.id = v.cliente_id join profissionais p on p.id = v.profissional_id where v.id = ${e.reviewId}`,
+      );
       if (!r) return [];
-      return [{ tipo: 'cliente', id: r.cliente_id, email: r.email, chave: `avaliacao_publicada:v${e.reviewId}`,
-        rendered: T.avaliacaoPublicada({ profissionalId: r.profissional_id, nome: r.nome, nota: Number(r.nota) }) }];
+      return [
+        {
+          tipo: 'cliente',
+          id: r.cliente_id,
+          email: r.email,
+          chave: `avaliacao_publicada:v${e.reviewId}`,
+          rendered: T.avaliacaoPublicada({ profissionalId: r.profissional_id, nome: r.nome, nota: Number(r.nota) }),
+        },
+      ];
     }
     case 'escolhido':
     case 'nao_escolhido': {
-      const [r] = await rowsOf<{ titulo: string; cliente_nome: string | null; email: string }>(tx, sql`
+      const [r] = await rowsOf<{ titulo: string; cliente_nome: string | null; email: string }>(
+        tx,
+        sql`
         select r.titulo, c.nome as cliente_nome, p.email
         from requests r left join clientes c on c.id = r.cliente_id, profissionais p
-        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`);
+        where r.id = ${e.requestId} and p.id = ${e.profissionalId}`,
+      );
       if (!r) return [];
-      return [{ tipo: 'profissional', id: e.profissionalId, email: r.email, chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
-        rendered: e.tipo === 'escolhido'
-          ? T.escolhido({ requestId: e.requestId, titulo: r.titulo, clienteNome: r.cliente_nome })
-          : T.naoEscolhido({ titulo: r.titulo }) }];
+      return [
+        {
+          tipo: 'profissional',
+          id: e.profissionalId,
+          email: r.email,
+          chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
+          rendered:
+            e.tipo === 'escolhido'
+              ? T.escolhido({ requestId: e.requestId, titulo: r.titulo, clienteNome: r.cliente_nome })
+              : T.naoEscolhido({ titulo: r.titulo }),
+        },
+      ];
     }
     case 'projeto_fechado':
     case 'reembolso': {
       const email = await professionalEmail(tx, e.profissionalId);
       if (email === undefined) return [];
-      return [{ tipo: 'profissional', id: e.profissionalId, email, chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
-        rendered: e.tipo === 'projeto_fechado'
-          ? T.projetoFechado({ titulo: e.titulo, reembolso: e.reembolso })
-          : T.reembolso({ titulo: e.titulo, creditos: e.creditos, motivo: e.motivo }) }];
+      return [
+        {
+          tipo: 'profissional',
+          id: e.profissionalId,
+          email,
+          chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
+          rendered:
+            e.tipo === 'projeto_fechado'
+              ? T.projetoFechado({ titulo: e.titulo, reembolso: e.reembolso })
+              : T.reembolso({ titulo: e.titulo, creditos: e.creditos, motivo: e.motivo }),
+        },
+      ];
     }
     case 'avaliacao_aprovada': {
-      const [r] = await rowsOf<{ profissional_id: number; email: string; nota: number; comentario: string; cliente_nome: string }>(tx, sql`
+      const [r] = await rowsOf<{ profissional_id: number; email: string; nota: number; comentario: string; cliente_nome: string }>(
+        tx,
+        sql`
         select v.profissional_id, p.email, v.nota, v.comentario, c.nome as cliente_nome
-        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`);
+        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`,
+      );
       if (!r) return [];
-      return [{ tipo: 'profissional', id: r.profissional_id, email: r.email, chave: `avaliacao_aprovada:v${e.reviewId}`,
-        rendered: T.avaliacaoAprovada({ nota: Number(r.nota), comentario: r.comentario, clienteNome: r.cliente_nome }) }];
+      return [
+        {
+          tipo: 'profissional',
+          id: r.profissional_id,
+          email: r.email,
+          chave: `avaliacao_aprovada:v${e.reviewId}`,
+          rendered: T.avaliacaoAprovada({ nota: Number(r.nota), comentario: r.comentario, clienteNome: r.cliente_nome }),
+        },
+      ];
     }
     case 'pagamento_confirmado': {
-      const [r] = await rowsOf<{ profissional_id: number; email: string; creditos: number; plano: string; valor_centimos: number; saldo: number | null }>(tx, sql`
+      const [r] = await rowsOf<{ profissional_id: number; email: string; creditos: number; plano: string; valor_centimos: number; saldo: number | null }>(
+        tx,
+        sql`
         select pay.profissional_id, p.email, pay.creditos, pay.plano, pay.valor_centimos, s.creditos_restantes as saldo
         from payments pay join profissionais p on p.id = pay.profissional_id left join subscriptions s on s.profissional_id = p.id
-        where pay.id = ${e.paymentId}`);
+        where pay.id = ${e.paymentId}`,
+      );
       if (!r) return [];
-      return [{ tipo: 'profissional', id: r.profissional_id, email: r.email, chave: `pagamento_confirmado:pay${e.paymentId}`,
-        rendered: T.pagamentoConfirmado({
-          creditos: Number(r.creditos), plano: findPlan(r.plano)?.nome ?? r.plano, valorCentimos: Number(r.valor_centimos), saldo: r.saldo === null ? null : Number(r.saldo),
-        }) }];
+      return [
+        {
+          tipo: 'profissional',
+          id: r.profissional_id,
+          email: r.email,
+          chave: `pagamento_confirmado:pay${e.paymentId}`,
+          rendered: T.pagamentoConfirmado({
+            creditos: Number(r.creditos),
+            plano: findPlan(r.plano)?.nome ?? r.plano,
+            valorCentimos: Number(r.valor_centimos),
+            saldo: r.saldo === null ? null : Number(r.saldo),
+          }),
+        },
+      ];
     }
     case 'admin_projeto_pendente': {
-      const [r] = await rowsOf<{ titulo: string; bairro: string; cliente_nome: string | null }>(tx, sql`
-        select r.titulo, r.bairro, c.nome as cliente_nome from requests r left join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`);
+      const [r] = await rowsOf<{ titulo: string; bairro: string; cliente_nome: string | null }>(
+        tx,
+        sql`
+        select r.titulo, r.bairro, c.nome as cliente_nome from requests r left join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`,
+      );
       if (!r) return [];
       const admins = await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from admins order by id`);
-      return projetoPendenteDeliveries(admins, { requestId: e.requestId, titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }, now).map((x) => x.d);
+      return projetoPendenteDeliveries(admins, { requestId: e.requestId, titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }, now).map(
+        (x) => x.d,
+      );
     }
     case 'admin_avaliacao_pendente': {
-      const [r] = await rowsOf<{ nota: number; profissional_nome: string; cliente_nome: string }>(tx, sql`
+      const [r] = await rowsOf<{ nota: number; profissional_nome: string; cliente_nome: string }>(
+        tx,
+        sql`
         select v.nota, p.nome as profissional_nome, c.nome as cliente_nome
-        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`);
-      return r ? toAdmins(tx, `${e.tipo}:v${e.reviewId}`, T.adminAvaliacaoPendente({ nota: Number(r.nota), profissionalNome: r.profissional_nome, clienteNome: r.cliente_nome }), now) : [];
+        from reviews v join profissionais p on p.id = v.profissional_id join clientes c on c.id = v.cliente_id where v.id = ${e.reviewId}`,
+      );
+      return r
+        ? toAdmins(
+            tx,
+            `${e.tipo}:v${e.reviewId}`,
+            T.adminAvaliacaoPendente({ nota: Number(r.nota), profissionalNome: r.profissional_nome, clienteNome: r.cliente_nome }),
+            now,
+          )
+        : [];
     }
     case 'admin_documentos_pendentes': {
-      const [r] = await rowsOf<{ nome: string; bairro: string; consentimento_em: string | Date | null }>(tx, sql`
-        select p.nome, p.bairro, p.consentimento_em from profissionais p where p.id = ${e.profissionalId}`);
+      const [r] = await rowsOf<{ nome: string; bairro: string; consentimento_em: string | Date | null }>(
+        tx,
+        sql`
+        select p.nome, p.bairro, p.consentimento_em from profissionais p where p.id = ${e.profissionalId}`,
+      );
       if (!r) return [];
       // A new upload after a decision is a new thing to verify: the upload's moment is in the key.
       const at = r.consentimento_em ? new Date(r.consentimento_em).getTime() : now.getTime();
       return toAdmins(tx, `${e.tipo}:p${e.profissionalId}:${at}`, T.adminDocumentosPendentes({ nome: r.nome, bairro: r.bairro }), now);
     }
     case 'admin_lead_reportado': {
-      const [r] = await rowsOf<{ titulo: string | null; motivo: string; profissional_nome: string | null }>(tx, sql`
+      const [r] = await rowsOf<{ titulo: string | null; motivo: string; profissional_nome: string | null }>(
+        tx,
+        sql`
         select r.titulo, l.motivo, p.nome as profissional_nome
-        from lead_reports l left join requests r on r.id = l.request_id left join profissionais p on p.id = l.profissional_id where l.id = ${e.reportId}`);
+        from lead_reports l left join requests r on r.id = l.request_id left join profissionais p on p.id = l.profissional_id where l.id = ${e.reportId}`,
+      );
       if (!r) return [];
       const motivo = LEAD_MOTIVOS[r.motivo] ?? r.motivo;
-      return toAdmins(tx, `${e.tipo}:l${e.reportId}`, T.adminLeadReportado({ titulo: r.titulo ?? 'Projeto eliminado', motivo, profissionalNome: r.profissional_nome }), now);
+      return toAdmins(
+        tx,
+        `${e.tipo}:l${e.reportId}`,
+        T.adminLeadReportado({ titulo: r.titulo ?? 'Projeto eliminado', motivo, profissionalNome: r.profissional_nome }),
+        now,
+      );
     }
     case 'garantia_acionada':
     case 'admin_garantia_acionada': {
-      const [r] = await rowsOf<{ titulo: string; descricao: string; fotos: number; profissional_id: number | null; email: string | null; profissional_nome: string | null; cliente_nome: string | null; concluido_em: string | Date | null }>(tx, sql`
+      const [r] = await rowsOf<{
+        titulo: string;
+        descricao: string;
+        fotos: number;
+        profissional_id: number | null;
+        email: string | null;
+        profissional_nome: string | null;
+        cliente_nome: string | null;
+        concluido_em: string | Date | null;
+      }>(
+        tx,
+        sql`
         select g.titulo, g.descricao, cardinality(g.fotos) as fotos, g.profissional_id, p.email, p.nome as profissional_nome, c.nome as cliente_nome, r.concluido_em
         from garantias g left join profissionais p on p.id = g.profissional_id left join clientes c on c.id = g.cliente_id
-        left join requests r on r.id = g.request_id where g.id = ${e.garantiaId}`);
+        left join requests r on r.id = g.request_id where g.id = ${e.garantiaId}`,
+      );
       if (!r) return [];
       if (e.tipo === 'admin_garantia_acionada') {
-        return toAdmins(tx, `${e.tipo}:g${e.garantiaId}`, T.adminGarantiaAcionada({ titulo: r.titulo, clienteNome: r.cliente_nome, profissionalNome: r.profissional_nome }), now);
+        return toAdmins(
+          tx,
+          `${e.tipo}:g${e.garantiaId}`,
+          T.adminGarantiaAcionada({ titulo: r.titulo, clienteNome: r.cliente_nome, profissionalNome: r.profissional_nome }),
+          now,
+        );
       }
       if (r.profissional_id === null) return [];
-      return [{ tipo: 'profissional', id: Number(r.profissional_id), email: r.email, chave: `${e.tipo}:g${e.garantiaId}`,
-        rendered: T.garantiaAcionada({ titulo: r.titulo, clienteNome: r.cliente_nome, descricao: r.descricao, fotos: Number(r.fotos), concluidoEm: r.concluido_em === null ? null : new Date(r.concluido_em) }) }];
+      return [
+        {
+          tipo: 'profissional',
+          id: Number(r.profissional_id),
+          email: r.email,
+          chave: `${e.tipo}:g${e.garantiaId}`,
+          rendered: T.garantiaAcionada({
+            titulo: r.titulo,
+            clienteNome: r.cliente_nome,
+            descricao: r.descricao,
+            fotos: Number(r.fotos),
+            concluidoEm: r.concluido_em === null ? null : new Date(r.concluido_em),
+          }),
+        },
+      ];
     }
     case 'garantia_respondida':
     case 'garantia_fechada': {
       const [r] = await rowsOf<{
-        titulo: string; estado: string; agendado_para: string | Date | null; resposta: string | null; resolucao: string | null;
-        cliente_id: number | null; cliente_email: string | null; profissional_id: number | null; profissional_email: string | null; profissional_nome: string | null;
-      }>(tx, sql`
+        titulo: string;
+        estado: string;
+        agendado_para: string | Date | null;
+        resposta: string | null;
+        resolucao: string | null;
+        cliente_id: number | null;
+        cliente_email: string | null;
+        profissional_id: number | null;
+        profissional_email: string | null;
+        profissional_nome: string | null;
+      }>(
+        tx,
+        sql`
         select g.titulo, g.estado, g.agendado_para, g.resposta, g.resolucao, g.cliente_id, c.email as cliente_email,
           g.profissional_id, p.email as profissional_email, p.nome as profissional_nome
-        from garantias g left join clientes c on c.id = g.cliente_id left join profissionais p on p.id = g.profissional_id where g.id = ${e.garantiaId}`);
+        from garantias g left join clientes c on c.id = g.cliente_id left join profissionais p on p.id = g.profissional_id where g.id = ${e.garantiaId}`,
+      );
       if (!r) return [];
       const clienteId = r.cliente_id === null ? null : Number(r.cliente_id);
       if (e.tipo === 'garantia_respondida') {
         if (clienteId === null) return [];
-        return [{ tipo: 'cliente', id: clienteId, email: r.cliente_email, chave: `${e.tipo}:g${e.garantiaId}`,
-          rendered: T.garantiaRespondida({
-            titulo: r.titulo, clienteId, profissionalNome: r.profissional_nome, aceite: r.agendado_para !== null,
-            agendadoPara: r.agendado_para === null ? null : new Date(r.agendado_para), resposta: r.resposta,
-          }) }];
+        return [
+          {
+            tipo: 'cliente',
+            id: clienteId,
+            email: r.cliente_email,
+            chave: `${e.tipo}:g${e.garantiaId}`,
+            rendered: T.garantiaRespondida({
+              titulo: r.titulo,
+              clienteId,
+              profissionalNome: r.profissional_nome,
+              aceite: r.agendado_para !== null,
+              agendadoPara: r.agendado_para === null ? null : new Date(r.agendado_para),
+              resposta: r.resposta,
+            }),
+          },
+        ];
       }
       const out: Delivery[] = [];
       const fechada = { titulo: r.titulo, resolucao: r.resolucao ?? '', clienteId };
       if (clienteId !== null) {
-        out.push({ tipo: 'cliente', id: clienteId, email: r.cliente_email, chave: `${e.tipo}:g${e.garantiaId}:c${clienteId}`, rendered: T.garantiaFechada({ ...fechada, para: 'cliente' }) });
+        out.push({
+          tipo: 'cliente',
+          id: clienteId,
+          email: r.cliente_email,
+          chave: `${e.tipo}:g${e.garantiaId}:c${clienteId}`,
+          rendered: T.garantiaFechada({ ...fechada, para: 'cliente' }),
+        });
       }
       if (r.profissional_id !== null) {
         const pid = Number(r.profissional_id);
-        out.push({ tipo: 'profissional', id: pid, email: r.profissional_email, chave: `${e.tipo}:g${e.garantiaId}:p${pid}`, rendered: T.garantiaFechada({ ...fechada, para: 'profissional' }) });
+        out.push({
+          tipo: 'profissional',
+          id: pid,
+          email: r.profissional_email,
+          chave: `${e.tipo}:g${e.garantiaId}:p${pid}`,
+          rendered: T.garantiaFechada({ ...fechada, para: 'profissional' }),
+        });
       }
       return out;
     }
@@ -181,7 +339,15 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, { tipo: 'nov
       const [r] = await rowsOf<{ nome: string; email: string }>(tx, sql`select nome, email from clientes where id = ${e.clienteId}`);
       if (!r) return [];
       const linkHash = createHash('sha256').update(e.link).digest('hex').slice(0, 16);
-      return [{ tipo: 'cliente', id: e.clienteId, email: r.email, chave: `confirmar_email:c${e.clienteId}:${linkHash}`, rendered: T.confirmarEmail({ nome: r.nome, link: e.link }) }];
+      return [
+        {
+          tipo: 'cliente',
+          id: e.clienteId,
+          email: r.email,
+          chave: `confirmar_email:c${e.clienteId}:${linkHash}`,
+          rendered: T.confirmarEmail({ nome: r.nome, link: e.link }),
+        },
+      ];
     }
   }
 }
@@ -194,22 +360,46 @@ const LEAD_MOTIVOS: Record<string, string> = {
 
 /** What the client's "new applicant" message needs: read by the caller's own statement (applying reads it under its lock). */
 export type ApplicationNewsRow = {
-  titulo: string; cliente_id: number; email: string; nome: string; nota_media: number | string | null; total_avaliacoes: number | string; verificacao: string | null; cidade: string;
+  titulo: string;
+  cliente_id: number;
+  email: string;
+  nome: string;
+  nota_media: number | string | null;
+  total_avaliacoes: number | string;
+  verificacao: string | null;
+  cidade: string;
   /** The badges (modules/selos) as stored when the application was made. */
   selos?: string[] | null;
 };
 
 export function novaCandidaturaDelivery(e: { requestId: number; profissionalId: number }, r: ApplicationNewsRow): Delivery {
-  return { tipo: 'cliente', id: Number(r.cliente_id), email: r.email, chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
+  return {
+    tipo: 'cliente',
+    id: Number(r.cliente_id),
+    email: r.email,
+    chave: `nova_candidatura:r${e.requestId}:p${e.profissionalId}`,
     rendered: T.novaCandidatura({
-      titulo: r.titulo, clienteId: Number(r.cliente_id), profissionalId: e.profissionalId, nome: r.nome, notaMedia: r.nota_media === null ? null : Number(r.nota_media),
-      totalAvaliacoes: Number(r.total_avaliacoes), verificado: r.verificacao === 'VERIFICADO', cidade: r.cidade, selos: r.selos ?? [],
-    }) };
+      titulo: r.titulo,
+      clienteId: Number(r.cliente_id),
+      profissionalId: e.profissionalId,
+      nome: r.nome,
+      notaMedia: r.nota_media === null ? null : Number(r.nota_media),
+      totalAvaliacoes: Number(r.total_avaliacoes),
+      verificado: r.verificacao === 'VERIFICADO',
+      cidade: r.cidade,
+      selos: r.selos ?? [],
+    }),
+  };
 }
 
 export function projetoLotadoDelivery(e: { requestId: number }, r: { titulo: string; cliente_id: number; email: string }): Delivery {
-  return { tipo: 'cliente', id: Number(r.cliente_id), email: r.email, chave: `projeto_lotado:r${e.requestId}`,
-    rendered: T.projetoLotado({ titulo: r.titulo, clienteId: Number(r.cliente_id), maximo: MAX_APPLICANTS }) };
+  return {
+    tipo: 'cliente',
+    id: Number(r.cliente_id),
+    email: r.email,
+    chave: `projeto_lotado:r${e.requestId}`,
+    rendered: T.projetoLotado({ titulo: r.titulo, clienteId: Number(r.cliente_id), maximo: MAX_APPLICANTS }),
+  };
 }
 
 async function professionalEmail(tx: Conn, id: number): Promise<string | undefined> {
@@ -226,13 +416,21 @@ async function toAdmins(tx: Conn, key: string, rendered: Rendered, now: Date): P
 export function adminDeliveries(admins: { id: number; email: string }[], key: string, rendered: Rendered, now: Date): Delivery[] {
   const { at, hour } = nextHourlyDigest(now);
   return admins.map((a) => ({
-    tipo: 'admin' as const, id: Number(a.id), email: a.email, rendered, chave: `${key}:a${a.id}`, resumo: `admin:${a.id}:${hour}`, proxima: at,
+    tipo: 'admin' as const,
+    id: Number(a.id),
+    email: a.email,
+    rendered,
+    chave: `${key}:a${a.id}`,
+    resumo: `admin:${a.id}:${hour}`,
+    proxima: at,
   }));
 }
 
 /** The admins' "project to approve" news, for a caller that already read the project and the admins. */
 export function projetoPendenteDeliveries(
-  admins: { id: number; email: string }[], r: { requestId: number; titulo: string; bairro: string; clienteNome: string | null }, now: Date,
+  admins: { id: number; email: string }[],
+  r: { requestId: number; titulo: string; bairro: string; clienteNome: string | null },
+  now: Date,
 ): { kind: NotificationKind; d: Delivery }[] {
   const rendered = T.adminProjetoPendente({ titulo: r.titulo, bairro: r.bairro, clienteNome: r.clienteNome });
   return adminDeliveries(admins, `admin_projeto_pendente:r${r.requestId}`, rendered, now).map((d) => ({ kind: 'admin_projeto_pendente', d }));
@@ -244,7 +442,11 @@ export function projetoPendenteDeliveries(
  * e-mail key exists), so a repeated event adds nothing.
  */
 async function write(tx: Conn, kind: NotificationKind, list: Delivery[], now: Date) {
-  await writeNotifications(tx, list.map((d) => ({ kind, d })), now);
+  await writeNotifications(
+    tx,
+    list.map((d) => ({ kind, d })),
+    now,
+  );
 }
 
 /** Writes deliveries a caller prepared from rows it had already read (one statement). */
@@ -258,10 +460,15 @@ export async function writeNotifications(tx: Conn, list: { kind: NotificationKin
  * `gate`, when given, is a condition on the caller's earlier CTEs: nothing is written unless it holds.
  */
 export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[], now: Date, gate?: SQL): SQL {
-  const values = sql.join(list.map(({ kind, d }) => sql`(
+  const values = sql.join(
+    list.map(
+      ({ kind, d }) => sql`(
     ${d.tipo}::user_role, ${d.id}::int, ${d.email}::text, ${kind}::text, ${kind !== 'confirmar_email'}::boolean, ${d.rendered.assunto}::text, ${d.rendered.fragment.text}::text, ${d.rendered.fragment.html}::text,
     ${d.chave}::text, ${d.resumo ?? null}::text, ${iso(d.proxima ?? now)}::timestamptz,
-    ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text)`), sql`, `);
+    ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text)`,
+    ),
+    sql`, `,
+  );
   return sql`
     nd (dt, did, email, kind, switchable, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link) as (values ${values}),
     np as (
@@ -290,11 +497,30 @@ export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[]
  * to take them). One INSERT ... SELECT per table, in one statement.
  */
 async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
-  const [r] = await rowsOf<{ titulo: string; bairro: string; cidade: string; especialidade: string; tempo: TimeOption; creditos: number | null; status: string }>(tx, sql`
-    select titulo, bairro, cidade, especialidade, tempo, creditos, status from requests where id = ${requestId}`);
+  const [r] = await rowsOf<{
+    titulo: string;
+    bairro: string;
+    cidade: string;
+    especialidade: string;
+    tempo: TimeOption;
+    creditos: number | null;
+    status: string;
+  }>(
+    tx,
+    sql`
+    select titulo, bairro, cidade, especialidade, tempo, creditos, status from requests where id = ${requestId}`,
+  );
   // Only a job the professionals can see (approved and priced) is news to them.
   if (!r || r.status !== 'ABERTO' || r.creditos === null) return;
-  const rendered = T.novoProjetoNaZona({ requestId, titulo: r.titulo, bairro: r.bairro, cidade: r.cidade, especialidade: r.especialidade, tempo: r.tempo, creditos: Number(r.creditos) });
+  const rendered = T.novoProjetoNaZona({
+    requestId,
+    titulo: r.titulo,
+    bairro: r.bairro,
+    cidade: r.cidade,
+    especialidade: r.especialidade,
+    tempo: r.tempo,
+    creditos: Number(r.creditos),
+  });
   const emergency = isEmergency(r.tempo);
   const normal = r.tempo === 'NORMAL';
   const hour = lisbonHour(now);

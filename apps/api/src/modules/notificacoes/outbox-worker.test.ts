@@ -29,8 +29,17 @@ afterAll(async () => {
 
 const pass = (deps: Partial<OutboxDeps> = {}) => runOutboxOnce({ ...t.app.ctx, ...deps });
 const rowsFor = async (email: string) =>
-  (await t.db.execute<{ id: number; estado: string; tentativas: number; proxima_tentativa: string | Date; enviado_em: string | Date | null; erro: string | null }>(sql`
-    select id, estado, tentativas, proxima_tentativa, enviado_em, erro from email_outbox where email = ${email} order by id`)).rows;
+  (
+    await t.db.execute<{
+      id: number;
+      estado: string;
+      tentativas: number;
+      proxima_tentativa: string | Date;
+      enviado_em: string | Date | null;
+      erro: string | null;
+    }>(sql`
+    select id, estado, tentativas, proxima_tentativa, enviado_em, erro from email_outbox where email = ${email} order by id`)
+  ).rows;
 const until = async (ok: () => boolean | Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms;
   while (!(await ok())) {
@@ -140,7 +149,8 @@ describe(`outbox worker (${TEST_DB})`, () => {
 describeOnPostgres('outbox worker: several at once', () => {
   it('three workers running passes in parallel send each mail exactly once', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
-    for (let i = 0; i < 60; i++) await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?t=${i}` }, clock.now());
+    for (let i = 0; i < 60; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?t=${i}` }, clock.now());
     const worker = async () => {
       let sent = 0;
       for (;;) {

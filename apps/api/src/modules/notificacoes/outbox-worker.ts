@@ -98,9 +98,10 @@ function compose(deps: OutboxDeps, group: OutboxRow[]) {
   const role = lead.destinatario_tipo;
   const allowed: readonly string[] = role ? NOTIFICATION_KINDS_BY_ROLE[role] : [];
   const kinds = [...new Set(group.map((r) => r.tipo))].filter((k) => allowed.includes(k)) as SwitchableKind[];
-  const cancelUrl = role && lead.destinatario_id && kinds.length
-    ? `${base}/api/notificacoes/cancelar?t=${unsubscribeToken(deps.hashKey, { tipo: role, id: lead.destinatario_id, kinds })}`
-    : undefined;
+  const cancelUrl =
+    role && lead.destinatario_id && kinds.length
+      ? `${base}/api/notificacoes/cancelar?t=${unsubscribeToken(deps.hashKey, { tipo: role, id: lead.destinatario_id, kinds })}`
+      : undefined;
   const { html, text } = renderMail({ rows: group.map((r) => ({ tipo: r.tipo, html: r.html, text: r.texto })), base, cancelUrl, digest });
   return {
     to: lead.email,
@@ -133,7 +134,11 @@ async function settleFailed(db: Db, group: OutboxRow[], now: Date, error: unknow
     where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'A_ENVIAR'`);
 }
 
-export interface PassResult { sent: number; failed: number; lines: number }
+export interface PassResult {
+  sent: number;
+  failed: number;
+  lines: number;
+}
 
 /**
  * One pass: claim what is due (at most `limit` lines plus their digests' other lines), send each

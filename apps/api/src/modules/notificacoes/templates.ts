@@ -1,6 +1,18 @@
 import {
-  EMERGENCY_LABEL, formatDate, formatDateTime, formatEuros, formatRating, isEmergency, NOTIFICATION_KIND_LABELS, PRODUCT_NAME, SELO_INFO, SELOS, specialtyLabel, TIME_OPTION_LABELS,
-  type SwitchableKind, type TimeOption,
+  EMERGENCY_LABEL,
+  formatDate,
+  formatDateTime,
+  formatEuros,
+  formatRating,
+  isEmergency,
+  NOTIFICATION_KIND_LABELS,
+  PRODUCT_NAME,
+  SELO_INFO,
+  SELOS,
+  specialtyLabel,
+  TIME_OPTION_LABELS,
+  type SwitchableKind,
+  type TimeOption,
 } from '@tc/shared';
 import type { NotificationKind } from './events';
 
@@ -33,8 +45,18 @@ export const LINKS = {
 
 // The brand, as the web app's CSS (apps/web/src/styles/global.css) has it.
 const C = {
-  blue900: '#172554', blue800: '#1e3a8a', blue700: '#1d4ed8', blue50: '#eff6ff', amber500: '#f59e0b', amber100: '#fef3c7',
-  green600: '#16a34a', green100: '#dcfce7', ink: '#0f172a', muted: '#475569', line: '#e2e8f0', bg: '#f8fafc',
+  blue900: '#172554',
+  blue800: '#1e3a8a',
+  blue700: '#1d4ed8',
+  blue50: '#eff6ff',
+  amber500: '#f59e0b',
+  amber100: '#fef3c7',
+  green600: '#16a34a',
+  green100: '#dcfce7',
+  ink: '#0f172a',
+  muted: '#475569',
+  line: '#e2e8f0',
+  bg: '#f8fafc',
 };
 const FONT = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
@@ -42,7 +64,10 @@ const FONT = "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans
 const clean = (s: string) => s.split(BASE).join('');
 export const esc = (s: string) => clean(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export interface Fragment { html: string; text: string }
+export interface Fragment {
+  html: string;
+  text: string;
+}
 export interface Rendered {
   /** The bell's row (null: none, e.g. the confirmation link must only reach the mailbox). */
   inApp: { titulo: string; corpo: string; link: string | null } | null;
@@ -57,13 +82,23 @@ const button = (label: string, href: string) =>
   `<a href="${href}" style="display:inline-block;padding:12px 22px;font-size:16px;font-weight:700;color:${C.ink};text-decoration:none;border-radius:10px">${esc(label)}</a></td></tr></table>`;
 const facts = (rows: [string, string][]) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:4px 0 8px;border-collapse:collapse;font-size:15px">${rows
-    .map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:${C.muted};vertical-align:top">${esc(k)}</td><td style="padding:4px 0;color:${C.ink};font-weight:600">${esc(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:${C.muted};vertical-align:top">${esc(k)}</td><td style="padding:4px 0;color:${C.ink};font-weight:600">${esc(v)}</td></tr>`,
+    )
     .join('')}</table>`;
 const badge = (label: string, color: string, bg: string) =>
   `<span style="display:inline-block;padding:2px 10px;border-radius:999px;background:${bg};color:${color};font-size:13px;font-weight:700">${esc(label)}</span>`;
 
 /** A fragment: heading, paragraphs, optional facts, the button to the exact screen. */
-function fragment(o: { titulo: string; paras: string[]; facts?: [string, string][]; extraHtml?: string; extraText?: string; cta?: { label: string; path: string } }): Fragment {
+function fragment(o: {
+  titulo: string;
+  paras: string[];
+  facts?: [string, string][];
+  extraHtml?: string;
+  extraText?: string;
+  cta?: { label: string; path: string };
+}): Fragment {
   const url = o.cta ? `${BASE}${o.cta.path}` : null;
   const html = [
     h(o.titulo),
@@ -103,11 +138,21 @@ export const T = {
   },
 
   novaCandidatura(d: {
-    titulo: string; clienteId: number; profissionalId: number; nome: string; notaMedia: number | null; totalAvaliacoes: number; verificado: boolean; cidade: string;
+    titulo: string;
+    clienteId: number;
+    profissionalId: number;
+    nome: string;
+    notaMedia: number | null;
+    totalAvaliacoes: number;
+    verificado: boolean;
+    cidade: string;
     selos?: readonly string[];
   }): Rendered {
     const perfil = LINKS.perfilProfissional(d.profissionalId);
-    const nota = d.totalAvaliacoes > 0 ? `${formatRating(d.notaMedia)} ★ (${d.totalAvaliacoes} ${d.totalAvaliacoes === 1 ? 'avaliação' : 'avaliações'})` : 'Ainda sem avaliações';
+    const nota =
+      d.totalAvaliacoes > 0
+        ? `${formatRating(d.notaMedia)} ★ (${d.totalAvaliacoes} ${d.totalAvaliacoes === 1 ? 'avaliação' : 'avaliações'})`
+        : 'Ainda sem avaliações';
     // Every badge, each with its rule in words (a mail has no tooltip).
     const selos = SELOS.filter((s) => d.selos?.includes(s) || (s === 'VERIFICADO' && d.verificado));
     const badges = selos.length
@@ -120,7 +165,11 @@ export const T = {
       fragment: fragment({
         titulo: 'Tem um novo candidato',
         paras: [`${d.nome} candidatou-se ao seu projeto "${d.titulo}" e já pode contactá-lo.`],
-        facts: [['Profissional', d.nome], ['Avaliação', nota], ['Cidade', d.cidade]],
+        facts: [
+          ['Profissional', d.nome],
+          ['Avaliação', nota],
+          ['Cidade', d.cidade],
+        ],
         extraHtml: badges,
         extraText: selos.length ? `Selos:\n${selos.map((s) => `- ${SELO_INFO[s].label}: ${SELO_INFO[s].regra}`).join('\n')}` : undefined,
         cta: { label: `Ver o perfil de ${d.nome}`, path: perfil },
@@ -135,7 +184,10 @@ export const T = {
       assunto: `O seu projeto "${d.titulo}" já tem ${d.maximo} candidatos`,
       fragment: fragment({
         titulo: `${d.maximo} profissionais candidataram-se`,
-        paras: [`O seu projeto "${d.titulo}" chegou ao máximo de ${d.maximo} candidatos e deixou de receber candidaturas.`, 'Compare os perfis e escolha quem fará o serviço.'],
+        paras: [
+          `O seu projeto "${d.titulo}" chegou ao máximo de ${d.maximo} candidatos e deixou de receber candidaturas.`,
+          'Compare os perfis e escolha quem fará o serviço.',
+        ],
         cta: { label: 'Ver os candidatos', path: link },
       }),
     };
@@ -154,13 +206,25 @@ export const T = {
     };
   },
 
-  novoProjetoNaZona(d: { requestId: number; titulo: string; bairro: string; cidade: string; especialidade: string; tempo: TimeOption; creditos: number }): Rendered {
+  novoProjetoNaZona(d: {
+    requestId: number;
+    titulo: string;
+    bairro: string;
+    cidade: string;
+    especialidade: string;
+    tempo: TimeOption;
+    creditos: number;
+  }): Rendered {
     const link = LINKS.chamado(d.requestId);
     const urgente = d.tempo !== 'NORMAL';
     const onde = d.cidade.trim().toLowerCase() === d.bairro.trim().toLowerCase() ? d.bairro : `${d.cidade} (${d.bairro})`;
     return {
       inApp: {
-        titulo: isEmergency(d.tempo) ? `${EMERGENCY_LABEL} na sua zona` : urgente ? `Projeto ${TEMPO_CURTO[d.tempo].toLowerCase()} na sua zona` : 'Novo projeto na sua zona',
+        titulo: isEmergency(d.tempo)
+          ? `${EMERGENCY_LABEL} na sua zona`
+          : urgente
+            ? `Projeto ${TEMPO_CURTO[d.tempo].toLowerCase()} na sua zona`
+            : 'Novo projeto na sua zona',
         corpo: `"${d.titulo}" em ${onde} · ${creditos(d.creditos)}.`,
         link,
       },
@@ -229,7 +293,10 @@ export const T = {
       fragment: fragment({
         titulo: `Devolvemos-lhe ${creditos(d.creditos)}`,
         paras: [`Os créditos da sua candidatura a "${d.titulo}" voltaram ao seu saldo.`],
-        facts: [['Motivo', d.motivo], ['Créditos', creditos(d.creditos)]],
+        facts: [
+          ['Motivo', d.motivo],
+          ['Créditos', creditos(d.creditos)],
+        ],
         cta: { label: 'Ver o meu saldo', path: LINKS.menuProfissional },
       }),
     };
@@ -333,7 +400,14 @@ export const T = {
     };
   },
 
-  garantiaRespondida(d: { titulo: string; clienteId: number; profissionalNome: string | null; aceite: boolean; agendadoPara: Date | null; resposta: string | null }): Rendered {
+  garantiaRespondida(d: {
+    titulo: string;
+    clienteId: number;
+    profissionalNome: string | null;
+    aceite: boolean;
+    agendadoPara: Date | null;
+    resposta: string | null;
+  }): Rendered {
     const link = LINKS.projetosCliente(d.clienteId);
     const quem = d.profissionalNome ?? 'O profissional';
     const quando = d.agendadoPara ? formatDateTime(d.agendadoPara) : null;
@@ -354,7 +428,11 @@ export const T = {
       assunto: `Garantia contestada: ${d.titulo}`,
       fragment: fragment({
         titulo: 'O profissional contestou a garantia',
-        paras: [`${quem} contestou o seu pedido de garantia para "${d.titulo}":`, ...(d.resposta ? [`"${d.resposta}"`] : []), 'A nossa equipa vai analisar o pedido e dar-lhe uma resolução.'],
+        paras: [
+          `${quem} contestou o seu pedido de garantia para "${d.titulo}":`,
+          ...(d.resposta ? [`"${d.resposta}"`] : []),
+          'A nossa equipa vai analisar o pedido e dar-lhe uma resolução.',
+        ],
         cta: { label: 'Ver o pedido de garantia', path: link },
       }),
     };
@@ -381,8 +459,15 @@ export const T = {
       button('Confirmar o e-mail', esc(d.link)),
       p(`<span style="color:${C.muted};font-size:14px">Se não criou uma conta no ${PRODUCT_NAME}, ignore este e-mail.</span>`),
     ].join('');
-    const text = ['Confirme o seu e-mail', '', `Olá, ${clean(d.nome)}. Para que os seus projetos sigam para aprovação, confirme que este e-mail é seu.`, '',
-      `Confirmar o e-mail: ${clean(d.link)}`, '', `Se não criou uma conta no ${PRODUCT_NAME}, ignore este e-mail.`].join('\n');
+    const text = [
+      'Confirme o seu e-mail',
+      '',
+      `Olá, ${clean(d.nome)}. Para que os seus projetos sigam para aprovação, confirme que este e-mail é seu.`,
+      '',
+      `Confirmar o e-mail: ${clean(d.link)}`,
+      '',
+      `Se não criou uma conta no ${PRODUCT_NAME}, ignore este e-mail.`,
+    ].join('\n');
     return { inApp: null, assunto: 'Confirme o seu e-mail', fragment: { html, text } };
   },
 };
@@ -407,10 +492,18 @@ export interface MailParts {
   digest?: 'diario' | 'admin';
 }
 
-const ADMIN_ORDER: NotificationKind[] = ['admin_projeto_pendente', 'admin_avaliacao_pendente', 'admin_documentos_pendentes', 'admin_lead_reportado', 'admin_garantia_acionada'];
+const ADMIN_ORDER: NotificationKind[] = [
+  'admin_projeto_pendente',
+  'admin_avaliacao_pendente',
+  'admin_documentos_pendentes',
+  'admin_lead_reportado',
+  'admin_garantia_acionada',
+];
 const ADMIN_LINKS: Partial<Record<NotificationKind, string>> = {
-  admin_projeto_pendente: LINKS.adminProjetos, admin_avaliacao_pendente: LINKS.adminReviews,
-  admin_documentos_pendentes: LINKS.adminProfissionais, admin_lead_reportado: LINKS.adminLeads,
+  admin_projeto_pendente: LINKS.adminProjetos,
+  admin_avaliacao_pendente: LINKS.adminReviews,
+  admin_documentos_pendentes: LINKS.adminProfissionais,
+  admin_lead_reportado: LINKS.adminLeads,
   admin_garantia_acionada: LINKS.adminGarantias,
 };
 
@@ -427,14 +520,30 @@ export function renderMail(parts: MailParts): { html: string; text: string } {
   let bodyText: string;
   if (parts.digest === 'admin') {
     const groups = ADMIN_ORDER.map((k) => ({ k, rows: parts.rows.filter((r) => r.tipo === k) })).filter((g) => g.rows.length);
-    bodyHtml = h('Novidades à espera da administração') + groups.map((g) =>
-      `<h3 style="margin:20px 0 8px;font-size:16px;color:${C.blue800}">${esc(NOTIFICATION_KIND_LABELS[g.k as SwitchableKind])} (${g.rows.length})</h3>` +
-      g.rows.map((r) => r.html).join('') + button('Abrir na administração', `${BASE}${ADMIN_LINKS[g.k]}`)).join('');
-    bodyText = ['Novidades à espera da administração', ...groups.flatMap((g) => ['', `${NOTIFICATION_KIND_LABELS[g.k as SwitchableKind]} (${g.rows.length})`, ...g.rows.map((r) => r.text)])].join('\n');
+    bodyHtml =
+      h('Novidades à espera da administração') +
+      groups
+        .map(
+          (g) =>
+            `<h3 style="margin:20px 0 8px;font-size:16px;color:${C.blue800}">${esc(NOTIFICATION_KIND_LABELS[g.k as SwitchableKind])} (${g.rows.length})</h3>` +
+            g.rows.map((r) => r.html).join('') +
+            button('Abrir na administração', `${BASE}${ADMIN_LINKS[g.k]}`),
+        )
+        .join('');
+    bodyText = [
+      'Novidades à espera da administração',
+      ...groups.flatMap((g) => ['', `${NOTIFICATION_KIND_LABELS[g.k as SwitchableKind]} (${g.rows.length})`, ...g.rows.map((r) => r.text)]),
+    ].join('\n');
   } else if (parts.digest === 'diario') {
     const n = parts.rows.length;
-    const intro = n === 1 ? 'Nas últimas 24 horas entrou 1 projeto na sua zona e especialidade.' : `Nas últimas 24 horas entraram ${n} projetos na sua zona e especialidade.`;
-    bodyHtml = h('O seu resumo diário') + p(esc(intro)) + parts.rows.map((r) => `<div style="border-top:1px solid ${C.line};padding-top:16px;margin-top:16px">${r.html}</div>`).join('');
+    const intro =
+      n === 1
+        ? 'Nas últimas 24 horas entrou 1 projeto na sua zona e especialidade.'
+        : `Nas últimas 24 horas entraram ${n} projetos na sua zona e especialidade.`;
+    bodyHtml =
+      h('O seu resumo diário') +
+      p(esc(intro)) +
+      parts.rows.map((r) => `<div style="border-top:1px solid ${C.line};padding-top:16px;margin-top:16px">${r.html}</div>`).join('');
     bodyText = ['O seu resumo diário', '', intro, ...parts.rows.flatMap((r) => ['', '----', '', r.text])].join('\n');
   } else {
     bodyHtml = parts.rows.map((r) => r.html).join('');

@@ -6,7 +6,11 @@ import { NOTIFICATION_KINDS_BY_ROLE, ROLES, type Role, type SwitchableKind } fro
  * server's hash key, so a token of another purpose never passes here). No expiry: a link in an old
  * e-mail must keep working, and all it can do is switch e-mails off.
  */
-export interface UnsubscribeClaim { tipo: Role; id: number; kinds: SwitchableKind[] }
+export interface UnsubscribeClaim {
+  tipo: Role;
+  id: number;
+  kinds: SwitchableKind[];
+}
 
 const keyOf = (hashKey: string) => createHmac('sha256', hashKey).update('notificacoes:cancelar').digest();
 const sign = (hashKey: string, payload: string) => createHmac('sha256', keyOf(hashKey)).update(payload).digest('base64url');

@@ -16,11 +16,12 @@ export const devEmailsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dev/emails', { schema: { hide: true, response: { 200: htmlPage } } }, async (_request, reply) => {
     const mails = await list();
     const items = mails
-      .map((m) => `<article><h2>${esc(m.subject)}</h2><p><b>Para:</b> ${esc(m.to)} · <time>${esc(formatDateTime(m.sentAt))}</time></p><pre>${esc(m.text)}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><h2>${esc(m.subject)}</h2><p><b>Para:</b> ${esc(m.to)} · <time>${esc(formatDateTime(m.sentAt))}</time></p><pre>${esc(m.text)}</pre></article>`,
+      )
       .join('');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
       .send(`<!doctype html><html lang="pt-PT"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Caixa de saída (demonstração) · ${PRODUCT_NAME}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:760px;margin:32px auto;padding:0 16px;color:#0f172a}article{border:1px solid #e2e8f0;border-radius:12px;padding:16px;margin:16px 0}pre{white-space:pre-wrap;font:inherit}h1{color:#172554}.note{background:#fef3c7;padding:12px;border-radius:8px}</style>
 <h1>Caixa de saída local</h1><p class="note">Sem SMTP configurado (SMTP_URL), os e-mails não saem do servidor: ficam aqui. Últimos 50.</p>${items || '<p>Ainda não foi enviado nenhum e-mail.</p>'}</html>`);

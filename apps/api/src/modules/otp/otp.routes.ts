@@ -24,7 +24,12 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/otp/send',
     {
       config: routeLimit(env.RATE_LIMIT, 10, '15 minutes'),
-      schema: { tags: ['recuperação'], summary: 'Enviar código de recuperação (a resposta é a mesma quer a conta exista ou não)', body: otpSendBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: messageResponse, ...errors } },
+      schema: {
+        tags: ['recuperação'],
+        summary: 'Enviar código de recuperação (a resposta é a mesma quer a conta exista ou não)',
+        body: otpSendBody.extend({ tipo: loginTipo.default('cliente') }),
+        response: { 200: messageResponse, ...errors },
+      },
     },
     async (request) => {
       const { email, tipo } = request.body;
@@ -41,7 +46,12 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/otp/validate',
     {
       config: routeLimit(env.RATE_LIMIT, 20, '15 minutes'),
-      schema: { tags: ['recuperação'], summary: 'Validar o código; devolve message=true e um token de reposição', body: otpValidateBody.extend({ tipo: loginTipo.default('cliente') }), response: { 200: otpValidateResponse, ...errors } },
+      schema: {
+        tags: ['recuperação'],
+        summary: 'Validar o código; devolve message=true e um token de reposição',
+        body: otpValidateBody.extend({ tipo: loginTipo.default('cliente') }),
+        response: { 200: otpValidateResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const { email, tipo, code } = request.body;
@@ -61,7 +71,12 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
       `/${tipo}/recovery-password`,
       {
         config: routeLimit(env.RATE_LIMIT, 10, '15 minutes'),
-        schema: { tags: ['recuperação'], summary: 'Definir nova senha com o token de reposição (e-mail e senha sozinhos não alteram nada)', body: recoveryPasswordBody, response: { 200: messageResponse, ...errors } },
+        schema: {
+          tags: ['recuperação'],
+          summary: 'Definir nova senha com o token de reposição (e-mail e senha sozinhos não alteram nada)',
+          body: recoveryPasswordBody,
+          response: { 200: messageResponse, ...errors },
+        },
       },
       async (request) => {
         await recoverPassword(db, key, tipo, request.body.email, request.body.resetToken, request.body.novaSenha, clock.now());
@@ -72,4 +87,3 @@ export const otpRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 };
-

@@ -43,17 +43,24 @@ export async function sendOtp(db: Db, mailer: Mailer, key: string, email: string
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await db.transaction(async (tx) => {
     // A new code replaces any earlier unused one.
-    await tx.update(otpCodes).set({ usedAt: now }).where(and(eq(otpCodes.email, email), eq(otpCodes.tipo, tipo), isNull(otpCodes.usedAt)));
-    await tx.insert(otpCodes).values({ email, tipo, codeHash: digest(key, code).toString('hex'), expiresAt: new Date(now.getTime() + CODE_TTL_MS), criadoEm: now });
+    await tx
+      .update(otpCodes)
+      .set({ usedAt: now })
+      .where(and(eq(otpCodes.email, email), eq(otpCodes.tipo, tipo), isNull(otpCodes.usedAt)));
+    await tx
+      .insert(otpCodes)
+      .values({ email, tipo, codeHash: digest(key, code).toString('hex'), expiresAt: new Date(now.getTime() + CODE_TTL_MS), criadoEm: now });
   });
   // Sent in the background: waiting for the mail server only when the account exists would tell
   // a stranger, by the response time, which e-mails have accounts.
-  void mailer.send({
-    to: email,
-    subject: `${PRODUCT_NAME}: código para recuperar a senha`,
-    text: `O seu código é ${code}. É válido durante 10 minutos e só pode ser usado uma vez.\n\nSe não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.\n\n${PRODUCT_NAME}`,
-    html: `<p>O seu código é:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>É válido durante 10 minutos e só pode ser usado uma vez.</p><p>Se não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.</p><p>${PRODUCT_NAME}</p>`,
-  }).catch((e) => onMailError?.(e));
+  void mailer
+    .send({
+      to: email,
+      subject: `${PRODUCT_NAME}: código para recuperar a senha`,
+      text: `O seu código é ${code}. É válido durante 10 minutos e só pode ser usado uma vez.\n\nSe não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.\n\n${PRODUCT_NAME}`,
+      html: `<p>O seu código é:</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>É válido durante 10 minutos e só pode ser usado uma vez.</p><p>Se não pediu para recuperar a senha, ignore este e-mail: a sua senha não foi alterada.</p><p>${PRODUCT_NAME}</p>`,
+    })
+    .catch((e) => onMailError?.(e));
 }
 
 /** Checks the code (5 tries, 10 minutes, single use) and issues a short-lived reset token. */
@@ -70,13 +77,21 @@ export async function validateOtp(db: Db, key: string, email: string, tipo: Role
     if (!row || row.attempts >= MAX_TRIES) throw invalid();
     const ok = same(digest(key, code), Buffer.from(row.codeHash, 'hex'));
     if (!ok) {
-      await tx.update(otpCodes).set({ attempts: row.attempts + 1, usedAt: row.attempts + 1 >= MAX_TRIES ? now : null }).where(eq(otpCodes.id, row.id));
+      await tx
+        .update(otpCodes)
+        .set({ attempts: row.attempts + 1, usedAt: row.attempts + 1 >= MAX_TRIES ? now : null })
+        .where(eq(otpCodes.id, row.id));
       return null;
     }
     const resetToken = randomBytes(32).toString('base64url');
     await tx
       .update(otpCodes)
-      .set({ attempts: row.attempts + 1, usedAt: now, resetTokenHash: digest(key, resetToken).toString('hex'), resetExpiresAt: new Date(now.getTime() + RESET_TTL_MS) })
+      .set({
+        attempts: row.attempts + 1,
+        usedAt: now,
+        resetTokenHash: digest(key, resetToken).toString('hex'),
+        resetExpiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      })
       .where(eq(otpCodes.id, row.id));
     return resetToken;
   });
@@ -90,14 +105,21 @@ export async function recoverPassword(db: Db, key: string, tipo: Role, email: st
     const [spent] = await tx
       .update(otpCodes)
       .set({ resetTokenHash: null })
-      .where(and(
-        eq(otpCodes.email, email), eq(otpCodes.tipo, tipo), eq(otpCodes.resetTokenHash, digest(key, resetToken).toString('hex')),
-        gt(otpCodes.resetExpiresAt, now),
-      ))
+      .where(
+        and(
+          eq(otpCodes.email, email),
+          eq(otpCodes.tipo, tipo),
+          eq(otpCodes.resetTokenHash, digest(key, resetToken).toString('hex')),
+          gt(otpCodes.resetExpiresAt, now),
+        ),
+      )
       .returning({ id: otpCodes.id });
     if (!spent) throw invalid();
     const t = accountTable[tipo];
     // A reset ends every existing session (someone else may hold one).
-    await tx.update(t).set({ senhaHash, sessaoVersao: sql`${t.sessaoVersao} + 1` }).where(eq(t.email, email));
+    await tx
+      .update(t)
+      .set({ senhaHash, sessaoVersao: sql`${t.sessaoVersao} + 1` })
+      .where(eq(t.email, email));
   });
 }

@@ -65,7 +65,11 @@ describe('password recovery', () => {
     expect(a.statusCode).toBe(b.statusCode);
     expect(a.json()).toEqual(b.json());
     await codeFor(known.email);
-    expect(inbox().slice(before).every((m) => m.to !== 'ninguem.aqui@exemplo.pt')).toBe(true);
+    expect(
+      inbox()
+        .slice(before)
+        .every((m) => m.to !== 'ninguem.aqui@exemplo.pt'),
+    ).toBe(true);
   });
 
   it('expires after 10 minutes', async () => {

@@ -17,8 +17,7 @@ export function billingFromSession(session: Partial<Stripe.Checkout.Session>, cu
   if (!isValidNif(nif)) return {};
   const a = details?.address;
   const morada = a
-    ? [a.line1, a.line2, [a.postal_code, a.city].filter(Boolean).join(' '), a.country && a.country !== 'PT' ? a.country : null]
-      .filter(Boolean).join(', ')
+    ? [a.line1, a.line2, [a.postal_code, a.city].filter(Boolean).join(' '), a.country && a.country !== 'PT' ? a.country : null].filter(Boolean).join(', ')
     : '';
   const nome = (details?.business_name ?? details?.name ?? '').trim();
   return {

@@ -46,7 +46,10 @@ export function eventSummary(event: Pick<Stripe.Event, 'id' | 'type' | 'created'
       paymentIntent: short(paymentIntent),
       referenciaCliente: short(session.client_reference_id),
       metadados: Object.fromEntries(ours.filter((k) => k in metadata).map((k) => [k, short(metadata[k], 40)])),
-      outrosMetadados: Object.keys(metadata).filter((k) => !ours.includes(k)).slice(0, 20).map((k) => k.slice(0, 40)),
+      outrosMetadados: Object.keys(metadata)
+        .filter((k) => !ours.includes(k))
+        .slice(0, 20)
+        .map((k) => k.slice(0, 40)),
     },
   };
 }
@@ -57,14 +60,26 @@ export async function recordAnomaly(db: Db | Tx, a: AnomalyRecord) {
 }
 
 const columns = {
-  id: paymentAnomalies.id, eventoId: paymentAnomalies.eventoId, tipo: paymentAnomalies.tipo, sessaoId: paymentAnomalies.sessaoId,
-  pagamentoId: paymentAnomalies.pagamentoId, valorCentimos: paymentAnomalies.valorCentimos, moeda: paymentAnomalies.moeda,
-  esperadoCentimos: paymentAnomalies.esperadoCentimos, codigo: paymentAnomalies.codigo, motivo: paymentAnomalies.motivo,
-  criadoEm: paymentAnomalies.criadoEm, resolvidoEm: paymentAnomalies.resolvidoEm, resolvidoPorNome: admins.nome,
+  id: paymentAnomalies.id,
+  eventoId: paymentAnomalies.eventoId,
+  tipo: paymentAnomalies.tipo,
+  sessaoId: paymentAnomalies.sessaoId,
+  pagamentoId: paymentAnomalies.pagamentoId,
+  valorCentimos: paymentAnomalies.valorCentimos,
+  moeda: paymentAnomalies.moeda,
+  esperadoCentimos: paymentAnomalies.esperadoCentimos,
+  codigo: paymentAnomalies.codigo,
+  motivo: paymentAnomalies.motivo,
+  criadoEm: paymentAnomalies.criadoEm,
+  resolvidoEm: paymentAnomalies.resolvidoEm,
+  resolvidoPorNome: admins.nome,
 };
 type Row = Omit<PaymentAnomaly, 'codigo' | 'criadoEm' | 'resolvidoEm'> & { codigo: string; criadoEm: Date; resolvidoEm: Date | null };
 const toApi = (r: Row): PaymentAnomaly => ({
-  ...r, codigo: r.codigo as PaymentAnomaly['codigo'], criadoEm: r.criadoEm.toISOString(), resolvidoEm: r.resolvidoEm?.toISOString() ?? null,
+  ...r,
+  codigo: r.codigo as PaymentAnomaly['codigo'],
+  criadoEm: r.criadoEm.toISOString(),
+  resolvidoEm: r.resolvidoEm?.toISOString() ?? null,
 });
 
 /** The back office's list: unresolved first, then newest (payment_anomalies_admin_idx). */
@@ -93,7 +108,11 @@ export async function resolvePaymentAnomaly(db: Db, id: number, adminId: number,
       .returning({ eventoId: paymentAnomalies.eventoId });
     if (row) await audit(tx, { tipo: 'admin', id: adminId }, 'PAGAMENTO_CONCILIADO', 'pagamento_anomalia', id, { evento: row.eventoId });
   });
-  const [row] = await db.select(columns).from(paymentAnomalies).leftJoin(admins, eq(admins.id, paymentAnomalies.resolvidoPor)).where(eq(paymentAnomalies.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(paymentAnomalies)
+    .leftJoin(admins, eq(admins.id, paymentAnomalies.resolvidoPor))
+    .where(eq(paymentAnomalies.id, id));
   if (!row) throw notFound('Evento por conciliar não encontrado.');
   return toApi(row);
 }

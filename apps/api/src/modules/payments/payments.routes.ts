@@ -9,7 +9,17 @@ import { requireRole } from '../../plugins/auth';
 import { routeLimit } from '../../plugins/rate-limit';
 import { demoProvider, makeStripe, stripeProvider } from './providers';
 import { ledgerHistory } from '../creditos/ledger';
-import { checkoutAction, closePayment, eventSeen, fulfilPayment, getPayment, listPayments, recordEvent, settleCheckoutEvent, startCheckout } from './payments.service';
+import {
+  checkoutAction,
+  closePayment,
+  eventSeen,
+  fulfilPayment,
+  getPayment,
+  listPayments,
+  recordEvent,
+  settleCheckoutEvent,
+  startCheckout,
+} from './payments.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
@@ -29,7 +39,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('profissional', 'cliente', 'admin'),
       config: routeLimit(env.RATE_LIMIT, 20, '10 minutes'),
       schema: {
-        tags: ['pagamentos'], security: sec, body: checkoutBody, response: { 200: checkoutStarted, ...errors },
+        tags: ['pagamentos'],
+        security: sec,
+        body: checkoutBody,
+        response: { 200: checkoutStarted, ...errors },
         summary: `Comprar um plano de créditos: abre o checkout (${stripe ? 'Stripe' : 'fornecedor de demonstração'}). O preço vem do catálogo do servidor.`,
       },
     },
@@ -47,7 +60,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     raw.post(
       '/stripe/webhook',
-      { schema: { tags: ['pagamentos'], summary: 'Webhook do Stripe (assinatura verificada no corpo original)', hide: !stripe, response: { 200: stripeWebhookAck, 400: errorResponse, 404: errorResponse } } },
+      {
+        schema: {
+          tags: ['pagamentos'],
+          summary: 'Webhook do Stripe (assinatura verificada no corpo original)',
+          hide: !stripe,
+          response: { 200: stripeWebhookAck, 400: errorResponse, 404: errorResponse },
+        },
+      },
       async (request, reply) => {
         if (!stripe || !env.STRIPE_WEBHOOK_SECRET) throw notFound();
         const signature = request.headers['stripe-signature'];
@@ -80,13 +100,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/pagamentos/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Estado de um pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    {
+      onRequest: requireRole('profissional', 'admin'),
+      schema: { tags: ['pagamentos'], summary: 'Estado de um pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } },
+    },
     async (request) => getPayment(db, request.params.id, request.user),
   );
 
   app.get(
     '/pagamentos/profissional/:id',
-    { onRequest: requireRole('profissional', 'admin'), schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } } },
+    {
+      onRequest: requireRole('profissional', 'admin'),
+      schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } },
+    },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
       return listPayments(db, request.params.id);
@@ -97,7 +123,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/creditos/historico/:id',
     {
       onRequest: requireRole('profissional', 'admin'),
-      schema: { tags: ['créditos'], summary: 'Movimentos de créditos com o saldo após cada um', security: sec, params: idParams, querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(ledgerEntry), ...errors } },
+      schema: {
+        tags: ['créditos'],
+        summary: 'Movimentos de créditos com o saldo após cada um',
+        security: sec,
+        params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }),
+        response: { 200: paged(ledgerEntry), ...errors },
+      },
     },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
@@ -114,7 +147,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.post(
     '/pagamentos/demo/:id/confirmar',
-    { onRequest: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    {
+      onRequest: requireRole('profissional'),
+      schema: {
+        tags: ['pagamentos'],
+        summary: 'Demonstração: confirmar o pagamento (mesmo cumprimento que o webhook)',
+        security: sec,
+        params: idParams,
+        response: { 200: payment, ...errors },
+      },
+    },
     async (request) => {
       await demoOwned(request.params.id, request.user);
       await fulfilPayment(db, request.params.id, clock.now());
@@ -123,7 +165,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/pagamentos/demo/:id/cancelar',
-    { onRequest: requireRole('profissional'), schema: { tags: ['pagamentos'], summary: 'Demonstração: cancelar o pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } } },
+    {
+      onRequest: requireRole('profissional'),
+      schema: { tags: ['pagamentos'], summary: 'Demonstração: cancelar o pagamento', security: sec, params: idParams, response: { 200: payment, ...errors } },
+    },
     async (request) => {
       await demoOwned(request.params.id, request.user);
       await closePayment(db, { paymentId: request.params.id }, 'CANCELADO');

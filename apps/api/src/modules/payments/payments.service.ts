@@ -32,13 +32,28 @@ export async function startCheckout(
   const [pay] = await db
     .insert(payments)
     .values({
-      profissionalId, plano: plan.value, valorCentimos: amountCents, creditos: plan.creditos, metodo, provider: provider.name,
-      nif: billing.nif ?? null, faturacaoNome: billing.faturacaoNome ?? null, faturacaoMorada: billing.faturacaoMorada ?? null,
+      profissionalId,
+      plano: plan.value,
+      valorCentimos: amountCents,
+      creditos: plan.creditos,
+      metodo,
+      provider: provider.name,
+      nif: billing.nif ?? null,
+      faturacaoNome: billing.faturacaoNome ?? null,
+      faturacaoMorada: billing.faturacaoMorada ?? null,
     })
     .returning({ id: payments.id });
   try {
     const session = await provider.createCheckout({
-      paymentId: pay.id, profissionalId, planName: plan.nome, credits: plan.creditos, amountCents, metodo, email: prof.email, publicUrl, billing,
+      paymentId: pay.id,
+      profissionalId,
+      planName: plan.nome,
+      credits: plan.creditos,
+      amountCents,
+      metodo,
+      email: prof.email,
+      publicUrl,
+      billing,
     });
     await db.update(payments).set({ providerSessionId: session.sessionId }).where(eq(payments.id, pay.id));
     return { url: session.url, pagamentoId: pay.id };
@@ -51,7 +66,12 @@ export async function startCheckout(
 type PaymentRow = typeof payments.$inferSelect;
 
 /** The one place credits are bought: PENDENTE → PAGO, the ledger line and the buyer's notification, in the caller's transaction. */
-async function grantPayment(tx: Tx, pay: PaymentRow & { profissionalId: number }, now: Date, billing: Partial<Pick<PaymentRow, 'nif' | 'faturacaoNome' | 'faturacaoMorada'>> = {}) {
+async function grantPayment(
+  tx: Tx,
+  pay: PaymentRow & { profissionalId: number },
+  now: Date,
+  billing: Partial<Pick<PaymentRow, 'nif' | 'faturacaoNome' | 'faturacaoMorada'>> = {},
+) {
   const [updated] = await tx
     .update(payments)
     .set({ estado: 'PAGO', pagoEm: now, ...billing })
@@ -121,22 +141,37 @@ export async function settleCheckoutEvent(db: Db, event: Stripe.Event, action: C
     const moeda = typeof session.currency === 'string' ? session.currency : null;
     const anomaly = async (codigo: PaymentAnomalyCode, motivo: string, pay?: PaymentRow) => {
       await recordAnomaly(tx, {
-        eventoId: event.id, tipo: event.type, sessaoId, pagamentoId: pay?.id ?? null, valorCentimos, moeda,
-        esperadoCentimos: pay?.valorCentimos ?? null, codigo, motivo, resumo: eventSummary(event, session),
+        eventoId: event.id,
+        tipo: event.type,
+        sessaoId,
+        pagamentoId: pay?.id ?? null,
+        valorCentimos,
+        moeda,
+        esperadoCentimos: pay?.valorCentimos ?? null,
+        codigo,
+        motivo,
+        resumo: eventSummary(event, session),
       });
       return { outcome: 'anomaly' as const, codigo };
     };
 
     const [pay] = sessaoId ? await tx.select().from(payments).where(eq(payments.providerSessionId, sessaoId)).for('update') : [];
     if (!pay) {
-      return anomaly('SESSAO_DESCONHECIDA', sessaoId
-        ? `Nenhuma compra corresponde à sessão de pagamento ${sessaoId}: não foram atribuídos créditos.`
-        : 'O evento não indica a sessão de pagamento: não foram atribuídos créditos.');
+      return anomaly(
+        'SESSAO_DESCONHECIDA',
+        sessaoId
+          ? `Nenhuma compra corresponde à sessão de pagamento ${sessaoId}: não foram atribuídos créditos.`
+          : 'O evento não indica a sessão de pagamento: não foram atribuídos créditos.',
+      );
     }
     const meta = session.metadata ?? {};
     const metaProf = meta.profissionalId;
     if (meta.paymentId !== String(pay.id) || (pay.profissionalId !== null && metaProf !== undefined && metaProf !== String(pay.profissionalId))) {
-      return anomaly('METADADOS_DESCONHECIDOS', `Os metadados do evento não correspondem à compra n.º ${pay.id} desta sessão: não foram atribuídos créditos.`, pay);
+      return anomaly(
+        'METADADOS_DESCONHECIDOS',
+        `Os metadados do evento não correspondem à compra n.º ${pay.id} desta sessão: não foram atribuídos créditos.`,
+        pay,
+      );
     }
     if (action === 'CANCELADO' || action === 'FALHADO') {
       await closePayment(tx, { paymentId: pay.id }, action);
@@ -145,20 +180,36 @@ export async function settleCheckoutEvent(db: Db, event: Stripe.Event, action: C
     if (action === 'check') return { outcome: 'unchanged' as const };
 
     if (moeda?.toLowerCase() !== 'eur') {
-      return anomaly('MOEDA_DIFERENTE', `Pagamento em ${moeda ? moeda.toUpperCase() : 'moeda não indicada'}; a compra n.º ${pay.id} é em EUR: não foram atribuídos créditos.`, pay);
+      return anomaly(
+        'MOEDA_DIFERENTE',
+        `Pagamento em ${moeda ? moeda.toUpperCase() : 'moeda não indicada'}; a compra n.º ${pay.id} é em EUR: não foram atribuídos créditos.`,
+        pay,
+      );
     }
     if (valorCentimos !== pay.valorCentimos) {
-      return anomaly('VALOR_DIFERENTE', valorCentimos === null
-        ? `O evento não indica o valor pago; a compra n.º ${pay.id} custa ${euros(pay.valorCentimos)}: não foram atribuídos créditos.`
-        : `Valor pago (${euros(valorCentimos)}) diferente do preço da compra n.º ${pay.id} (${euros(pay.valorCentimos)}): não foram atribuídos créditos.`, pay);
+      return anomaly(
+        'VALOR_DIFERENTE',
+        valorCentimos === null
+          ? `O evento não indica o valor pago; a compra n.º ${pay.id} custa ${euros(pay.valorCentimos)}: não foram atribuídos créditos.`
+          : `Valor pago (${euros(valorCentimos)}) diferente do preço da compra n.º ${pay.id} (${euros(pay.valorCentimos)}): não foram atribuídos créditos.`,
+        pay,
+      );
     }
     if (pay.estado === 'PAGO') return { outcome: 'unchanged' as const };
     if (pay.estado !== 'PENDENTE') {
-      return anomaly('PAGAMENTO_FECHADO', `Pagamento recebido para a compra n.º ${pay.id}, já ${pay.estado === 'CANCELADO' ? 'cancelada' : 'falhada'}: não foram atribuídos créditos.`, pay);
+      return anomaly(
+        'PAGAMENTO_FECHADO',
+        `Pagamento recebido para a compra n.º ${pay.id}, já ${pay.estado === 'CANCELADO' ? 'cancelada' : 'falhada'}: não foram atribuídos créditos.`,
+        pay,
+      );
     }
     // The buyer deleted the account before the payment settled: money in, nobody to credit.
     if (pay.profissionalId === null) {
-      return anomaly('CONTA_ELIMINADA', `Pagamento recebido para a compra n.º ${pay.id}, mas o profissional eliminou a conta: não há a quem atribuir os créditos.`, pay);
+      return anomaly(
+        'CONTA_ELIMINADA',
+        `Pagamento recebido para a compra n.º ${pay.id}, mas o profissional eliminou a conta: não há a quem atribuir os créditos.`,
+        pay,
+      );
     }
     await grantPayment(tx, { ...pay, profissionalId: pay.profissionalId }, now, billingFromSession(session, pay));
     return { outcome: 'granted' as const, paymentId: pay.id };
@@ -168,7 +219,10 @@ export async function settleCheckoutEvent(db: Db, event: Stripe.Event, action: C
 /** PENDENTE → CANCELADO or FALHADO; a paid payment never goes back. */
 export async function closePayment(db: Db | Tx, where: { sessionId: string } | { paymentId: number }, estado: 'CANCELADO' | 'FALHADO') {
   const cond = 'sessionId' in where ? eq(payments.providerSessionId, where.sessionId) : eq(payments.id, where.paymentId);
-  await db.update(payments).set({ estado }).where(and(cond, eq(payments.estado, 'PENDENTE')));
+  await db
+    .update(payments)
+    .set({ estado })
+    .where(and(cond, eq(payments.estado, 'PENDENTE')));
 }
 
 /** Was this provider event already handled? */
@@ -184,9 +238,16 @@ export async function recordEvent(db: Db, id: string, tipo: string) {
 export async function getPayment(db: Db, id: number, user: { tipo: string; id: number }) {
   const [pay] = await db
     .select({
-      id: payments.id, profissionalId: payments.profissionalId, plano: payments.plano, valorCentimos: payments.valorCentimos,
-      creditos: payments.creditos, metodo: payments.metodo, provider: payments.provider, estado: payments.estado,
-      criadoEm: payments.criadoEm, pagoEm: payments.pagoEm,
+      id: payments.id,
+      profissionalId: payments.profissionalId,
+      plano: payments.plano,
+      valorCentimos: payments.valorCentimos,
+      creditos: payments.creditos,
+      metodo: payments.metodo,
+      provider: payments.provider,
+      estado: payments.estado,
+      criadoEm: payments.criadoEm,
+      pagoEm: payments.pagoEm,
     })
     .from(payments)
     .where(eq(payments.id, id));
@@ -197,7 +258,17 @@ export async function getPayment(db: Db, id: number, user: { tipo: string; id: n
 
 export async function listPayments(db: Db, profissionalId: number) {
   const rows = await db
-    .select({ id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo, provider: payments.provider, estado: payments.estado, criadoEm: payments.criadoEm, pagoEm: payments.pagoEm })
+    .select({
+      id: payments.id,
+      plano: payments.plano,
+      valorCentimos: payments.valorCentimos,
+      creditos: payments.creditos,
+      metodo: payments.metodo,
+      provider: payments.provider,
+      estado: payments.estado,
+      criadoEm: payments.criadoEm,
+      pagoEm: payments.pagoEm,
+    })
     .from(payments)
     .where(eq(payments.profissionalId, profissionalId))
     .orderBy(desc(payments.criadoEm), desc(payments.id));

@@ -18,7 +18,12 @@ describe('demo payment provider (no Stripe keys)', () => {
 
   it('prices from the catalogue, ignores a tampered valor, and grants credits once on confirmation', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite', valor: '100', metodo: 'card', profissionalId: p.id } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: p.auth,
+      payload: { pacote: 'Elite', valor: '100', metodo: 'card', profissionalId: p.id },
+    });
     expect(res.statusCode).toBe(200);
     const { url, pagamentoId } = res.json();
     expect(url).toBe(`/pagamento-demo/${pagamentoId}`);
@@ -26,7 +31,9 @@ describe('demo payment provider (no Stripe keys)', () => {
     expect(pay).toMatchObject({ plano: 'elite', valorCentimos: 12000, creditos: 150, estado: 'PENDENTE', provider: 'demo' });
     expect(await balance(t, p)).toBe(0);
 
-    const confirmations = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })));
+    const confirmations = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })),
+    );
     expect(confirmations.every((r) => r.statusCode === 200 && r.json().estado === 'PAGO')).toBe(true);
     expect(await balance(t, p)).toBe(150);
     // Cancelling a paid payment changes nothing.
@@ -39,7 +46,9 @@ describe('demo payment provider (no Stripe keys)', () => {
 
   it('a cancelled purchase grants nothing and cannot be confirmed afterwards', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'basico', metodo: 'mb_way' } })).json();
+    const { pagamentoId } = (
+      await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'basico', metodo: 'mb_way' } })
+    ).json();
     expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/cancelar`, headers: p.auth })).json().estado).toBe('CANCELADO');
     expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })).json().estado).toBe('CANCELADO');
     expect(await balance(t, p)).toBe(0);
@@ -89,7 +98,12 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
     const port = (stub.address() as { port: number }).port;
     t = await createTestApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: secret, STRIPE_API_BASE: `http://127.0.0.1:${port}`, PUBLIC_URL: 'https://tecnicocerto.example' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: 'https://tecnicocerto.example',
+      },
     });
   });
   afterAll(async () => {
@@ -103,15 +117,25 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     return res as { url: string; pagamentoId: number };
   };
 
-  const event = (id: string, type: string, session: Record<string, unknown>) => JSON.stringify({ id, object: 'event', type, created: 1767225600, livemode: false, data: { object: { object: 'checkout.session', ...session } } });
+  const event = (id: string, type: string, session: Record<string, unknown>) =>
+    JSON.stringify({ id, object: 'event', type, created: 1767225600, livemode: false, data: { object: { object: 'checkout.session', ...session } } });
   /** The session as Stripe describes the one we opened for `pagamentoId` (EUR, our metadata), with overrides. */
   const sessionOf = new Map<number, string>();
-  const ours = (pagamentoId: number, over: Record<string, unknown> = {}) =>
-    ({ id: sessionOf.get(pagamentoId), currency: 'eur', metadata: { paymentId: String(pagamentoId) }, client_reference_id: String(pagamentoId), ...over });
+  const ours = (pagamentoId: number, over: Record<string, unknown> = {}) => ({
+    id: sessionOf.get(pagamentoId),
+    currency: 'eur',
+    metadata: { paymentId: String(pagamentoId) },
+    client_reference_id: String(pagamentoId),
+    ...over,
+  });
   const deliver = (payload: string, signature = sdk.webhooks.generateTestHeaderString({ payload, secret })) =>
     t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
   /** Rows to reconcile whose event id starts with `prefix`. */
-  const anomalies = (prefix: string) => t.db.select().from(paymentAnomalies).where(like(paymentAnomalies.eventoId, `${prefix}%`));
+  const anomalies = (prefix: string) =>
+    t.db
+      .select()
+      .from(paymentAnomalies)
+      .where(like(paymentAnomalies.eventoId, `${prefix}%`));
 
   it('creates a Checkout Session with the catalogue price, the chosen method and our return URLs', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
@@ -141,20 +165,33 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
 
   describe('billing details (NIF, name, address)', () => {
     const paymentRow = async (id: number) =>
-      (await t.db.select({ nif: payments.nif, faturacaoNome: payments.faturacaoNome, faturacaoMorada: payments.faturacaoMorada }).from(payments).where(eq(payments.id, id)))[0];
+      (
+        await t.db
+          .select({ nif: payments.nif, faturacaoNome: payments.faturacaoNome, faturacaoMorada: payments.faturacaoMorada })
+          .from(payments)
+          .where(eq(payments.id, id))
+      )[0];
 
     it('with a NIF: the Stripe customer is created with it as a PT VAT id, the session updates that customer, the payment keeps the details', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const before = seen.length;
       const res = await t.app.inject({
-        method: 'POST', url: '/api/stripe/checkout', headers: p.auth,
-        payload: { pacote: 'Elite', metodo: 'card', nif: 'PT 501 964 843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto' },
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        headers: p.auth,
+        payload: {
+          pacote: 'Elite',
+          metodo: 'card',
+          nif: 'PT 501 964 843',
+          faturacaoNome: 'Eletro Ferreira, Lda.',
+          faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto',
+        },
       });
       expect(res.statusCode).toBe(200);
       const { pagamentoId } = res.json();
       const sent = seen.slice(before);
       expect(sent.map((r) => r.path)).toEqual(['/v1/customers', '/v1/checkout/sessions']);
-      const [customer, session] = sent as [typeof sent[0], typeof sent[0]];
+      const [customer, session] = sent as [(typeof sent)[0], (typeof sent)[0]];
       expect(customer.headers['idempotency-key']).toBe(`checkout-customer-${pagamentoId}`);
       expect(Object.fromEntries(customer.body)).toMatchObject({
         email: p.email,
@@ -172,13 +209,22 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       // Stripe refuses customer_email or customer_creation together with customer.
       expect(session.body.get('customer_email')).toBeNull();
       expect(session.body.get('customer_creation')).toBeNull();
-      expect(await paymentRow(pagamentoId)).toEqual({ nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto' });
+      expect(await paymentRow(pagamentoId)).toEqual({
+        nif: '501964843',
+        faturacaoNome: 'Eletro Ferreira, Lda.',
+        faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto',
+      });
     });
 
     it('a NIF with a wrong check digit is refused before anything is created, here or at Stripe', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const before = seen.length;
-      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite', metodo: 'card', nif: '501964842' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        headers: p.auth,
+        payload: { pacote: 'Elite', metodo: 'card', nif: '501964842' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', message: NIF_MESSAGES.controlo, fields: { nif: NIF_MESSAGES.controlo } });
       expect(seen.length).toBe(before);
@@ -188,23 +234,47 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     it('a PT tax id typed in Stripe Checkout reaches the receipt of a payment without one; ours is never replaced', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const details = {
-        name: 'João Ferreira', business_name: 'Eletro Ferreira, Lda.', email: p.email,
+        name: 'João Ferreira',
+        business_name: 'Eletro Ferreira, Lda.',
+        email: p.email,
         address: { line1: 'Rua das Flores, 12', line2: null, postal_code: '4050-262', city: 'Porto', country: 'PT' },
         tax_ids: [{ type: 'eu_vat', value: 'PT501964843' }],
       };
       const plain = await checkout(p, 'Básico', 'card');
-      await deliver(event('evt_taxid_1', 'checkout.session.completed', ours(plain.pagamentoId, { payment_status: 'paid', amount_total: 100, customer_details: details })));
+      await deliver(
+        event('evt_taxid_1', 'checkout.session.completed', ours(plain.pagamentoId, { payment_status: 'paid', amount_total: 100, customer_details: details })),
+      );
       const receipt = (await t.app.inject({ method: 'GET', url: `/api/pagamentos/${plain.pagamentoId}/recibo`, headers: p.auth })).json();
-      expect(receipt).toMatchObject({ nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12, 4050-262 Porto', referencia: sessionOf.get(plain.pagamentoId) });
+      expect(receipt).toMatchObject({
+        nif: '501964843',
+        faturacaoNome: 'Eletro Ferreira, Lda.',
+        faturacaoMorada: 'Rua das Flores, 12, 4050-262 Porto',
+        referencia: sessionOf.get(plain.pagamentoId),
+      });
 
-      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Básico', metodo: 'card', nif: '123456789' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/checkout',
+        headers: p.auth,
+        payload: { pacote: 'Básico', metodo: 'card', nif: '123456789' },
+      });
       const mine = res.json().pagamentoId as number;
       sessionOf.set(mine, `cs_test_${nextSession}`);
       await deliver(event('evt_taxid_2', 'checkout.session.completed', ours(mine, { payment_status: 'paid', amount_total: 100, customer_details: details })));
       expect(await paymentRow(mine)).toEqual({ nif: '123456789', faturacaoNome: null, faturacaoMorada: null });
       // Not a valid Portuguese NIF: nothing taken.
       const other = await checkout(p, 'Básico', 'card');
-      await deliver(event('evt_taxid_3', 'checkout.session.completed', ours(other.pagamentoId, { payment_status: 'paid', amount_total: 100, customer_details: { ...details, tax_ids: [{ type: 'eu_vat', value: 'PT501964842' }] } })));
+      await deliver(
+        event(
+          'evt_taxid_3',
+          'checkout.session.completed',
+          ours(other.pagamentoId, {
+            payment_status: 'paid',
+            amount_total: 100,
+            customer_details: { ...details, tax_ids: [{ type: 'eu_vat', value: 'PT501964842' }] },
+          }),
+        ),
+      );
       expect(await paymentRow(other.pagamentoId)).toEqual({ nif: null, faturacaoNome: null, faturacaoMorada: null });
       expect(await balance(t, p)).toBe(60);
     });
@@ -220,8 +290,11 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     expect(await balance(t, p)).toBe(150);
     expect((await deliver(body)).json()).toEqual({ received: true, duplicate: true });
     // Stripe may also resend the same state under a new event id, even several at once.
-    const again = await Promise.all(['evt_paid_1b', 'evt_paid_1c', 'evt_paid_1c'].map((id) =>
-      deliver(event(id, 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })))));
+    const again = await Promise.all(
+      ['evt_paid_1b', 'evt_paid_1c', 'evt_paid_1c'].map((id) =>
+        deliver(event(id, 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 }))),
+      ),
+    );
     expect(again.every((r) => r.statusCode === 200)).toBe(true);
     expect(await balance(t, p)).toBe(150);
     expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('PAGO');
@@ -272,7 +345,9 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     expect(await balance(t, p)).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('FALHADO');
     // Money arriving afterwards for the closed purchase is for an admin to reconcile.
-    const late = await deliver(event('evt_fail_late', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })));
+    const late = await deliver(
+      event('evt_fail_late', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 })),
+    );
     expect(late.json()).toEqual({ received: true, porConciliar: true });
     expect(await balance(t, p)).toBe(0);
     expect(await anomalies('evt_fail_late')).toMatchObject([{ codigo: 'PAGAMENTO_FECHADO', pagamentoId }]);
@@ -294,18 +369,37 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       const p = await registerAndLogin(t.app, 'profissional');
       const { pagamentoId } = await checkout(p, 'Elite', 'card');
       const row = await unmatched(p, 'evt_amount', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 100 }));
-      expect(row).toMatchObject({ codigo: 'VALOR_DIFERENTE', tipo: 'checkout.session.completed', sessaoId: sessionOf.get(pagamentoId), pagamentoId, valorCentimos: 100, moeda: 'eur', esperadoCentimos: 12000, resolvidoEm: null });
+      expect(row).toMatchObject({
+        codigo: 'VALOR_DIFERENTE',
+        tipo: 'checkout.session.completed',
+        sessaoId: sessionOf.get(pagamentoId),
+        pagamentoId,
+        valorCentimos: 100,
+        moeda: 'eur',
+        esperadoCentimos: 12000,
+        resolvidoEm: null,
+      });
       expect(row.motivo).toMatch(/^Valor pago \(1,00\s€\) diferente do preço da compra n\.º \d+ \(120,00\s€\): não foram atribuídos créditos\.$/);
       expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${pagamentoId}`, headers: p.auth })).json().estado).toBe('PENDENTE');
       // No amount at all is no better.
-      const none = await unmatched(p, 'evt_amount_none', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: null }));
+      const none = await unmatched(
+        p,
+        'evt_amount_none',
+        'checkout.session.async_payment_succeeded',
+        ours(pagamentoId, { payment_status: 'paid', amount_total: null }),
+      );
       expect(none).toMatchObject({ codigo: 'VALOR_DIFERENTE', valorCentimos: null });
     });
 
     it('wrong currency, or none, even with the right number', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const { pagamentoId } = await checkout(p, 'Elite', 'card');
-      const row = await unmatched(p, 'evt_currency', 'checkout.session.completed', ours(pagamentoId, { payment_status: 'paid', amount_total: 12000, currency: 'usd' }));
+      const row = await unmatched(
+        p,
+        'evt_currency',
+        'checkout.session.completed',
+        ours(pagamentoId, { payment_status: 'paid', amount_total: 12000, currency: 'usd' }),
+      );
       expect(row).toMatchObject({ codigo: 'MOEDA_DIFERENTE', valorCentimos: 12000, moeda: 'usd', esperadoCentimos: 12000, pagamentoId });
       expect(row.motivo).toContain('USD');
       const { currency: _, ...noCurrency } = ours(pagamentoId, { payment_status: 'paid', amount_total: 12000 });
@@ -315,11 +409,25 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
 
     it('unknown checkout session', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
-      const row = await unmatched(p, 'evt_unknown', 'checkout.session.completed', { id: 'cs_test_not_ours', payment_status: 'paid', amount_total: 12000, currency: 'eur', metadata: { paymentId: '999999' } });
-      expect(row).toMatchObject({ codigo: 'SESSAO_DESCONHECIDA', sessaoId: 'cs_test_not_ours', pagamentoId: null, esperadoCentimos: null, valorCentimos: 12000 });
+      const row = await unmatched(p, 'evt_unknown', 'checkout.session.completed', {
+        id: 'cs_test_not_ours',
+        payment_status: 'paid',
+        amount_total: 12000,
+        currency: 'eur',
+        metadata: { paymentId: '999999' },
+      });
+      expect(row).toMatchObject({
+        codigo: 'SESSAO_DESCONHECIDA',
+        sessaoId: 'cs_test_not_ours',
+        pagamentoId: null,
+        esperadoCentimos: null,
+        valorCentimos: 12000,
+      });
       expect(row.motivo).toBe('Nenhuma compra corresponde à sessão de pagamento cs_test_not_ours: não foram atribuídos créditos.');
       // Closing events of a session that is not ours change nothing either, and are recorded too.
-      expect(await unmatched(p, 'evt_unknown_expired', 'checkout.session.expired', { id: 'cs_test_not_ours_2', currency: 'eur' })).toMatchObject({ codigo: 'SESSAO_DESCONHECIDA' });
+      expect(await unmatched(p, 'evt_unknown_expired', 'checkout.session.expired', { id: 'cs_test_not_ours_2', currency: 'eur' })).toMatchObject({
+        codigo: 'SESSAO_DESCONHECIDA',
+      });
     });
 
     it('metadata naming another purchase, or none', async () => {
@@ -327,9 +435,16 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       const a = await checkout(p, 'Elite', 'card');
       const b = await checkout(p, 'Básico', 'card');
       // The session is a's, the metadata says b (a session re-used or tampered with on Stripe's side).
-      const row = await unmatched(p, 'evt_meta', 'checkout.session.completed', ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: { paymentId: String(b.pagamentoId) } }));
+      const row = await unmatched(
+        p,
+        'evt_meta',
+        'checkout.session.completed',
+        ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: { paymentId: String(b.pagamentoId) } }),
+      );
       expect(row).toMatchObject({ codigo: 'METADADOS_DESCONHECIDOS', pagamentoId: a.pagamentoId });
-      expect(await unmatched(p, 'evt_meta_none', 'checkout.session.completed', ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: {} }))).toMatchObject({ codigo: 'METADADOS_DESCONHECIDOS' });
+      expect(
+        await unmatched(p, 'evt_meta_none', 'checkout.session.completed', ours(a.pagamentoId, { payment_status: 'paid', amount_total: 12000, metadata: {} })),
+      ).toMatchObject({ codigo: 'METADADOS_DESCONHECIDOS' });
       // A failure notice for a session whose metadata do not match does not close the purchase.
       await unmatched(p, 'evt_meta_fail', 'checkout.session.async_payment_failed', ours(a.pagamentoId, { metadata: { paymentId: 'x' } }));
       expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/${a.pagamentoId}`, headers: p.auth })).json().estado).toBe('PENDENTE');
@@ -338,8 +453,16 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     it('money for a professional who deleted the account', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const { pagamentoId } = await checkout(p, 'Poupança', 'multibanco');
-      expect((await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } })).statusCode).toBeLessThan(300);
-      const res = await deliver(event('evt_gone', 'checkout.session.async_payment_succeeded', ours(pagamentoId, { payment_status: 'paid', amount_total: 6000, metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id) } })));
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } })).statusCode,
+      ).toBeLessThan(300);
+      const res = await deliver(
+        event(
+          'evt_gone',
+          'checkout.session.async_payment_succeeded',
+          ours(pagamentoId, { payment_status: 'paid', amount_total: 6000, metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id) } }),
+        ),
+      );
       expect(res.json()).toEqual({ received: true, porConciliar: true });
       expect(await anomalies('evt_gone')).toMatchObject([{ codigo: 'CONTA_ELIMINADA', pagamentoId }]);
     });
@@ -361,17 +484,34 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     it('keeps what the event said without personal data', async () => {
       const p = await registerAndLogin(t.app, 'profissional');
       const { pagamentoId } = await checkout(p, 'Elite', 'card');
-      await unmatched(p, 'evt_pii', 'checkout.session.completed', ours(pagamentoId, {
-        payment_status: 'paid', amount_total: 500, payment_intent: 'pi_123', customer: 'cus_123', customer_email: 'maria.silva@exemplo.pt',
-        customer_details: { email: 'maria.silva@exemplo.pt', name: 'Maria Silva', phone: '+351912345678', address: { line1: 'Rua das Flores 1' } },
-        metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id), nota: 'Maria Silva' },
-      }));
+      await unmatched(
+        p,
+        'evt_pii',
+        'checkout.session.completed',
+        ours(pagamentoId, {
+          payment_status: 'paid',
+          amount_total: 500,
+          payment_intent: 'pi_123',
+          customer: 'cus_123',
+          customer_email: 'maria.silva@exemplo.pt',
+          customer_details: { email: 'maria.silva@exemplo.pt', name: 'Maria Silva', phone: '+351912345678', address: { line1: 'Rua das Flores 1' } },
+          metadata: { paymentId: String(pagamentoId), profissionalId: String(p.id), nota: 'Maria Silva' },
+        }),
+      );
       const [row] = await t.db.select({ resumo: paymentAnomalies.resumo }).from(paymentAnomalies).where(eq(paymentAnomalies.eventoId, 'evt_pii'));
       const text = JSON.stringify(row!.resumo);
       for (const personal of ['maria.silva@exemplo.pt', 'Maria Silva', '+351912345678', 'Rua das Flores', 'cus_123']) expect(text).not.toContain(personal);
       expect(row!.resumo).toMatchObject({
         evento: { id: 'evt_pii', tipo: 'checkout.session.completed', livemode: false },
-        sessao: { id: sessionOf.get(pagamentoId), estadoPagamento: 'paid', valorTotal: 500, moeda: 'eur', paymentIntent: 'pi_123', metadados: { paymentId: String(pagamentoId), profissionalId: String(p.id) }, outrosMetadados: ['nota'] },
+        sessao: {
+          id: sessionOf.get(pagamentoId),
+          estadoPagamento: 'paid',
+          valorTotal: 500,
+          moeda: 'eur',
+          paymentIntent: 'pi_123',
+          metadados: { paymentId: String(pagamentoId), profissionalId: String(p.id) },
+          outrosMetadados: ['nota'],
+        },
       });
     });
   });
@@ -380,7 +520,10 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
     it('only admins list or resolve them', async () => {
       const c = await registerAndLogin(t.app, 'cliente');
       const p = await registerAndLogin(t.app, 'profissional');
-      for (const [method, url] of [['GET', '/api/admin/pagamentos/por-conciliar'], ['PATCH', '/api/admin/pagamentos/por-conciliar/1/resolver']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/admin/pagamentos/por-conciliar'],
+        ['PATCH', '/api/admin/pagamentos/por-conciliar/1/resolver'],
+      ] as const) {
         expect((await t.app.inject({ method, url })).statusCode).toBe(401);
         expect((await t.app.inject({ method, url, headers: c.auth })).statusCode).toBe(403);
         expect((await t.app.inject({ method, url, headers: p.auth })).statusCode).toBe(403);
@@ -396,12 +539,25 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       const list = async (query = '') => {
         const res = await t.app.inject({ method: 'GET', url: `/api/admin/pagamentos/por-conciliar${query}`, headers: admin.auth });
         expect(res.statusCode).toBe(200);
-        return res.json() as { items: { id: number; eventoId: string; resolvidoEm: string | null; resolvidoPorNome: string | null; codigo: string; motivo: string }[]; page: number; pageSize: number; hasMore: boolean };
+        return res.json() as {
+          items: { id: number; eventoId: string; resolvidoEm: string | null; resolvidoPorNome: string | null; codigo: string; motivo: string }[];
+          page: number;
+          pageSize: number;
+          hasMore: boolean;
+        };
       };
       const all = await list('?pageSize=50');
       expect(all).toMatchObject({ page: 1, pageSize: 50, hasMore: false });
       const mine = all.items.find((a) => a.eventoId === 'evt_admin_2')!;
-      expect(mine).toMatchObject({ codigo: 'VALOR_DIFERENTE', pagamentoId, valorCentimos: 2, moeda: 'eur', esperadoCentimos: 12000, resolvidoEm: null, resolvidoPorNome: null });
+      expect(mine).toMatchObject({
+        codigo: 'VALOR_DIFERENTE',
+        pagamentoId,
+        valorCentimos: 2,
+        moeda: 'eur',
+        esperadoCentimos: 12000,
+        resolvidoEm: null,
+        resolvidoPorNome: null,
+      });
       expect(Object.keys(mine)).not.toContain('resumo');
       // Newest first among the unresolved.
       expect(all.items.findIndex((a) => a.eventoId === 'evt_admin_2')).toBeLessThan(all.items.findIndex((a) => a.eventoId === 'evt_admin_1'));
@@ -425,7 +581,10 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       expect(after.at(-1)).toMatchObject({ eventoId: 'evt_admin_2' });
       expect(after.slice(0, -1).every((a) => a.resolvidoEm === null)).toBe(true);
       // It is in the audit log, once.
-      const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?pageSize=50', headers: admin.auth })).json().items as { acao: string; alvoId: number }[];
+      const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?pageSize=50', headers: admin.auth })).json().items as {
+        acao: string;
+        alvoId: number;
+      }[];
       expect(audit.filter((e) => e.acao === 'PAGAMENTO_CONCILIADO' && e.alvoId === mine.id)).toHaveLength(1);
       // Still no credits.
       expect(await balance(t, p)).toBe(0);

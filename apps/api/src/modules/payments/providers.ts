@@ -36,19 +36,19 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
           allowed_payment_method_types: [req.metodo],
           currency: 'eur',
           locale: 'pt',
-          ...(customer
-            ? { customer, customer_update: { name: 'auto', address: 'auto' } }
-            : { customer_email: req.email, customer_creation: 'always' }),
+          ...(customer ? { customer, customer_update: { name: 'auto', address: 'auto' } } : { customer_email: req.email, customer_creation: 'always' }),
           tax_id_collection: { enabled: true },
           client_reference_id: String(req.paymentId),
-          line_items: [{
-            quantity: 1,
-            price_data: {
-              currency: 'eur',
-              unit_amount: req.amountCents,
-              product_data: { name: `Plano ${req.planName}: ${req.credits} créditos`, description: 'Créditos Técnico Certo para candidaturas a projetos' },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'eur',
+                unit_amount: req.amountCents,
+                product_data: { name: `Plano ${req.planName}: ${req.credits} créditos`, description: 'Créditos Técnico Certo para candidaturas a projetos' },
+              },
             },
-          }],
+          ],
           metadata: { paymentId: String(req.paymentId), profissionalId: String(req.profissionalId) },
           success_url: `${req.publicUrl}/sucesso?pagamento=${req.paymentId}&session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${req.publicUrl}/cancelado?pagamento=${req.paymentId}`,
@@ -95,6 +95,8 @@ export function makeStripe(env: Env): Stripe | undefined {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
-    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
   });
 }

@@ -22,8 +22,11 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente', 'admin'),
       schema: {
-        tags: ['profissional'], summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)', security: [{ bearer: [] }],
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }), response: { 200: paged(profissionalListItem), 401: errorResponse, 403: errorResponse },
+        tags: ['profissional'],
+        summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)',
+        security: [{ bearer: [] }],
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }),
+        response: { 200: paged(profissionalListItem), 401: errorResponse, 403: errorResponse },
       },
     },
     async (request) => searchProfissionais(db, request.query.q, request.query.page, request.query.pageSize),
@@ -33,7 +36,13 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/:id',
     {
       onRequest: requireRole('cliente', 'profissional', 'admin'),
-      schema: { tags: ['profissional'], summary: 'Perfil público de um profissional (sem e-mail nem documentos)', security: [{ bearer: [] }], params: idParams, response: { 200: profile, 404: errorResponse } },
+      schema: {
+        tags: ['profissional'],
+        summary: 'Perfil público de um profissional (sem e-mail nem documentos)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: profile, 404: errorResponse },
+      },
     },
     async (request) => getProfissional(db, request.params.id),
   );

@@ -22,8 +22,16 @@ const publicCard = {
 };
 
 type Card = {
-  id: number; nome: string; especialidades: string[]; cidade: string; bairro: string; fotoKey: string | null; notaMedia: number | null;
-  totalAvaliacoes: number; verificacao: string | null; selos: string[];
+  id: number;
+  nome: string;
+  especialidades: string[];
+  cidade: string;
+  bairro: string;
+  fotoKey: string | null;
+  notaMedia: number | null;
+  totalAvaliacoes: number;
+  verificacao: string | null;
+  selos: string[];
 };
 const toCard = ({ fotoKey, verificacao, selos, ...r }: Card) => ({
   ...r,
@@ -103,4 +111,3 @@ export async function topRated(db: Db, limit = 8) {
     .limit(limit);
   return rows.map(toCard);
 }
-

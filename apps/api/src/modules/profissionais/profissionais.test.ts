@@ -18,7 +18,8 @@ beforeAll(async () => {
     const p = await registerAndLogin(t.app, 'profissional', { nome, cidade, bairro });
     await t.db.update(profissionais).set({ especialidades: esp }).where(eq(profissionais.id, p.id));
   }
-  for (let i = 0; i < 12; i++) await registerAndLogin(t.app, 'profissional', { nome: `Técnico Extra ${String(i).padStart(2, '0')}`, cidade: 'Porto', bairro: 'Porto' });
+  for (let i = 0; i < 12; i++)
+    await registerAndLogin(t.app, 'profissional', { nome: `Técnico Extra ${String(i).padStart(2, '0')}`, cidade: 'Porto', bairro: 'Porto' });
 });
 afterAll(() => t.close());
 
@@ -47,7 +48,7 @@ describe('professional search (done by the database)', () => {
     expect(all).not.toMatch(/ccFrente|ccVerso|senha/);
   });
 
-  it('each list item carries especialidade (first specialty\'s label) and descricao (the bio), like the profile', async () => {
+  it("each list item carries especialidade (first specialty's label) and descricao (the bio), like the profile", async () => {
     const rita = await t.db.select({ id: profissionais.id }).from(profissionais).where(eq(profissionais.nome, 'Rita Simões'));
     const bio = 'Instalo videovigilância e alarmes em Setúbal há 12 anos.';
     await t.db.update(profissionais).set({ bio }).where(eq(profissionais.id, rita[0]!.id));

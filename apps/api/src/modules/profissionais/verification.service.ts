@@ -11,7 +11,10 @@ import { recomputeSelos } from '../selos/selos.service';
 
 /** An ID-card image, for admins only; every view is written to the audit log (DESIGN §4). */
 export async function readDocument(db: Db, storage: Storage, profissionalId: number, lado: 'frente' | 'verso', adminId: number) {
-  const [row] = await db.select({ frente: profissionais.ccFrenteKey, verso: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, profissionalId));
+  const [row] = await db
+    .select({ frente: profissionais.ccFrenteKey, verso: profissionais.ccVersoKey })
+    .from(profissionais)
+    .where(eq(profissionais.id, profissionalId));
   if (!row) throw notFound(M.profissionalNaoIdentificado);
   const key = lado === 'frente' ? row.frente : row.verso;
   const data = key ? await storage.get('private', key) : undefined;
@@ -26,7 +29,10 @@ export async function readDocument(db: Db, storage: Storage, profissionalId: num
  */
 export async function decideVerification(db: Db, storage: Storage, profissionalId: number, decisao: 'VERIFICADO' | 'RECUSADO', adminId: number, now: Date) {
   const keys = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ frente: profissionais.ccFrenteKey, verso: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, profissionalId));
+    const [row] = await tx
+      .select({ frente: profissionais.ccFrenteKey, verso: profissionais.ccVersoKey })
+      .from(profissionais)
+      .where(eq(profissionais.id, profissionalId));
     if (!row) throw notFound(M.profissionalNaoIdentificado);
     await tx
       .update(profissionais)
@@ -34,7 +40,14 @@ export async function decideVerification(db: Db, storage: Storage, profissionalI
       .where(eq(profissionais.id, profissionalId));
     // "Verificado" (and "Domótica Expert", which needs it) follow the decision.
     await recomputeSelos(tx, [profissionalId], now);
-    await audit(tx, { tipo: 'admin', id: adminId }, decisao === 'VERIFICADO' ? 'PROFISSIONAL_VERIFICADO' : 'PROFISSIONAL_RECUSADO', 'profissional', profissionalId, { documentosEliminados: !!(row.frente || row.verso) });
+    await audit(
+      tx,
+      { tipo: 'admin', id: adminId },
+      decisao === 'VERIFICADO' ? 'PROFISSIONAL_VERIFICADO' : 'PROFISSIONAL_RECUSADO',
+      'profissional',
+      profissionalId,
+      { documentosEliminados: !!(row.frente || row.verso) },
+    );
     return row;
   });
   if (keys.frente) await storage.remove('private', keys.frente);

@@ -10,7 +10,9 @@ export const recibosRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional', 'admin'),
       schema: {
-        tags: ['pagamentos'], security: [{ bearer: [] }], params: idParams,
+        tags: ['pagamentos'],
+        security: [{ bearer: [] }],
+        params: idParams,
         summary: 'Recibo de uma compra paga (só para o profissional que a fez e para administradores)',
         response: { 200: receiptResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },

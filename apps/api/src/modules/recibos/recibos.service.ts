@@ -15,10 +15,20 @@ export async function getReceipt(db: Db, id: number, user: { tipo: string; id: n
   const owner: SQL | undefined = user.tipo === 'admin' ? undefined : eq(payments.profissionalId, user.id);
   const [pay] = await db
     .select({
-      id: payments.id, plano: payments.plano, valorCentimos: payments.valorCentimos, creditos: payments.creditos, metodo: payments.metodo,
-      provider: payments.provider, providerSessionId: payments.providerSessionId, estado: payments.estado, pagoEm: payments.pagoEm,
-      nif: payments.nif, faturacaoNome: payments.faturacaoNome, faturacaoMorada: payments.faturacaoMorada,
-      nome: profissionais.nome, email: profissionais.email,
+      id: payments.id,
+      plano: payments.plano,
+      valorCentimos: payments.valorCentimos,
+      creditos: payments.creditos,
+      metodo: payments.metodo,
+      provider: payments.provider,
+      providerSessionId: payments.providerSessionId,
+      estado: payments.estado,
+      pagoEm: payments.pagoEm,
+      nif: payments.nif,
+      faturacaoNome: payments.faturacaoNome,
+      faturacaoMorada: payments.faturacaoMorada,
+      nome: profissionais.nome,
+      email: profissionais.email,
     })
     .from(payments)
     .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))

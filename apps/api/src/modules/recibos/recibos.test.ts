@@ -18,11 +18,17 @@ describe('checkout billing details and receipts (demo provider)', () => {
     t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { metodo: 'card', ...payload } });
   const confirm = (p: Prof, id: number) => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${id}/confirmar`, headers: p.auth });
   const receipt = (auth: Record<string, string>, id: number) => t.app.inject({ method: 'GET', url: `/api/pagamentos/${id}/recibo`, headers: auth });
-  const purchases = async (p: Prof) => (await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json() as unknown[];
+  const purchases = async (p: Prof) =>
+    (await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json() as unknown[];
 
   it('refuses an invalid NIF with a pt-PT message and creates nothing', async () => {
     const p = await registerAndLogin(t.app, 'profissional');
-    for (const [nif, message] of [['123456780', NIF_MESSAGES.controlo], ['12345678', NIF_MESSAGES.formato], ['PT12345678X', NIF_MESSAGES.formato], ['412345670', NIF_MESSAGES.prefixo]] as const) {
+    for (const [nif, message] of [
+      ['123456780', NIF_MESSAGES.controlo],
+      ['12345678', NIF_MESSAGES.formato],
+      ['PT12345678X', NIF_MESSAGES.formato],
+      ['412345670', NIF_MESSAGES.prefixo],
+    ] as const) {
       const res = await checkout(p, { pacote: 'Elite', nif, faturacaoNome: 'Eletro Lda.' });
       expect(res.statusCode, nif).toBe(400);
       expect(res.json()).toEqual({ code: 'VALIDATION', message, fields: { nif: message } });
@@ -35,7 +41,13 @@ describe('checkout billing details and receipts (demo provider)', () => {
 
   it('keeps the billing details with the payment and puts them on the receipt, with base and VAT split exactly', async () => {
     const p = await registerAndLogin(t.app, 'profissional', { nome: 'João Ferreira' });
-    const res = await checkout(p, { pacote: 'Elite', metodo: 'mb_way', nif: '501 964 843', faturacaoNome: '  Eletro Ferreira, Lda. ', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto' });
+    const res = await checkout(p, {
+      pacote: 'Elite',
+      metodo: 'mb_way',
+      nif: '501 964 843',
+      faturacaoNome: '  Eletro Ferreira, Lda. ',
+      faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto',
+    });
     expect(res.statusCode).toBe(200);
     const { pagamentoId } = res.json() as { pagamentoId: number };
     // No receipt before the payment is confirmed.
@@ -92,7 +104,13 @@ describe('checkout billing details and receipts (demo provider)', () => {
     const { pagamentoId } = (await checkout(p, { pacote: 'basico', nif: '', faturacaoNome: '  ', faturacaoMorada: '' })).json() as { pagamentoId: number };
     await confirm(p, pagamentoId);
     expect((await receipt(p.auth, pagamentoId)).json()).toMatchObject({
-      totalCentimos: 100, baseCentimos: 81, ivaCentimos: 19, creditos: 20, nif: null, faturacaoNome: null, faturacaoMorada: null,
+      totalCentimos: 100,
+      baseCentimos: 81,
+      ivaCentimos: 19,
+      creditos: 20,
+      nif: null,
+      faturacaoNome: null,
+      faturacaoMorada: null,
       cliente: { nome: 'Rita Lopes', email: p.email },
     });
   });

@@ -15,16 +15,30 @@ import { recomputeSelos } from '../selos/selos.service';
 
 export const NOT_APPLICANT = 'Este profissional não se candidatou a este projeto.';
 
-interface Locked { titulo: string; clienteId: number; status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; escolhidoId: number | null; escolhidoEm: Date | null }
+interface Locked {
+  titulo: string;
+  clienteId: number;
+  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO';
+  escolhidoId: number | null;
+  escolhidoEm: Date | null;
+}
 
 /** The caller's project, locked; another client's project is "not found", as everywhere. */
 async function lockOwn(tx: Tx, id: number, clienteId: number): Promise<Locked> {
-  const r = await tx.execute<{ titulo: string; cliente_id: number; status: Locked['status']; escolhido_id: number | null; escolhido_em: string | Date | null }>(sql`
+  const r = await tx.execute<{
+    titulo: string;
+    cliente_id: number;
+    status: Locked['status'];
+    escolhido_id: number | null;
+    escolhido_em: string | Date | null;
+  }>(sql`
     select titulo, cliente_id, status, escolhido_id, escolhido_em from requests where id = ${id} for update`);
   const row = r.rows[0];
   if (!row || Number(row.cliente_id) !== clienteId) throw notFound(M.chamadoNaoEncontrado);
   return {
-    titulo: row.titulo, clienteId: Number(row.cliente_id), status: row.status,
+    titulo: row.titulo,
+    clienteId: Number(row.cliente_id),
+    status: row.status,
     escolhidoId: row.escolhido_id === null ? null : Number(row.escolhido_id),
     escolhidoEm: row.escolhido_em === null ? null : new Date(row.escolhido_em),
   };

@@ -9,7 +9,13 @@ import type { NotificationEvent } from '../notificacoes/events';
 const told = vi.hoisted(() => [] as NotificationEvent[]);
 vi.mock('../notificacoes/notify', async (importOriginal) => {
   const real = await importOriginal<typeof import('../notificacoes/notify')>();
-  return { ...real, notify: async (...args: Parameters<typeof real.notify>) => { told.push(args[1]); return real.notify(...args); } };
+  return {
+    ...real,
+    notify: async (...args: Parameters<typeof real.notify>) => {
+      told.push(args[1]);
+      return real.notify(...args);
+    },
+  };
 });
 
 let t: TestApp;
@@ -91,12 +97,20 @@ describe('the applicants of a project', () => {
 
 describe('"Escolhi este profissional"', () => {
   it('the owner picks an applicant; the chosen one and the others are told; the choice may change until completion', async () => {
-    const { c, id, pros: [p1, p2, p3] } = await projectWithApplicants(3);
+    const {
+      c,
+      id,
+      pros: [p1, p2, p3],
+    } = await projectWithApplicants(3);
     const r = await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p1.id });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id, escolhidoId: p1.id });
     expect(eventsOf('escolhido')).toEqual([{ tipo: 'escolhido', requestId: id, profissionalId: p1.id }]);
-    expect(eventsOf('nao_escolhido').map((e) => 'profissionalId' in e && e.profissionalId).sort()).toEqual([p2.id, p3.id].sort());
+    expect(
+      eventsOf('nao_escolhido')
+        .map((e) => 'profissionalId' in e && e.profissionalId)
+        .sort(),
+    ).toEqual([p2.id, p3.id].sort());
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).json().escolhidoId).toBe(p1.id);
     expect(await bell(p1)).toContain('escolhido');
     expect(await bell(p2)).toContain('nao_escolhido');
@@ -126,7 +140,11 @@ describe('"Escolhi este profissional"', () => {
   });
 
   it('once someone is chosen, the job leaves job search and nobody else can pay for it', async () => {
-    const { c, id, pros: [p1] } = await projectWithApplicants(1);
+    const {
+      c,
+      id,
+      pros: [p1],
+    } = await projectWithApplicants(1);
     const late = await registerAndLogin(t.app, 'profissional');
     await t.db.transaction((tx) => grantCredits(tx, late.id, 30, 'AJUSTE', { descricao: 'teste' }));
     const listed = async () => (await inject('GET', '/api/requests/disponiveis?pageSize=50', late.auth)).json().items.map((r: { id: number }) => r.id);
@@ -140,7 +158,11 @@ describe('"Escolhi este profissional"', () => {
   });
 
   it('refuses anyone but the owner, a professional who did not apply, bad input and a project not yet approved', async () => {
-    const { c, id, pros: [p1] } = await projectWithApplicants(1);
+    const {
+      c,
+      id,
+      pros: [p1],
+    } = await projectWithApplicants(1);
     const stranger = await registerAndLogin(t.app, 'profissional');
     const notApplicant = await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: stranger.id });
     expect(notApplicant.statusCode).toBe(400);
@@ -168,7 +190,11 @@ describe('"Escolhi este profissional"', () => {
 
 describe('"Marcar como concluído" asks who did the job', () => {
   it('stores the professional named, tells them, and tells the others the project closed (no refund)', async () => {
-    const { c, id, pros: [p1, p2] } = await projectWithApplicants(2);
+    const {
+      c,
+      id,
+      pros: [p1, p2],
+    } = await projectWithApplicants(2);
     const done = await inject('PATCH', `/api/requests/${id}/concluir`, c.auth, { profissionalId: p2.id });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ id, status: 'CONCLUIDO', escolhidoId: p2.id });
@@ -213,10 +239,17 @@ describe('"Marcar como concluído" asks who did the job', () => {
 
 describe('"Cancelar projeto" (client, before anyone is chosen)', () => {
   it('removes the project and refunds everyone who paid, once, with a ledger line each; everyone is told', async () => {
-    const { c, id, pros: [p1, p2] } = await projectWithApplicants(2);
+    const {
+      c,
+      id,
+      pros: [p1, p2],
+    } = await projectWithApplicants(2);
     const r = await inject('POST', `/api/requests/${id}/cancelar`, c.auth);
     expect(r.statusCode).toBe(200);
-    expect(r.json().reembolsos).toEqual([{ profissionalId: p1.id, creditos: 10 }, { profissionalId: p2.id, creditos: 10 }]);
+    expect(r.json().reembolsos).toEqual([
+      { profissionalId: p1.id, creditos: 10 },
+      { profissionalId: p2.id, creditos: 10 },
+    ]);
     expect([await balanceOf(p1), await balanceOf(p2)]).toEqual([30, 30]);
     for (const p of [p1, p2]) {
       await ledgerMatches(p);
@@ -242,7 +275,11 @@ describe('"Cancelar projeto" (client, before anyone is chosen)', () => {
   });
 
   it('is refused once a professional was chosen, for a completed project, and for anyone but the owner', async () => {
-    const { c, id, pros: [p1] } = await projectWithApplicants(1);
+    const {
+      c,
+      id,
+      pros: [p1],
+    } = await projectWithApplicants(1);
     const other = await client('Outro');
     expect((await inject('POST', `/api/requests/${id}/cancelar`, other.auth)).statusCode).toBe(404);
     expect((await inject('POST', `/api/requests/${id}/cancelar`, p1.auth)).statusCode).toBe(403);
@@ -264,7 +301,11 @@ describe('"Cancelar projeto" (client, before anyone is chosen)', () => {
 
 describe('admin deletion', () => {
   it('after a choice refunds nothing (the leads were real), and still tells every applicant', async () => {
-    const { c, id, pros: [p1, p2] } = await projectWithApplicants(2);
+    const {
+      c,
+      id,
+      pros: [p1, p2],
+    } = await projectWithApplicants(2);
     await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p1.id });
     told.length = 0;
     const del = await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${id}`, headers: admin.auth });

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  applicantResponse, chooseProfessionalBody, chooseProfessionalResponse, concludeRequestBody, concludeRequestResponse, createRequestBody, deletedRequestResponse, errorResponse,
-  idParams, paged, pageQuery, requestResponse, SPECIALTY_VALUES, TIME_OPTIONS,
+  applicantResponse,
+  chooseProfessionalBody,
+  chooseProfessionalResponse,
+  concludeRequestBody,
+  concludeRequestResponse,
+  createRequestBody,
+  deletedRequestResponse,
+  errorResponse,
+  idParams,
+  paged,
+  pageQuery,
+  requestResponse,
+  SPECIALTY_VALUES,
+  TIME_OPTIONS,
 } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
@@ -17,7 +29,16 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/requests/create',
-    { onRequest: requireRole('cliente'), schema: { tags: ['projetos'], summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)', security: sec, body: createRequestBody, response: { 201: requestResponse, ...errors } } },
+    {
+      onRequest: requireRole('cliente'),
+      schema: {
+        tags: ['projetos'],
+        summary: 'Publicar um projeto (fica em ESPERA até um admin aprovar)',
+        security: sec,
+        body: createRequestBody,
+        response: { 201: requestResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       assertOwnIdInBody(request.user, request.body.clienteId);
       return reply.status(201).send(await createRequest(db, request.user.id, request.body));
@@ -29,7 +50,10 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente', 'admin'),
       schema: {
-        tags: ['projetos'], summary: 'Projetos de um cliente (o próprio), mais recentes primeiro, 20 por página', security: sec, params: idParams,
+        tags: ['projetos'],
+        summary: 'Projetos de um cliente (o próprio), mais recentes primeiro, 20 por página',
+        security: sec,
+        params: idParams,
         querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
         response: { 200: paged(requestResponse), ...errors },
       },
@@ -45,7 +69,9 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('profissional'),
       schema: {
-        tags: ['projetos'], summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro', security: sec,
+        tags: ['projetos'],
+        summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro',
+        security: sec,
         querystring: pageQuery.extend({
           pageSize: pageQuery.shape.pageSize.default(12),
           especialidade: z.enum(SPECIALTY_VALUES).optional(),
@@ -60,13 +86,31 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/requests/:id',
-    { onRequest: requireRole('cliente', 'profissional', 'admin'), schema: { tags: ['projetos'], summary: 'Um projeto (o contacto só para quem pagou)', security: sec, params: idParams, response: { 200: requestResponse, ...errors } } },
+    {
+      onRequest: requireRole('cliente', 'profissional', 'admin'),
+      schema: {
+        tags: ['projetos'],
+        summary: 'Um projeto (o contacto só para quem pagou)',
+        security: sec,
+        params: idParams,
+        response: { 200: requestResponse, ...errors },
+      },
+    },
     async (request) => getRequest(db, request.params.id, request.user),
   );
 
   app.get(
     '/requests/:id/profissionais',
-    { onRequest: requireRole('cliente', 'admin'), schema: { tags: ['projetos'], summary: 'Profissionais que se candidataram a um projeto meu', security: sec, params: idParams, response: { 200: z.array(applicantResponse), ...errors } } },
+    {
+      onRequest: requireRole('cliente', 'admin'),
+      schema: {
+        tags: ['projetos'],
+        summary: 'Profissionais que se candidataram a um projeto meu',
+        security: sec,
+        params: idParams,
+        response: { 200: z.array(applicantResponse), ...errors },
+      },
+    },
     async (request) => listApplicants(db, request.params.id, request.user),
   );
 
@@ -75,8 +119,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['projetos'], summary: 'Escolher o profissional (um dos candidatos) de um projeto aberto meu; pode mudar até o projeto ser concluído', security: sec,
-        params: idParams, body: chooseProfessionalBody,
+        tags: ['projetos'],
+        summary: 'Escolher o profissional (um dos candidatos) de um projeto aberto meu; pode mudar até o projeto ser concluído',
+        security: sec,
+        params: idParams,
+        body: chooseProfessionalBody,
         response: { 200: chooseProfessionalResponse, ...errors },
       },
     },
@@ -88,8 +135,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['projetos'], summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono), com quem fez o trabalho (um candidato, ou null: nenhum)', security: sec,
-        params: idParams, body: concludeRequestBody,
+        tags: ['projetos'],
+        summary: 'Marcar como concluído (ABERTO → CONCLUIDO, só o dono), com quem fez o trabalho (um candidato, ou null: nenhum)',
+        security: sec,
+        params: idParams,
+        body: concludeRequestBody,
         response: { 200: concludeRequestResponse, ...errors },
       },
     },
@@ -101,7 +151,9 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['projetos'], summary: 'Cancelar um projeto meu antes de escolher alguém (é eliminado; quem pagou para se candidatar é reembolsado)', security: sec,
+        tags: ['projetos'],
+        summary: 'Cancelar um projeto meu antes de escolher alguém (é eliminado; quem pagou para se candidatar é reembolsado)',
+        security: sec,
         params: idParams,
         response: { 200: deletedRequestResponse, ...errors },
       },

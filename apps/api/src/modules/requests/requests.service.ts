@@ -35,9 +35,22 @@ const requestColumns = {
 };
 
 type Row = {
-  id: number; titulo: string; descricao: string; cidade: string; bairro: string; especialidade: string; contato: string;
-  tempo: 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA'; clienteId: number; creditos: number | null;
-  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; criadoEm: Date; escolhidoId: number | null; clienteNome: string | null; clienteEmail: string | null; candidaturas: number;
+  id: number;
+  titulo: string;
+  descricao: string;
+  cidade: string;
+  bairro: string;
+  especialidade: string;
+  contato: string;
+  tempo: 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA';
+  clienteId: number;
+  creditos: number | null;
+  status: 'ESPERA' | 'ABERTO' | 'CONCLUIDO';
+  criadoEm: Date;
+  escolhidoId: number | null;
+  clienteNome: string | null;
+  clienteEmail: string | null;
+  candidaturas: number;
 };
 
 /**
@@ -46,9 +59,17 @@ type Row = {
  */
 export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: boolean; owner?: boolean }) {
   return {
-    id: r.id, titulo: r.titulo, descricao: r.descricao, cidade: r.cidade, bairro: r.bairro, especialidade: r.especialidade,
+    id: r.id,
+    titulo: r.titulo,
+    descricao: r.descricao,
+    cidade: r.cidade,
+    bairro: r.bairro,
+    especialidade: r.especialidade,
     contato: opts.revealContact ? r.contato : null,
-    tempo: r.tempo, clienteId: r.clienteId, creditos: r.creditos, status: r.status,
+    tempo: r.tempo,
+    clienteId: r.clienteId,
+    creditos: r.creditos,
+    status: r.status,
     criadoEm: new Date(r.criadoEm).toISOString(),
     candidaturas: Number(r.candidaturas),
     jaCandidatado: opts.jaCandidatado,
@@ -65,7 +86,9 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   return db.transaction(async (tx) => {
     // One statement: the new project with its client's name, e-mail and confirmation, and the admins
     // to tell (none while the e-mail is unconfirmed). The answer is built from it: no second read.
-    const created = await executeNamed<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(tx, sql`
+    const created = await executeNamed<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(
+      tx,
+      sql`
       with ins as (
         insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id)
         values (${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})
@@ -75,10 +98,15 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
         ins.creditos, ins.status, ins.criado_em as "criadoEm", ins.escolhido_id as "escolhidoId", c.nome as "clienteNome", c.email as "clienteEmail",
         0 as candidaturas, c.email_confirmado_em is not null as confirmado,
         case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
-      from ins left join clientes c on c.id = ins.cliente_id`);
+      from ins left join clientes c on c.id = ins.cliente_id`,
+    );
     const row = created.rows[0];
     if (row.confirmado && row.admins) {
-      await writeNotifications(tx, projetoPendenteDeliveries(row.admins, { requestId: row.id, titulo: row.titulo, bairro: row.bairro, clienteNome: row.clienteNome }, now), now);
+      await writeNotifications(
+        tx,
+        projetoPendenteDeliveries(row.admins, { requestId: row.id, titulo: row.titulo, bairro: row.bairro, clienteNome: row.clienteNome }, now),
+        now,
+      );
     }
     return toDto(row, { revealContact: true, owner: true });
   });
@@ -96,11 +124,18 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       .orderBy(desc(requests.criadoEm), desc(requests.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('client_requests'));
+      .prepare('client_requests'),
+  );
   const rows = await own.execute({ clienteId, ...pageWindow(page, pageSize) });
-  return pageOf(rows.map(({ concluidoEm, garantia, ...r }) => ({
-    ...toDto(r, { revealContact: true, owner: true }), concluidoEm: concluidoEm ? new Date(concluidoEm).toISOString() : null, garantia: garantia ?? null,
-  })), page, pageSize);
+  return pageOf(
+    rows.map(({ concluidoEm, garantia, ...r }) => ({
+      ...toDto(r, { revealContact: true, owner: true }),
+      concluidoEm: concluidoEm ? new Date(concluidoEm).toISOString() : null,
+      garantia: garantia ?? null,
+    })),
+    page,
+    pageSize,
+  );
 }
 
 /** The project's guarantee claim (one per project, unique index on request_id) as the client's card shows it. */
@@ -128,7 +163,8 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
       .from(requests)
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .where(eq(requests.id, sql.placeholder('id')))
-      .prepare('request_by_id'));
+      .prepare('request_by_id'),
+  );
   const [found] = await byId.execute({ id, profissionalId: user.tipo === 'profissional' ? user.id : 0 });
   if (!found) throw notFound(M.chamadoNaoEncontrado);
   const { jaCandidatado, ...row } = found;
@@ -153,17 +189,28 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
   assertSelf(user, 'cliente', req.clienteId, { admin: true, orElse: () => notFound(M.chamadoNaoEncontrado) });
   const rows = await db
     .select({
-      id: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey, especialidades: profissionais.especialidades,
-      cidade: profissionais.cidade, notaMedia: profissionais.notaMedia, totalAvaliacoes: profissionais.totalAvaliacoes,
-      verificacao: profissionais.verificacao, selos: profissionais.selos, candidatadoEm: candidaturas.criadoEm,
+      id: profissionais.id,
+      nome: profissionais.nome,
+      fotoKey: profissionais.fotoKey,
+      especialidades: profissionais.especialidades,
+      cidade: profissionais.cidade,
+      notaMedia: profissionais.notaMedia,
+      totalAvaliacoes: profissionais.totalAvaliacoes,
+      verificacao: profissionais.verificacao,
+      selos: profissionais.selos,
+      candidatadoEm: candidaturas.criadoEm,
     })
     .from(candidaturas)
     .innerJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
     .where(eq(candidaturas.requestId, requestId))
     .orderBy(candidaturas.criadoEm, candidaturas.id);
   return rows.map(({ fotoKey, candidatadoEm, verificacao, ...r }) => ({
-    ...r, fotoUrl: publicFileUrl(fotoKey), candidatadoEm: candidatadoEm.toISOString(),
-    verificado: verificacao === 'VERIFICADO', selos: SELOS.filter((x) => r.selos.includes(x)), escolhido: r.id === req.escolhidoId,
+    ...r,
+    fotoUrl: publicFileUrl(fotoKey),
+    candidatadoEm: candidatadoEm.toISOString(),
+    verificado: verificacao === 'VERIFICADO',
+    selos: SELOS.filter((x) => r.selos.includes(x)),
+    escolhido: r.id === req.escolhidoId,
   }));
 }
 
@@ -191,7 +238,11 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
     const refund = await refundOnProjectDeletion(tx, a.id, project, { now, motivo, adminId: actor.tipo === 'admin' ? actor.id : null });
     if (refund) reembolsos.push({ profissionalId: refund.profissionalId, creditos: refund.creditos });
     if (a.profissionalId !== null) {
-      await notify(tx, { tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null }, now);
+      await notify(
+        tx,
+        { tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null },
+        now,
+      );
     }
   }
   await tx.delete(requests).where(eq(requests.id, id));
@@ -200,7 +251,6 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
   await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
   return { id, reembolsos };
 }
-
 
 /**
  * Jobs a professional can apply to: approved (ABERTO) with a price set; filters by text (title, city,
@@ -224,16 +274,18 @@ export async function listAvailable(
     const page = db
       .select({ pageId: requests.id, pageCriadoEm: requests.criadoEm })
       .from(requests)
-      .where(and(
-        eq(requests.status, 'ABERTO'),
-        isNotNull(requests.creditos),
-        // Once the client chose someone, the job is no longer offered (applying is refused too).
-        isNull(requests.escolhidoId),
-        term ? containsFolded(requests.busca, term) : undefined,
-        f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
-        bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
-        f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
-      ))
+      .where(
+        and(
+          eq(requests.status, 'ABERTO'),
+          isNotNull(requests.creditos),
+          // Once the client chose someone, the job is no longer offered (applying is refused too).
+          isNull(requests.escolhidoId),
+          term ? containsFolded(requests.busca, term) : undefined,
+          f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
+          bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
+          f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
+        ),
+      )
       .orderBy(desc(requests.criadoEm), desc(requests.id))
       .limit(v('limit') as number)
       .offset(v('offset') as number)
@@ -252,6 +304,7 @@ export async function listAvailable(
   const rows = term ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
-    f.page, f.pageSize,
+    f.page,
+    f.pageSize,
   );
 }

@@ -31,7 +31,12 @@ describe('publishing and reading projects', () => {
       expect(res.statusCode, especialidade).toBe(201);
       expect(res.json().especialidade).toBe('desentupimentos');
     }
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload({ especialidade: 'Astrologia' }) });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests/create',
+      headers: c.auth,
+      payload: projectPayload({ especialidade: 'Astrologia' }),
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -54,7 +59,7 @@ describe('publishing and reading projects', () => {
     expect(answers[4].json().message).toBe('A pesquisa tem no máximo 100 caracteres.');
   });
 
-  it('refuses ids outside the database\'s integers with a Portuguese 400, not a 500', async () => {
+  it("refuses ids outside the database's integers with a Portuguese 400, not a 500", async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     for (const id of ['99999999999', '2147483648', '0', '-3', '1.5', 'abc']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: c.auth });
@@ -75,7 +80,11 @@ describe('publishing and reading projects', () => {
     const c = await registerAndLogin(t.app, 'cliente');
     const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: { titulo: '', especialidade: 'astrologia' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ titulo: M.campoProjetoObrigatorio, descricao: M.campoProjetoObrigatorio, especialidade: M.campoProjetoObrigatorio });
+    expect(res.json().fields).toMatchObject({
+      titulo: M.campoProjetoObrigatorio,
+      descricao: M.campoProjetoObrigatorio,
+      especialidade: M.campoProjetoObrigatorio,
+    });
     const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
     expect(list.json()).toEqual({ items: [], page: 1, pageSize: 20, hasMore: false });
   });
@@ -100,7 +109,12 @@ describe("a client cannot touch another client's projects", () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/requests/${id}/profissionais`, headers: other.auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/concluir`, headers: other.auth })).statusCode).toBe(404);
-    const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: other.auth, payload: { profissionalId: pro.id, requestId: id, nota: 5, comentario: 'Ótimo' } });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: other.auth,
+      payload: { profissionalId: pro.id, requestId: id, nota: 5, comentario: 'Ótimo' },
+    });
     expect(review.statusCode).toBe(400);
     // Nothing changed for the owner.
     const mine = await t.app.inject({ method: 'GET', url: `/api/requests/${id}`, headers: owner.auth });

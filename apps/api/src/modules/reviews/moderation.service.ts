@@ -20,8 +20,16 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const rows = await db
     .select({
-      id: reviews.id, profissionalId: reviews.profissionalId, clienteId: reviews.clienteId, requestId: reviews.requestId, nota: reviews.nota,
-      comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm, clienteNome: clientes.nome, profissionalNome: profissionais.nome,
+      id: reviews.id,
+      profissionalId: reviews.profissionalId,
+      clienteId: reviews.clienteId,
+      requestId: reviews.requestId,
+      nota: reviews.nota,
+      comentario: reviews.comentario,
+      status: reviews.status,
+      criadoEm: reviews.criadoEm,
+      clienteNome: clientes.nome,
+      profissionalNome: profissionais.nome,
     })
     .from(reviews)
     .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
@@ -33,9 +41,13 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     .offset(offset);
   return pageOf(
     rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
-      ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome }, profissional: { nome: profissionalNome },
+      ...r,
+      criadoEm: criadoEm.toISOString(),
+      cliente: { nome: clienteNome },
+      profissional: { nome: profissionalNome },
     })),
-    f.page, f.pageSize,
+    f.page,
+    f.pageSize,
   );
 }
 
@@ -67,7 +79,10 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
 
 export async function deleteReview(db: Db, id: number, adminId: number, now: Date = new Date()) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id, profissionalId: reviews.profissionalId, comentario: reviews.comentario });
+    const [row] = await tx
+      .delete(reviews)
+      .where(eq(reviews.id, id))
+      .returning({ id: reviews.id, profissionalId: reviews.profissionalId, comentario: reviews.comentario });
     if (!row) throw notFound('Review não encontrada.');
     await recomputeRating(tx, row.profissionalId);
     await recomputeSelos(tx, [row.profissionalId], now);

@@ -22,8 +22,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/review/profissional/:id',
     {
       schema: {
-        tags: ['reviews'], summary: 'Avaliações aprovadas de um profissional', params: idParams,
-        querystring: pageQuery.pick({ page: true, pageSize: true }), response: { 200: paged(publicReview) },
+        tags: ['reviews'],
+        summary: 'Avaliações aprovadas de um profissional',
+        params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }),
+        response: { 200: paged(publicReview) },
       },
     },
     async (request) => approvedReviewsOf(db, request.params.id, request.query.page, request.query.pageSize),
@@ -34,8 +37,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['reviews'], summary: 'Profissionais que escolhi para projetos meus concluídos (para avaliar), 6 por página', security: sec,
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }), response: { 200: paged(reviewableProfessional), ...errors },
+        tags: ['reviews'],
+        summary: 'Profissionais que escolhi para projetos meus concluídos (para avaliar), 6 por página',
+        security: sec,
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }),
+        response: { 200: paged(reviewableProfessional), ...errors },
       },
     },
     async (request) => reviewableProfessionals(db, request.user.id, request.query.q, request.query.page, request.query.pageSize),
@@ -46,7 +52,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireRole('cliente'),
       schema: {
-        tags: ['reviews'], summary: 'Avaliar o profissional que escolhi para um projeto meu concluído (uma vez por projeto)', security: sec,
+        tags: ['reviews'],
+        summary: 'Avaliar o profissional que escolhi para um projeto meu concluído (uma vez por projeto)',
+        security: sec,
         body: createReviewBody,
         response: { 201: reviewCreated, ...errors },
       },

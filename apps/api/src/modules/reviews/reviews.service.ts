@@ -25,9 +25,15 @@ export async function recomputeRating(db: Db | Tx, profissionalId: number) {
 export async function recentReviews(db: Db, limit = 6) {
   const rows = await db
     .select({
-      id: reviews.id, comentario: reviews.comentario, nota: reviews.nota, criadoEm: reviews.criadoEm,
-      profissionalId: profissionais.id, nome: profissionais.nome, fotoKey: profissionais.fotoKey,
-      clienteNome: clientes.nome, clienteFotoKey: clientes.fotoKey,
+      id: reviews.id,
+      comentario: reviews.comentario,
+      nota: reviews.nota,
+      criadoEm: reviews.criadoEm,
+      profissionalId: profissionais.id,
+      nome: profissionais.nome,
+      fotoKey: profissionais.fotoKey,
+      clienteNome: clientes.nome,
+      clienteFotoKey: clientes.fotoKey,
     })
     .from(reviews)
     .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
@@ -36,8 +42,14 @@ export async function recentReviews(db: Db, limit = 6) {
     .orderBy(desc(reviews.criadoEm), desc(reviews.id))
     .limit(limit);
   return rows.map((r) => ({
-    id: r.id, comentario: r.comentario, nota: r.nota, criadoEm: r.criadoEm.toISOString(), profissionalId: r.profissionalId,
-    nome: r.nome, fotoUrl: publicFileUrl(r.fotoKey), cliente: { nome: r.clienteNome, fotoUrl: publicFileUrl(r.clienteFotoKey) },
+    id: r.id,
+    comentario: r.comentario,
+    nota: r.nota,
+    criadoEm: r.criadoEm.toISOString(),
+    profissionalId: r.profissionalId,
+    nome: r.nome,
+    fotoUrl: publicFileUrl(r.fotoKey),
+    cliente: { nome: r.clienteNome, fotoUrl: publicFileUrl(r.clienteFotoKey) },
   }));
 }
 
@@ -46,14 +58,27 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
   const where = and(eq(reviews.profissionalId, profissionalId), eq(reviews.status, 'APROVADO'));
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
-    .select({ id: reviews.id, nota: reviews.nota, comentario: reviews.comentario, status: reviews.status, criadoEm: reviews.criadoEm, clienteId: reviews.clienteId, clienteNome: clientes.nome, profissionalId: reviews.profissionalId })
+    .select({
+      id: reviews.id,
+      nota: reviews.nota,
+      comentario: reviews.comentario,
+      status: reviews.status,
+      criadoEm: reviews.criadoEm,
+      clienteId: reviews.clienteId,
+      clienteNome: clientes.nome,
+      profissionalId: reviews.profissionalId,
+    })
     .from(reviews)
     .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
     .where(where)
     .orderBy(desc(reviews.criadoEm), desc(reviews.id))
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })), page, pageSize);
+  return pageOf(
+    rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
+    page,
+    pageSize,
+  );
 }
 
 /**
@@ -73,23 +98,40 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
         : containsFolded(profissionais.busca, term)
       : undefined,
   );
-  const pending = (col: 'id' | 'titulo') => sql.raw(`(select r.${col} from requests r
-      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = `).append(sql`${clienteId}`).append(sql.raw(`
+  const pending = (col: 'id' | 'titulo') =>
+    sql
+      .raw(
+        `(select r.${col} from requests r
+      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = `,
+      )
+      .append(sql`${clienteId}`)
+      .append(
+        sql.raw(`
       and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
-      order by r.concluido_em desc nulls last, r.id desc limit 1)`));
+      order by r.concluido_em desc nulls last, r.id desc limit 1)`),
+      );
   const { limit, offset } = pageWindow(page, pageSize);
   const rows = await db
     .select({
-      id: profissionais.id, nome: profissionais.nome, especialidades: profissionais.especialidades, cidade: profissionais.cidade,
-      fotoKey: profissionais.fotoKey, notaMedia: profissionais.notaMedia,
-      requestId: sql<number | null>`${pending('id')}`, requestTitulo: sql<string | null>`${pending('titulo')}`,
+      id: profissionais.id,
+      nome: profissionais.nome,
+      especialidades: profissionais.especialidades,
+      cidade: profissionais.cidade,
+      fotoKey: profissionais.fotoKey,
+      notaMedia: profissionais.notaMedia,
+      requestId: sql<number | null>`${pending('id')}`,
+      requestTitulo: sql<string | null>`${pending('titulo')}`,
     })
     .from(profissionais)
     .where(where)
     .orderBy(profissionais.nome, profissionais.id)
     .limit(limit)
     .offset(offset);
-  return pageOf(rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })), page, pageSize);
+  return pageOf(
+    rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),
+    page,
+    pageSize,
+  );
 }
 
 export const NOT_ELIGIBLE = 'Só pode avaliar o profissional que escolheu para um projeto seu concluído.';

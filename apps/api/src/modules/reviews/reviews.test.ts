@@ -65,7 +65,9 @@ describe('reviews', () => {
     const other = await appliedPair();
     const second = await registerAndLogin(t.app, 'profissional');
     await t.db.transaction((tx) => grantCredits(tx, second.id, 10, 'AJUSTE', { descricao: 'teste' }));
-    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: second.auth, payload: { requestId: other.requestId } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: second.auth, payload: { requestId: other.requestId } })).statusCode).toBe(
+      201,
+    );
     await completeWith(t.app, other.c, other.requestId, other.p.id);
     const stranger = await registerAndLogin(t.app, 'profissional');
     const r = await review(other.c.auth, { profissionalId: stranger.id, nota: 5, comentario: 'Nunca o vi' });
@@ -78,7 +80,7 @@ describe('reviews', () => {
     expect((await review({}, { profissionalId: other.p.id, nota: 5, comentario: 'Anónimo' })).statusCode).toBe(401);
   });
 
-  it('another client cannot review the professional chosen for someone else\'s project', async () => {
+  it("another client cannot review the professional chosen for someone else's project", async () => {
     const { p, requestId } = await chosenPair();
     const intruder = await registerAndLogin(t.app, 'cliente');
     const r = await review(intruder.auth, { profissionalId: p.id, requestId, nota: 1, comentario: 'Concorrência' });

@@ -19,7 +19,9 @@ export function registerSelosSweep(app: FastifyInstance) {
   let stopped = false;
   const tick = () => {
     running = sweepSelos(app.ctx.db, app.ctx.clock.now(), { shouldStop: () => stopped })
-      .then((n) => { if (n) app.log.info({ n }, 'selos: recalculados'); })
+      .then((n) => {
+        if (n) app.log.info({ n }, 'selos: recalculados');
+      })
       .catch((e) => app.log.error({ err: e }, 'selos: falha no recálculo periódico'))
       .finally(() => {
         running = undefined;

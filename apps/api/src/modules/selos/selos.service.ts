@@ -62,8 +62,15 @@ function statement(target: SQL, now: Date, prior?: SQL) {
 }
 
 interface Row {
-  id: number; selos: string[]; verificacao: SeloMetricas['verificacao']; avaliacoes12m: number; media12m: number | string | null;
-  esp_domotica: boolean; projetos_domotica: number; candidaturas30d: number; mediana_min: number | string | null;
+  id: number;
+  selos: string[];
+  verificacao: SeloMetricas['verificacao'];
+  avaliacoes12m: number;
+  media12m: number | string | null;
+  esp_domotica: boolean;
+  projetos_domotica: number;
+  candidaturas30d: number;
+  mediana_min: number | string | null;
 }
 const numOrNull = (v: number | string | null) => (v === null ? null : Number(v));
 const metricasOf = (r: Row): SeloMetricas => ({
@@ -99,13 +106,16 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
  */
 export async function recomputeRespostaRapida(db: Db, profissionalId: number, now: Date): Promise<void> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  await executeNamed(db, sql`
+  await executeNamed(
+    db,
+    sql`
     with rr as (${rapidaFigures(sql`${profissionalId}::int`, at)}),
     v as (select coalesce(${rapidaRule(sql`rr.n`, sql`rr.mediana`)}, false) as tem from rr)
     update profissionais p
     set selos = array_remove(p.selos, 'RESPOSTA_RAPIDA') || case when v.tem then array['RESPOSTA_RAPIDA'] else array[]::text[] end
     from v
-    where p.id = ${profissionalId}::int and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))`);
+    where p.id = ${profissionalId}::int and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))`,
+  );
 }
 
 /**
@@ -150,8 +160,9 @@ export async function sweepSelos(db: Db, now: Date, opts: { all?: boolean; batch
   let after = 0;
   let done = 0;
   for (;;) {
-    const { rows } = await db.execute<{ id: number }>(statement(
-      sql`select id from profissionais where id > ${after} and ${stale} order by id limit ${batch} for update skip locked`, now, m));
+    const { rows } = await db.execute<{ id: number }>(
+      statement(sql`select id from profissionais where id > ${after} and ${stale} order by id limit ${batch} for update skip locked`, now, m),
+    );
     done += rows.length;
     // A short batch: nothing stale is left after it (rows another sweep holds were skipped, it does them).
     if (rows.length < batch || opts.shouldStop?.()) return done;

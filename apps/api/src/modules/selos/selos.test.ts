@@ -71,7 +71,12 @@ async function reviewedJob(p: Session, nota: number, opts: { especialidade?: str
   const requestId = await project(client, opts.especialidade ? { especialidade: opts.especialidade } : {});
   await apply(p, requestId);
   await completeWith(t.app, client, requestId, p.id);
-  const r = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: client.auth, payload: { profissionalId: p.id, requestId, nota, comentario: `Trabalho nota ${nota}` } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: '/api/review/create',
+    headers: client.auth,
+    payload: { profissionalId: p.id, requestId, nota, comentario: `Trabalho nota ${nota}` },
+  });
   expect(r.statusCode, r.body).toBe(201);
   const reviewId = r.json().id as number;
   const decide = opts.decide === undefined ? 'accept' : opts.decide;
@@ -156,7 +161,10 @@ describe(`badges (${TEST_DB})`, () => {
   it('"Domótica Expert": verified, a Domótica specialty and 3 completed Domótica jobs reviewed 4 or more', async () => {
     const p = await pro('Domingos Domótica', ['camaras-cctv', 'instalacao-eletrica-completa']);
     let me = await mine(p);
-    expect(me.of('DOMOTICA_EXPERT').faltas).toEqual(['Precisa do selo Verificado', 'Faltam 3 projetos de domótica concluídos com avaliação de 4 estrelas ou mais']);
+    expect(me.of('DOMOTICA_EXPERT').faltas).toEqual([
+      'Precisa do selo Verificado',
+      'Faltam 3 projetos de domótica concluídos com avaliação de 4 estrelas ou mais',
+    ]);
     await verify(p, 'VERIFICADO');
     await reviewedJob(p, 5, { especialidade: 'camaras-cctv' });
     await reviewedJob(p, 4, { especialidade: 'sensores-seguranca' });
@@ -250,7 +258,11 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     for (let i = 0; i < 3; i++) await reviewedJob(low, 2);
     const none = await pro('Zé Sem Avaliações');
 
-    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { id: number; notaMedia: number | null; totalAvaliacoes: number }[];
+    const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as {
+      id: number;
+      notaMedia: number | null;
+      totalAvaliacoes: number;
+    }[];
     const ids = top.map((x) => x.id);
     expect(ids).toContain(many.id);
     // 8 × 5 and a 4 (4,89 over 9 reviews) ranks above a single 5.

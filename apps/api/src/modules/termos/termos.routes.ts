@@ -21,7 +21,6 @@ export const termosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aceitarTermosResponse, ...errors },
       },
     },
-    async (request) =>
-      acceptTerms(db, request.user.tipo as TermosRole, request.user.id, request.body.versao, app.ctx.termosVersao(), clock.now()),
+    async (request) => acceptTerms(db, request.user.tipo as TermosRole, request.user.id, request.body.versao, app.ctx.termosVersao(), clock.now()),
   );
 };

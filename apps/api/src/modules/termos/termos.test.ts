@@ -62,7 +62,11 @@ describe('sign-up needs the terms accepted', () => {
     const email = 'transacao.termos@exemplo.pt';
     await t.db.execute(sql`alter table termos_aceites rename to termos_aceites_fora`);
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/cliente/register', payload: { nome: 'Ana Transação', email, senha: 'Segura#123', aceitaTermos: true } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/cliente/register',
+        payload: { nome: 'Ana Transação', email, senha: 'Segura#123', aceitaTermos: true },
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       await t.db.execute(sql`alter table termos_aceites_fora rename to termos_aceites`);
@@ -83,7 +87,10 @@ describe('a new terms version is asked again', () => {
 
     versao = '2027-03-01';
     now = new Date('2027-03-02T09:30:00.000Z');
-    for (const u of [{ ...cliente, tipo: 'cliente' as const }, { ...pro, tipo: 'profissional' as const }]) {
+    for (const u of [
+      { ...cliente, tipo: 'cliente' as const },
+      { ...pro, tipo: 'profissional' as const },
+    ]) {
       const first = await login(u.email, u.tipo);
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ id: u.id, access_token: expect.any(String), termosPorAceitar: true });
@@ -138,8 +145,11 @@ describe('RGPD', () => {
   it('deleting the account deletes its acceptances', async () => {
     versao = TERMOS_VERSAO;
     const c = await registerAndLogin(t.app, 'cliente');
-    const stored = async () => (await t.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from termos_aceites where destinatario_tipo = 'cliente' and destinatario_id = ${c.id}`)).rows[0]!.n;
+    const stored = async () =>
+      (
+        await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from termos_aceites where destinatario_tipo = 'cliente' and destinatario_id = ${c.id}`)
+      ).rows[0]!.n;
     expect(await stored()).toBe(1);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
     expect(del.statusCode).toBe(200);

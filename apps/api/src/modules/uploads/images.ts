@@ -3,7 +3,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, M, MAX_IMAGE_BYTES } from '@tc/shared';
 import { badRequest } from '../../lib/app-error';
 
-export interface ImageInput { field: string; data: Buffer; truncated: boolean }
+export interface ImageInput {
+  field: string;
+  data: Buffer;
+  truncated: boolean;
+}
 
 /**
  * Accepts only real images (checked by their bytes, not by name or declared type), at most 10 MB,

@@ -13,7 +13,8 @@ export interface ParsedForm {
  * What the multipart parser (busboy) throws, without a code, for a form the client built wrongly:
  * no boundary, a boundary it cannot use, a body that ends before the closing delimiter.
  */
-const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
+const MALFORMED_FORM =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot (be an empty|have a length bigger))/;
 
 /** @fastify/multipart's own client errors, in the one error shape. */
 const FORM_ERRORS: Record<string, [number, string, string]> = {
@@ -70,7 +71,10 @@ export async function readMultipart(request: FastifyRequest): Promise<ParsedForm
 }
 
 /** Applies a zod schema to the text fields, reporting per-field messages in the one error shape. */
-export function parseFields<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, fields: Record<string, unknown>): T {
+export function parseFields<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  fields: Record<string, unknown>,
+): T {
   const r = schema.safeParse(fields);
   if (r.success) return r.data;
   const out: Record<string, string> = {};

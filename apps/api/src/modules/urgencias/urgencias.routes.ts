@@ -13,7 +13,10 @@ export const urgenciasRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profissional/urgencias',
-    { onRequest: requireRole('profissional'), schema: { tags, security: sec, summary: 'As minhas urgências: se aceito e em que horário', response: { 200: urgenciasSettings, ...errors } } },
+    {
+      onRequest: requireRole('profissional'),
+      schema: { tags, security: sec, summary: 'As minhas urgências: se aceito e em que horário', response: { 200: urgenciasSettings, ...errors } },
+    },
     async (request) => getUrgencias(db, request.user.id),
   );
 
@@ -21,7 +24,13 @@ export const urgenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/urgencias',
     {
       onRequest: requireRole('profissional'),
-      schema: { tags, security: sec, summary: 'Aceitar urgências ("Urgente 24h") e em que horário (horas de Lisboa, 0–24 é o dia inteiro)', body: urgenciasSettings, response: { 200: urgenciasSettings, ...errors } },
+      schema: {
+        tags,
+        security: sec,
+        summary: 'Aceitar urgências ("Urgente 24h") e em que horário (horas de Lisboa, 0–24 é o dia inteiro)',
+        body: urgenciasSettings,
+        response: { 200: urgenciasSettings, ...errors },
+      },
     },
     async (request) => setUrgencias(db, request.user.id, request.body),
   );
@@ -30,8 +39,10 @@ export const urgenciasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/urgencias/disponiveis',
     {
       schema: {
-        tags, summary: 'Quantos profissionais do distrito (e da especialidade) aceitam urgências, e quantos estão de serviço agora',
-        querystring: urgenciasDisponiveisQuery, response: { 200: urgenciasDisponiveis, ...errors },
+        tags,
+        summary: 'Quantos profissionais do distrito (e da especialidade) aceitam urgências, e quantos estão de serviço agora',
+        querystring: urgenciasDisponiveisQuery,
+        response: { 200: urgenciasDisponiveis, ...errors },
       },
     },
     async (request) => countUrgencias(db, request.query.bairro, request.query.especialidade, clock.now()),

@@ -40,7 +40,13 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     const ok = await put(p, { aceitaUrgencias: true, inicio: 20, fim: 8 });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ aceitaUrgencias: true, inicio: 20, fim: 8 });
-    for (const bad of [{ inicio: 24, fim: 8 }, { inicio: 8, fim: 8 }, { inicio: 3, fim: 25 }, { inicio: -1, fim: 8 }, { inicio: 2.5, fim: 8 }]) {
+    for (const bad of [
+      { inicio: 24, fim: 8 },
+      { inicio: 8, fim: 8 },
+      { inicio: 3, fim: 25 },
+      { inicio: -1, fim: 8 },
+      { inicio: 2.5, fim: 8 },
+    ]) {
       const res = await put(p, { aceitaUrgencias: true, ...bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toMatch(/hora|horário/);
@@ -48,7 +54,9 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     expect((await get()).json()).toEqual({ aceitaUrgencias: true, inicio: 20, fim: 8 });
     const client = await registerAndLogin(t.app, 'cliente');
     expect((await put(client, { aceitaUrgencias: true, inicio: 0, fim: 24 })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('before publishing, the client sees how many professionals of the district take emergencies, and how many are on call now', async () => {
@@ -64,7 +72,10 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     // Summer time: 07:30 UTC is 08:30 in Lisbon, past the night shift's end.
     at = new Date('2026-07-01T07:30:00Z');
     expect((await count()).json()).toEqual({ total: 2, agora: 1 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis?bairro=Faro&especialidade=desentupimentos' })).json()).toEqual({ total: 0, agora: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis?bairro=Faro&especialidade=desentupimentos' })).json()).toEqual({
+      total: 0,
+      agora: 0,
+    });
     const bad = await t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Indique o distrito.');
@@ -79,7 +90,12 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: day.auth, payload: { desligados: [], novosProjetos: 'DIARIO' } });
     const client = await registerAndLogin(t.app, 'cliente');
     const publish = async (titulo: string, tempo: string) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload({ titulo, tempo, bairro: 'Évora', cidade: 'Évora', especialidade: ESP }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/requests/create',
+        headers: client.auth,
+        payload: projectPayload({ titulo, tempo, bairro: 'Évora', cidade: 'Évora', especialidade: ESP }),
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as number;
     };

@@ -5,7 +5,19 @@ import fallback from '../../assets/avatar-fallback.svg';
  * A profile photo that falls back to the default picture when missing or broken (spec §8). Lazy,
  * unless `priority`: the main picture of a page, loaded at once and first.
  */
-export function Avatar({ src, alt, size = 64, className, priority = false }: { src: string | null | undefined; alt: string; size?: number; className?: string; priority?: boolean }) {
+export function Avatar({
+  src,
+  alt,
+  size = 64,
+  className,
+  priority = false,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  size?: number;
+  className?: string;
+  priority?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   return (
     <img

@@ -16,8 +16,13 @@ export function Carousel({ children, label }: { children: ReactNode[]; label: st
     setSnaps(api.scrollSnapList());
     onSelect();
     api.on('select', onSelect);
-    api.on('reInit', () => { setSnaps(api.scrollSnapList()); onSelect(); });
-    return () => { api.off('select', onSelect); };
+    api.on('reInit', () => {
+      setSnaps(api.scrollSnapList());
+      onSelect();
+    });
+    return () => {
+      api.off('select', onSelect);
+    };
   }, [api, onSelect]);
   return (
     <section className="carousel" aria-roledescription="carrossel" aria-label={label}>
@@ -32,13 +37,24 @@ export function Carousel({ children, label }: { children: ReactNode[]; label: st
       </div>
       {snaps.length > 1 && (
         <div className="carousel-controls">
-          <button type="button" className="carousel-arrow" onClick={() => api?.scrollPrev()} aria-label="Anterior"><ChevronLeft aria-hidden /></button>
+          <button type="button" className="carousel-arrow" onClick={() => api?.scrollPrev()} aria-label="Anterior">
+            <ChevronLeft aria-hidden />
+          </button>
           <div className="carousel-dots">
             {snaps.map((_, i) => (
-              <button key={i} type="button" className={i === selected ? 'dot active' : 'dot'} aria-label={`Ir para o grupo ${i + 1}`} aria-current={i === selected} onClick={() => api?.scrollTo(i)} />
+              <button
+                key={i}
+                type="button"
+                className={i === selected ? 'dot active' : 'dot'}
+                aria-label={`Ir para o grupo ${i + 1}`}
+                aria-current={i === selected}
+                onClick={() => api?.scrollTo(i)}
+              />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" onClick={() => api?.scrollNext()} aria-label="Seguinte"><ChevronRight aria-hidden /></button>
+          <button type="button" className="carousel-arrow" onClick={() => api?.scrollNext()} aria-label="Seguinte">
+            <ChevronRight aria-hidden />
+          </button>
         </div>
       )}
     </section>

@@ -1,23 +1,40 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 
-interface FieldShellProps { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }
+interface FieldShellProps {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
 
 function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && !error && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      {hint && !error && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-const described = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+const described = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> { label: ReactNode; error?: string; hint?: ReactNode }
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...rest }, ref) {
   const auto = useId();
@@ -36,8 +53,22 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
   return (
     <FieldShell id={fid} label={label} error={error} hint={hint}>
       <div className="password-wrap">
-        <input ref={ref} id={fid} type={shown ? 'text' : 'password'} className="input" aria-invalid={!!error} aria-describedby={described(fid, error, hint)} {...rest} />
-        <button type="button" className="password-toggle" onClick={() => setShown((s) => !s)} aria-label={shown ? 'Ocultar senha' : 'Mostrar senha'} aria-pressed={shown}>
+        <input
+          ref={ref}
+          id={fid}
+          type={shown ? 'text' : 'password'}
+          className="input"
+          aria-invalid={!!error}
+          aria-describedby={described(fid, error, hint)}
+          {...rest}
+        />
+        <button
+          type="button"
+          className="password-toggle"
+          onClick={() => setShown((s) => !s)}
+          aria-label={shown ? 'Ocultar senha' : 'Mostrar senha'}
+          aria-pressed={shown}
+        >
           {shown ? <EyeOff size={20} aria-hidden /> : <Eye size={20} aria-hidden />}
         </button>
       </div>
@@ -45,7 +76,11 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
   );
 });
 
-interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> { label: ReactNode; error?: string; hint?: ReactNode }
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, hint, id, children, ...rest }, ref) {
   const auto = useId();
@@ -59,7 +94,11 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
   );
 });
 
-interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> { label: ReactNode; error?: string; hint?: ReactNode }
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField({ label, error, hint, id, ...rest }, ref) {
   const auto = useId();

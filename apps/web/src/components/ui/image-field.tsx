@@ -27,7 +27,10 @@ export function ImageField({ label, file, onChange, error, hint, currentUrl, sha
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!file) { setPreview(null); return; }
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
@@ -35,13 +38,17 @@ export function ImageField({ label, file, onChange, error, hint, currentUrl, sha
   const shown = preview ?? currentUrl ?? null;
   return (
     <div className="field image-field">
-      <span className="label" id={`${id}-label`}>{label}</span>
+      <span className="label" id={`${id}-label`}>
+        {label}
+      </span>
       <div className="image-field-row">
         <div className={`image-preview ${shape}`} aria-hidden={!shown}>
           {shown ? <img src={shown} alt={`Pré-visualização: ${label}`} /> : <ImagePlus size={28} aria-hidden />}
         </div>
         <div>
-          <label htmlFor={id} className="btn btn-outline">{file ? 'Trocar imagem' : 'Escolher imagem'}</label>
+          <label htmlFor={id} className="btn btn-outline">
+            {file ? 'Trocar imagem' : 'Escolher imagem'}
+          </label>
           <input
             id={id}
             name={name}
@@ -53,11 +60,23 @@ export function ImageField({ label, file, onChange, error, hint, currentUrl, sha
             aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
             onChange={(e) => onChange(e.target.files?.[0] ?? null)}
           />
-          {file && <p className="field-hint">{file.name} ({(file.size / 1024 / 1024).toLocaleString('pt-PT', { maximumFractionDigits: 1 })} MB)</p>}
-          {hint && !error && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
+          {file && (
+            <p className="field-hint">
+              {file.name} ({(file.size / 1024 / 1024).toLocaleString('pt-PT', { maximumFractionDigits: 1 })} MB)
+            </p>
+          )}
+          {hint && !error && (
+            <p className="field-hint" id={`${id}-hint`}>
+              {hint}
+            </p>
+          )}
         </div>
       </div>
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

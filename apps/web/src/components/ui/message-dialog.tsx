@@ -28,11 +28,19 @@ export function MessageDialog({ open, kind, title, text, confirmLabel = 'OK', on
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content" role={onConfirm ? 'alertdialog' : 'dialog'} onCloseAutoFocus={returnFocus}>
-          <span className={`dialog-icon ${kind}`} aria-hidden="true"><Icon size={32} /></span>
-          <Dialog.Title asChild><h2>{title}</h2></Dialog.Title>
+          <span className={`dialog-icon ${kind}`} aria-hidden="true">
+            <Icon size={32} />
+          </span>
+          <Dialog.Title asChild>
+            <h2>{title}</h2>
+          </Dialog.Title>
           {text ? <Dialog.Description>{text}</Dialog.Description> : <Dialog.Description className="sr-only">{title}</Dialog.Description>}
           <div className="dialog-actions">
-            {onConfirm && <Button variant="outline" onClick={onClose} disabled={busy}>{cancelLabel}</Button>}
+            {onConfirm && (
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                {cancelLabel}
+              </Button>
+            )}
             <Button variant={onConfirm && kind !== 'success' ? 'danger' : 'secondary'} onClick={onConfirm ?? onClose} loading={busy} autoFocus>
               {confirmLabel}
             </Button>

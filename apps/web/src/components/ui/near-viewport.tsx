@@ -14,9 +14,12 @@ export function NearViewport({ children, margin = '800px' }: { children: ReactNo
       setNear(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: `${margin} 0px` });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
     io.observe(spot.current);
     return () => io.disconnect();
   }, [near, margin]);

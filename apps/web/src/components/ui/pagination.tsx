@@ -1,6 +1,11 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-interface Props { page: number; hasMore: boolean; onChange: (page: number) => void; label?: string }
+interface Props {
+  page: number;
+  hasMore: boolean;
+  onChange: (page: number) => void;
+  label?: string;
+}
 
 /**
  * Anterior / Próxima with "Página X". The API answers whether another page follows instead of

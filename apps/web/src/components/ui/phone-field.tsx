@@ -5,7 +5,14 @@ import flags from 'react-phone-number-input/flags';
 import 'react-phone-number-input/style.css';
 import { useId } from 'react';
 
-interface Props { label: string; value: string | undefined; onChange: (v: string) => void; onBlur?: () => void; error?: string; name?: string }
+interface Props {
+  label: string;
+  value: string | undefined;
+  onChange: (v: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  name?: string;
+}
 
 /** International phone input fixed to Portugal (+351, country cannot be changed), spec §2. */
 export function PhoneField({ label, value, onChange, onBlur, error, name }: Props) {
@@ -30,7 +37,11 @@ export function PhoneField({ label, value, onChange, onBlur, error, name }: Prop
         aria-describedby={error ? `${id}-error` : undefined}
         autoComplete="tel"
       />
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

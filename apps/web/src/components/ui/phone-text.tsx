@@ -14,13 +14,14 @@ export function formatPortuguesePhone(tel: string): string | null {
   return null;
 }
 
-const loadIntl = () => import('react-phone-number-input').then((m) => (tel: string) => {
-  try {
-    return m.formatPhoneNumberIntl(tel as Parameters<typeof m.formatPhoneNumberIntl>[0]) || tel;
-  } catch {
-    return tel;
-  }
-});
+const loadIntl = () =>
+  import('react-phone-number-input').then((m) => (tel: string) => {
+    try {
+      return m.formatPhoneNumberIntl(tel as Parameters<typeof m.formatPhoneNumberIntl>[0]) || tel;
+    } catch {
+      return tel;
+    }
+  });
 
 /** A phone number written for people: at once for Portuguese ones, others once libphonenumber has loaded. */
 export function PhoneText({ value }: { value: string }) {

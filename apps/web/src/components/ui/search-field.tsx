@@ -17,7 +17,9 @@ export function SearchField({ label, value, onChange, placeholder, hideLabel, cl
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+        {label}
+      </label>
       <div className="search-box">
         <Search size={20} aria-hidden />
         <input

@@ -28,7 +28,9 @@ export function StarInput({ value, onChange, label = 'Nota' }: { value: number; 
       {[1, 2, 3, 4, 5].map((n) => (
         <button
           key={n}
-          ref={(el) => { refs.current[n - 1] = el; }}
+          ref={(el) => {
+            refs.current[n - 1] = el;
+          }}
           type="button"
           role="radio"
           aria-checked={value === n}
@@ -37,10 +39,22 @@ export function StarInput({ value, onChange, label = 'Nota' }: { value: number; 
           className={n <= value ? 'on' : ''}
           onClick={() => onChange(n)}
           onKeyDown={(e) => {
-            if (e.key === 'ArrowRight' || e.key === 'ArrowUp') { e.preventDefault(); move((value || 0) + 1); }
-            if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') { e.preventDefault(); move((value || 2) - 1); }
-            if (e.key === 'Home') { e.preventDefault(); move(1); }
-            if (e.key === 'End') { e.preventDefault(); move(5); }
+            if (e.key === 'ArrowRight' || e.key === 'ArrowUp') {
+              e.preventDefault();
+              move((value || 0) + 1);
+            }
+            if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') {
+              e.preventDefault();
+              move((value || 2) - 1);
+            }
+            if (e.key === 'Home') {
+              e.preventDefault();
+              move(1);
+            }
+            if (e.key === 'End') {
+              e.preventDefault();
+              move(5);
+            }
           }}
         >
           <Star size={32} aria-hidden fill={n <= value ? 'currentColor' : 'none'} />

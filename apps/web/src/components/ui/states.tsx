@@ -14,7 +14,11 @@ export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => vo
   return (
     <div className="state state-error" role="alert">
       <p>{text}</p>
-      {onRetry && <Button variant="outline" onClick={onRetry}>Tentar novamente</Button>}
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          Tentar novamente
+        </Button>
+      )}
     </div>
   );
 }

@@ -34,7 +34,11 @@ const subscribePhone = (l: () => void) => {
 const isPhone = () => window.matchMedia(PHONE).matches;
 
 export function Toaster() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   if (!show) return null;
   return (

@@ -23,7 +23,14 @@ export function UrgencyBadge({ tempo, long = false }: { tempo: TimeOption; long?
       className={`badge urgency urgency-${tempo.toLowerCase()}${tempo === 'NORMAL' ? '' : ' badge-warning'}${emergency ? ' urgency-24h' : ''}`}
       title={emergency ? `${EMERGENCY_LABEL}: ${TIME_OPTION_LABELS[tempo]}` : TIME_OPTION_LABELS[tempo]}
     >
-      <Icon size={14} aria-hidden /> {emergency ? <><strong>{EMERGENCY_LABEL}</strong> · {text}</> : text}
+      <Icon size={14} aria-hidden />{' '}
+      {emergency ? (
+        <>
+          <strong>{EMERGENCY_LABEL}</strong> · {text}
+        </>
+      ) : (
+        text
+      )}
     </span>
   );
 }

@@ -1,6 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
-  AdminCliente, AdminLeadReport, AdminPaymentsPage, AdminProfissional, AdminProject, AdminReview, AdminStats, AuditEntry, PaymentAnomaly,
+  AdminCliente,
+  AdminLeadReport,
+  AdminPaymentsPage,
+  AdminProfissional,
+  AdminProject,
+  AdminReview,
+  AdminStats,
+  AuditEntry,
+  PaymentAnomaly,
 } from '@tc/shared';
 import { api } from '../../lib/api';
 import type { Paged } from '@tc/shared';
@@ -33,8 +41,7 @@ export const adminKeys = {
   leads: ['admin', 'leads-reportados'] as const,
 };
 
-export const useAdminStats = () =>
-  useQuery({ queryKey: adminKeys.stats, queryFn: ({ signal }) => api<AdminStats>('/admin/stats', { as: 'admin', signal }) });
+export const useAdminStats = () => useQuery({ queryKey: adminKeys.stats, queryFn: ({ signal }) => api<AdminStats>('/admin/stats', { as: 'admin', signal }) });
 
 export const useAdminProjects = (q: string, status: string, page: number) =>
   useQuery({
@@ -68,8 +75,7 @@ export const useAdminProfissionais = (q: string, verificacao: string, page: numb
 export const useAdminPayments = (tipo: PaymentsKind, mes: string, plano: string, page: number) =>
   useQuery({
     queryKey: [...adminKeys.payments, tipo, mes, plano, page],
-    queryFn: ({ signal }) =>
-      api<AdminPaymentsPage>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
+    queryFn: ({ signal }) => api<AdminPaymentsPage>(`/admin/pagamentos${query({ tipo, mes, plano, page, pageSize: PAGE_SIZE })}`, { as: 'admin', signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -44,7 +44,9 @@ export function AdminLayout({ title, lead, actions, children }: Props) {
   return (
     <div className="container admin-shell">
       <aside className="admin-sidebar">
-        <p className="admin-sidebar-title" aria-hidden="true">Administração</p>
+        <p className="admin-sidebar-title" aria-hidden="true">
+          Administração
+        </p>
         <nav aria-label="Administração">
           <ul className="admin-nav" ref={navRef}>
             {LINKS.map(({ to, label, Icon }) => (

@@ -13,13 +13,34 @@ export function SearchField(props: { label: string; value: string; onChange: (v:
 }
 
 /** Spec delete confirmation: 'Tem certeza?' / 'Esta ação não pode ser desfeita!' with 'Sim, excluir' / 'Cancelar'. */
-export function ConfirmDeleteDialog({ open, onClose, onConfirm, busy, note }: { open: boolean; onClose: () => void; onConfirm: () => void; busy?: boolean; note?: ReactNode }) {
+export function ConfirmDeleteDialog({
+  open,
+  onClose,
+  onConfirm,
+  busy,
+  note,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  busy?: boolean;
+  note?: ReactNode;
+}) {
   return (
     <MessageDialog
       open={open}
       kind="warning"
       title={M.confirmTitle}
-      text={note ? <>{M.confirmText}<span className="dialog-note">{note}</span></> : M.confirmText}
+      text={
+        note ? (
+          <>
+            {M.confirmText}
+            <span className="dialog-note">{note}</span>
+          </>
+        ) : (
+          M.confirmText
+        )
+      }
       confirmLabel={M.confirmYes}
       cancelLabel={M.confirmNo}
       onClose={onClose}
@@ -38,7 +59,11 @@ const PROJECT_LOOK: Record<ProjectStatus, { Icon: typeof Clock; cls: string }> =
 };
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   const { Icon, cls } = PROJECT_LOOK[status];
-  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {PROJECT_STATUS_TEXT[status]}</span>;
+  return (
+    <span className={`badge ${cls}`}>
+      <Icon size={14} aria-hidden /> {PROJECT_STATUS_TEXT[status]}
+    </span>
+  );
 }
 
 /** Reviews: ESPERA is shown 'Pendente', the API's NEGADO 'Reprovado' (spec §4). */
@@ -50,7 +75,11 @@ const REVIEW_LOOK: Record<ReviewStatus, { Icon: typeof Clock; cls: string }> = {
 };
 export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
   const { Icon, cls } = REVIEW_LOOK[status];
-  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {REVIEW_STATUS_TEXT[status]}</span>;
+  return (
+    <span className={`badge ${cls}`}>
+      <Icon size={14} aria-hidden /> {REVIEW_STATUS_TEXT[status]}
+    </span>
+  );
 }
 
 export const PAYMENT_STATE_TEXT: Record<PaymentState, string> = PAYMENT_STATE_LABELS;
@@ -62,5 +91,9 @@ const PAYMENT_LOOK: Record<PaymentState, { Icon: typeof Clock; cls: string }> = 
 };
 export function PaymentStateBadge({ estado }: { estado: PaymentState }) {
   const { Icon, cls } = PAYMENT_LOOK[estado];
-  return <span className={`badge ${cls}`}><Icon size={14} aria-hidden /> {PAYMENT_STATE_TEXT[estado]}</span>;
+  return (
+    <span className={`badge ${cls}`}>
+      <Icon size={14} aria-hidden /> {PAYMENT_STATE_TEXT[estado]}
+    </span>
+  );
 }

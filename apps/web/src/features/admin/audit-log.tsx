@@ -69,7 +69,9 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
                   const extra = detail(e);
                   return (
                     <tr key={e.id}>
-                      <td data-label="Data" className="nowrap">{formatDateTime(e.criadoEm)}</td>
+                      <td data-label="Data" className="nowrap">
+                        {formatDateTime(e.criadoEm)}
+                      </td>
                       <td data-label="Administrador">{who(e)}</td>
                       <td data-label="Ação">
                         <div>
@@ -77,7 +79,9 @@ export const AuditLog = forwardRef<HTMLElement>(function AuditLog(_props, ref) {
                           {extra && <span className="cell-sub">{extra}</span>}
                         </div>
                       </td>
-                      <td data-label="Alvo" className="nowrap">{target(e)}</td>
+                      <td data-label="Alvo" className="nowrap">
+                        {target(e)}
+                      </td>
                     </tr>
                   );
                 })}

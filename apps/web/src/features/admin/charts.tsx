@@ -31,7 +31,10 @@ export function fillMonths<T extends { mes: string }>(rows: T[], empty: (mes: st
     out.push(by.get(key) ?? empty(key));
     if (key >= last) break;
     m += 1;
-    if (m > 12) { m = 1; y += 1; }
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
   }
   return out;
 }
@@ -53,13 +56,26 @@ export function fillWeeks<T extends { semana: string }>(rows: T[], empty: (seman
   return out;
 }
 
-interface Column<T> { key: keyof T & string; label: string; format: (v: number) => string }
+interface Column<T> {
+  key: keyof T & string;
+  label: string;
+  format: (v: number) => string;
+}
 
 /**
  * A chart with its heading and, for screen readers, the same numbers as a table (the drawing
  * itself is hidden from them).
  */
-function ChartFrame<T>({ title, summary, rows, rowLabel, rowHeader, columns, children, height }: {
+function ChartFrame<T>({
+  title,
+  summary,
+  rows,
+  rowLabel,
+  rowHeader,
+  columns,
+  children,
+  height,
+}: {
   title: string;
   summary: string;
   rows: T[];
@@ -72,31 +88,41 @@ function ChartFrame<T>({ title, summary, rows, rowLabel, rowHeader, columns, chi
   const id = useId();
   return (
     <section className="card chart-card" aria-labelledby={`${id}-t`}>
-      <h2 id={`${id}-t`} className="chart-title">{title}</h2>
+      <h2 id={`${id}-t`} className="chart-title">
+        {title}
+      </h2>
       <p className="chart-summary muted">{summary}</p>
       {rows.length === 0 ? (
         <p className="chart-empty muted">Ainda não há dados para mostrar.</p>
       ) : (
         <>
-          <div className="chart-box" style={{ height }} aria-hidden="true">{children}</div>
+          <div className="chart-box" style={{ height }} aria-hidden="true">
+            {children}
+          </div>
           <div className="sr-only">
-          <table>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{rowHeader}</th>
-                {columns.map((c) => <th scope="col" key={c.key}>{c.label}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={rowLabel(r)}>
-                  <th scope="row">{rowLabel(r)}</th>
-                  {columns.map((c) => <td key={c.key}>{c.format(Number(r[c.key]))}</td>)}
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{rowHeader}</th>
+                  {columns.map((c) => (
+                    <th scope="col" key={c.key}>
+                      {c.label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={rowLabel(r)}>
+                    <th scope="row">{rowLabel(r)}</th>
+                    {columns.map((c) => (
+                      <td key={c.key}>{c.format(Number(r[c.key]))}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </>
       )}
@@ -105,7 +131,6 @@ function ChartFrame<T>({ title, summary, rows, rowLabel, rowHeader, columns, chi
 }
 
 const tooltipStyle = { borderRadius: 10, border: `1px solid ${GRID}`, boxShadow: '0 4px 16px rgb(15 23 42 / 0.08)' };
-
 
 /** Revenue per month: received (paid) against total sold (paid + pending Multibanco). */
 export function RevenueChart({ data, title = 'Receita por mês', height = 280 }: { data: AdminStats['receitaPorMes']; title?: string; height?: number }) {
@@ -122,7 +147,10 @@ export function RevenueChart({ data, title = 'Receita por mês', height = 280 }:
       rows={rows}
       rowHeader="Mês"
       rowLabel={(r) => monthLong(r.mes)}
-      columns={[{ key: 'recebido', label: 'Recebido', format: formatEuros }, { key: 'total', label: 'Total', format: formatEuros }]}
+      columns={[
+        { key: 'recebido', label: 'Recebido', format: formatEuros },
+        { key: 'total', label: 'Total', format: formatEuros },
+      ]}
       height={height}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -152,7 +180,9 @@ export function ProjectsChart({ data }: { data: AdminStats['projetosPorSemana'] 
   return (
     <ChartFrame
       title="Novos projetos por semana"
-      summary={rows.length ? `${integer.format(sum)} ${sum === 1 ? 'projeto publicado' : 'projetos publicados'} nas últimas 12 semanas.` : 'Últimas 12 semanas.'}
+      summary={
+        rows.length ? `${integer.format(sum)} ${sum === 1 ? 'projeto publicado' : 'projetos publicados'} nas últimas 12 semanas.` : 'Últimas 12 semanas.'
+      }
       rows={rows}
       rowHeader="Semana"
       rowLabel={(r) => weekLong(r.semana)}
@@ -180,11 +210,18 @@ export function SignupsChart({ data }: { data: AdminStats['registosPorSemana'] }
   return (
     <ChartFrame
       title="Novos registos por semana"
-      summary={rows.length ? `${integer.format(c)} ${c === 1 ? 'cliente' : 'clientes'} e ${integer.format(p)} ${p === 1 ? 'profissional' : 'profissionais'} nas últimas 12 semanas.` : 'Últimas 12 semanas.'}
+      summary={
+        rows.length
+          ? `${integer.format(c)} ${c === 1 ? 'cliente' : 'clientes'} e ${integer.format(p)} ${p === 1 ? 'profissional' : 'profissionais'} nas últimas 12 semanas.`
+          : 'Últimas 12 semanas.'
+      }
       rows={rows}
       rowHeader="Semana"
       rowLabel={(r) => weekLong(r.semana)}
-      columns={[{ key: 'clientes', label: 'Clientes', format: integer.format }, { key: 'profissionais', label: 'Profissionais', format: integer.format }]}
+      columns={[
+        { key: 'clientes', label: 'Clientes', format: integer.format },
+        { key: 'profissionais', label: 'Profissionais', format: integer.format },
+      ]}
       height={240}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -195,7 +232,16 @@ export function SignupsChart({ data }: { data: AdminStats['registosPorSemana'] }
           <Tooltip labelFormatter={(l) => weekLong(String(l))} contentStyle={tooltipStyle} />
           <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} />
           <Line type="linear" dataKey="clientes" name="Clientes" stroke={BLUE} strokeWidth={2.5} dot={{ r: 3 }} isAnimationActive={false} />
-          <Line type="linear" dataKey="profissionais" name="Profissionais" stroke={AMBER} strokeWidth={2.5} strokeDasharray="6 3" dot={{ r: 3 }} isAnimationActive={false} />
+          <Line
+            type="linear"
+            dataKey="profissionais"
+            name="Profissionais"
+            stroke={AMBER}
+            strokeWidth={2.5}
+            strokeDasharray="6 3"
+            dot={{ r: 3 }}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -35,7 +35,9 @@ export function AdminClientesPage() {
                   <th scope="col">E-mail</th>
                   <th scope="col">Telemóvel</th>
                   <th scope="col">Registo</th>
-                  <th scope="col" className="num">Projetos</th>
+                  <th scope="col" className="num">
+                    Projetos
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -55,9 +57,15 @@ export function AdminClientesPage() {
                         </span>
                       )}
                     </td>
-                    <td data-label="Telemóvel" className="nowrap">{c.telefone || <span className="muted">Não indicado</span>}</td>
-                    <td data-label="Registo" className="nowrap">{formatDate(c.criadoEm)}</td>
-                    <td data-label="Projetos" className="num">{c.projetos}</td>
+                    <td data-label="Telemóvel" className="nowrap">
+                      {c.telefone || <span className="muted">Não indicado</span>}
+                    </td>
+                    <td data-label="Registo" className="nowrap">
+                      {formatDate(c.criadoEm)}
+                    </td>
+                    <td data-label="Projetos" className="num">
+                      {c.projetos}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -16,9 +16,23 @@ describe('Clientes (admin)', () => {
     loginAdmin();
     mockApi.routes({
       'GET /api/cliente/see-all': (req) =>
-        json(paged(req.query.get('q') === 'carla' ? [] : [
-          { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 4 },
-        ])),
+        json(
+          paged(
+            req.query.get('q') === 'carla'
+              ? []
+              : [
+                  {
+                    id: 3,
+                    nome: 'Ana Sousa',
+                    email: 'ana.sousa@exemplo.pt',
+                    telefone: '+351912345678',
+                    fotoUrl: null,
+                    criadoEm: '2026-03-02T10:00:00.000Z',
+                    projetos: 4,
+                  },
+                ],
+          ),
+        ),
     });
     renderAt('/listagem-clientes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Clientes' })).toBeInTheDocument();
@@ -35,10 +49,31 @@ describe('Clientes (admin)', () => {
   it('says whose e-mail is confirmed', async () => {
     loginAdmin();
     mockApi.routes({
-      'GET /api/cliente/see-all': () => json(paged([
-        { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 1, emailConfirmado: true },
-        { id: 4, nome: 'Rui Pendente', email: 'rui@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-03T10:00:00.000Z', projetos: 1, emailConfirmado: false },
-      ])),
+      'GET /api/cliente/see-all': () =>
+        json(
+          paged([
+            {
+              id: 3,
+              nome: 'Ana Sousa',
+              email: 'ana.sousa@exemplo.pt',
+              telefone: null,
+              fotoUrl: null,
+              criadoEm: '2026-03-02T10:00:00.000Z',
+              projetos: 1,
+              emailConfirmado: true,
+            },
+            {
+              id: 4,
+              nome: 'Rui Pendente',
+              email: 'rui@exemplo.pt',
+              telefone: null,
+              fotoUrl: null,
+              criadoEm: '2026-03-03T10:00:00.000Z',
+              projetos: 1,
+              emailConfirmado: false,
+            },
+          ]),
+        ),
     });
     renderAt('/listagem-clientes');
     expect((await screen.findByText('Ana Sousa')).closest('tr')!).toHaveTextContent('E-mail confirmado');

@@ -10,11 +10,27 @@ import { ProjectsChart, RevenueChart, SignupsChart } from './charts';
 
 const integer = new Intl.NumberFormat('pt-PT');
 
-function StatCard({ label, value, hint, to, Icon, tone }: { label: string; value: string; hint: string; to: string; Icon: typeof Euro; tone: 'blue' | 'amber' | 'green' }) {
+function StatCard({
+  label,
+  value,
+  hint,
+  to,
+  Icon,
+  tone,
+}: {
+  label: string;
+  value: string;
+  hint: string;
+  to: string;
+  Icon: typeof Euro;
+  tone: 'blue' | 'amber' | 'green';
+}) {
   return (
     <article className="card stat-card" aria-label={label}>
       <div className="stat-head">
-        <span className={`stat-icon ${tone}`} aria-hidden="true"><Icon size={20} /></span>
+        <span className={`stat-icon ${tone}`} aria-hidden="true">
+          <Icon size={20} />
+        </span>
         <h2 className="stat-label">{label}</h2>
       </div>
       <p className="stat-value">{value}</p>
@@ -71,20 +87,72 @@ export function DashboardPage() {
       ) : (
         <>
           <div className="stat-grid">
-            <StatCard label="Valor Recebido" value={formatEuros(stats.data.valorRecebido)} hint="Pagamentos confirmados" to="/detalhes-recebido" Icon={Wallet} tone="green" />
-            <StatCard label="Valor Total" value={formatEuros(stats.data.valorTotal)} hint="Créditos vendidos, incluindo Multibanco pendente" to="/detalhes-valor" Icon={Euro} tone="amber" />
+            <StatCard
+              label="Valor Recebido"
+              value={formatEuros(stats.data.valorRecebido)}
+              hint="Pagamentos confirmados"
+              to="/detalhes-recebido"
+              Icon={Wallet}
+              tone="green"
+            />
+            <StatCard
+              label="Valor Total"
+              value={formatEuros(stats.data.valorTotal)}
+              hint="Créditos vendidos, incluindo Multibanco pendente"
+              to="/detalhes-valor"
+              Icon={Euro}
+              tone="amber"
+            />
             <StatCard label="Clientes" value={integer.format(stats.data.clientes)} hint="Contas de cliente" to="/listagem-clientes" Icon={Users} tone="blue" />
-            <StatCard label="Profissionais" value={integer.format(stats.data.profissionais)} hint="Contas de profissional" to="/listagem-profissionais" Icon={HardHat} tone="blue" />
-            <StatCard label="Projetos" value={integer.format(stats.data.projetos)} hint="Publicados por clientes" to="/listagem-projetos" Icon={FolderKanban} tone="blue" />
+            <StatCard
+              label="Profissionais"
+              value={integer.format(stats.data.profissionais)}
+              hint="Contas de profissional"
+              to="/listagem-profissionais"
+              Icon={HardHat}
+              tone="blue"
+            />
+            <StatCard
+              label="Projetos"
+              value={integer.format(stats.data.projetos)}
+              hint="Publicados por clientes"
+              to="/listagem-projetos"
+              Icon={FolderKanban}
+              tone="blue"
+            />
           </div>
 
           <section className="card admin-section pending-box" aria-labelledby="pendentes-titulo">
             <h2 id="pendentes-titulo">Pendentes</h2>
             <ul className="pending-list">
-              <Pending n={stats.data.pendentes.projetos} singular="projeto à espera de aprovação" plural="projetos à espera de aprovação" to="/listagem-projetos?status=ESPERA" Icon={FolderKanban} />
-              <Pending n={stats.data.pendentes.reviews} singular="review por moderar" plural="reviews por moderar" to="/listagem-reviews?status=ESPERA" Icon={MessageSquareText} />
-              <Pending n={stats.data.pendentes.verificacoes} singular="verificação de identidade pendente" plural="verificações de identidade pendentes" to="/listagem-profissionais?verificacao=PENDENTE" Icon={ShieldCheck} />
-              <Pending n={stats.data.pendentes.pagamentosPorConciliar ?? 0} singular="pagamento por conciliar" plural="pagamentos por conciliar" to="/detalhes-recebido#por-conciliar" Icon={TriangleAlert} />
+              <Pending
+                n={stats.data.pendentes.projetos}
+                singular="projeto à espera de aprovação"
+                plural="projetos à espera de aprovação"
+                to="/listagem-projetos?status=ESPERA"
+                Icon={FolderKanban}
+              />
+              <Pending
+                n={stats.data.pendentes.reviews}
+                singular="review por moderar"
+                plural="reviews por moderar"
+                to="/listagem-reviews?status=ESPERA"
+                Icon={MessageSquareText}
+              />
+              <Pending
+                n={stats.data.pendentes.verificacoes}
+                singular="verificação de identidade pendente"
+                plural="verificações de identidade pendentes"
+                to="/listagem-profissionais?verificacao=PENDENTE"
+                Icon={ShieldCheck}
+              />
+              <Pending
+                n={stats.data.pendentes.pagamentosPorConciliar ?? 0}
+                singular="pagamento por conciliar"
+                plural="pagamentos por conciliar"
+                to="/detalhes-recebido#por-conciliar"
+                Icon={TriangleAlert}
+              />
             </ul>
           </section>
 

@@ -23,16 +23,46 @@ const STATS = {
   profissionais: 17,
   projetos: 63,
   pendentes: { projetos: 2, reviews: 1, verificacoes: 3 },
-  receitaPorMes: [{ mes: '2026-01', recebido: 200, total: 260 }, { mes: '2026-03', recebido: 1034.5, total: 1240 }],
-  projetosPorSemana: [{ semana: '2026-03-02', total: 4 }, { semana: '2026-03-16', total: 2 }],
+  receitaPorMes: [
+    { mes: '2026-01', recebido: 200, total: 260 },
+    { mes: '2026-03', recebido: 1034.5, total: 1240 },
+  ],
+  projetosPorSemana: [
+    { semana: '2026-03-02', total: 4 },
+    { semana: '2026-03-16', total: 2 },
+  ],
   registosPorSemana: [{ semana: '2026-03-09', clientes: 3, profissionais: 1 }],
 };
 
 const AUDIT = paged([
-  { id: 5, acao: 'PROJETO_CREDITOS', alvoTipo: 'request', alvoId: 12, detalhes: { antes: null, depois: 15 }, criadoEm: '2026-03-10T10:00:00.000Z', adminNome: 'Helena Marques' },
-  { id: 4, acao: 'DOCUMENTO_VISTO', alvoTipo: 'profissional', alvoId: 7, detalhes: { lado: 'frente' }, criadoEm: '2026-03-09T10:00:00.000Z', adminNome: 'Helena Marques' },
+  {
+    id: 5,
+    acao: 'PROJETO_CREDITOS',
+    alvoTipo: 'request',
+    alvoId: 12,
+    detalhes: { antes: null, depois: 15 },
+    criadoEm: '2026-03-10T10:00:00.000Z',
+    adminNome: 'Helena Marques',
+  },
+  {
+    id: 4,
+    acao: 'DOCUMENTO_VISTO',
+    alvoTipo: 'profissional',
+    alvoId: 7,
+    detalhes: { lado: 'frente' },
+    criadoEm: '2026-03-09T10:00:00.000Z',
+    adminNome: 'Helena Marques',
+  },
   { id: 3, acao: 'LEAD_REEMBOLSADO', alvoTipo: 'lead_report', alvoId: 4, detalhes: null, criadoEm: '2026-03-08T10:00:00.000Z', adminNome: 'Helena Marques' },
-  { id: 2, acao: 'ACAO_DE_UM_SERVIDOR_MAIS_NOVO', alvoTipo: 'coisa_nova', alvoId: 9, detalhes: null, criadoEm: '2026-03-07T10:00:00.000Z', adminNome: 'Helena Marques' },
+  {
+    id: 2,
+    acao: 'ACAO_DE_UM_SERVIDOR_MAIS_NOVO',
+    alvoTipo: 'coisa_nova',
+    alvoId: 9,
+    detalhes: null,
+    criadoEm: '2026-03-07T10:00:00.000Z',
+    adminNome: 'Helena Marques',
+  },
 ]);
 
 function stubDashboard() {
@@ -76,7 +106,10 @@ describe('Dashboard', () => {
     renderAt('/dashboard');
     expect(await screen.findByRole('link', { name: /2 projetos à espera de aprovação/ })).toHaveAttribute('href', '/listagem-projetos?status=ESPERA');
     expect(screen.getByRole('link', { name: /1 review por moderar/ })).toHaveAttribute('href', '/listagem-reviews?status=ESPERA');
-    expect(screen.getByRole('link', { name: /3 verificações de identidade pendentes/ })).toHaveAttribute('href', '/listagem-profissionais?verificacao=PENDENTE');
+    expect(screen.getByRole('link', { name: /3 verificações de identidade pendentes/ })).toHaveAttribute(
+      'href',
+      '/listagem-profissionais?verificacao=PENDENTE',
+    );
 
     // Each chart has a heading and the same numbers as a table for screen readers (missing months at zero).
     const revenue = screen.getByRole('table', { name: 'Receita por mês (recebido e total)' });
@@ -106,7 +139,13 @@ describe('Dashboard', () => {
     const { router } = renderAt('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Administração' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    for (const [name, href] of [['Clientes', '/listagem-clientes'], ['Profissionais', '/listagem-profissionais'], ['Projetos', '/listagem-projetos'], ['Reviews', '/listagem-reviews'], ['Novo administrador', '/cadastro']]) {
+    for (const [name, href] of [
+      ['Clientes', '/listagem-clientes'],
+      ['Profissionais', '/listagem-profissionais'],
+      ['Projetos', '/listagem-projetos'],
+      ['Reviews', '/listagem-reviews'],
+      ['Novo administrador', '/cadastro'],
+    ]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
     }
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Sair' }));

@@ -15,13 +15,28 @@ afterEach(() => {
 
 const eur = (n: number) => formatEuros(n).replace(/\s+/g, ' ');
 const STATS = {
-  valorRecebido: 120, valorTotal: 180, clientes: 1, profissionais: 1, projetos: 1,
+  valorRecebido: 120,
+  valorTotal: 180,
+  clientes: 1,
+  profissionais: 1,
+  projetos: 1,
   pendentes: { projetos: 0, reviews: 0, verificacoes: 0 },
-  receitaPorMes: [{ mes: '2026-03', recebido: 120, total: 180 }], projetosPorSemana: [], registosPorSemana: [],
+  receitaPorMes: [{ mes: '2026-03', recebido: 120, total: 180 }],
+  projetosPorSemana: [],
+  registosPorSemana: [],
 };
 const payment = (over: Record<string, unknown>) => ({
-  id: 1, plano: 'elite', valorCentimos: 12000, creditos: 150, metodo: 'card', estado: 'PAGO', provider: 'demo',
-  criadoEm: '2026-03-02T10:00:00.000Z', pagoEm: '2026-03-02T10:01:00.000Z', profissionalNome: 'João Ferreira', ...over,
+  id: 1,
+  plano: 'elite',
+  valorCentimos: 12000,
+  creditos: 150,
+  metodo: 'card',
+  estado: 'PAGO',
+  provider: 'demo',
+  criadoEm: '2026-03-02T10:00:00.000Z',
+  pagoEm: '2026-03-02T10:01:00.000Z',
+  profissionalNome: 'João Ferreira',
+  ...over,
 });
 
 describe('Detalhes dos valores', () => {
@@ -31,7 +46,23 @@ describe('Detalhes dos valores', () => {
     mockApi.routes({
       'GET /api/admin/stats': () => json(STATS),
       'GET /api/admin/pagamentos/por-conciliar': notFound,
-      'GET /api/admin/pagamentos': () => json({ ...paged([payment({}), payment({ id: 2, plano: 'poupanca', valorCentimos: 6000, creditos: 60, metodo: 'multibanco', estado: 'PENDENTE', pagoEm: null, profissionalNome: 'Sofia Almeida' })]), somaEuros: 180 }),
+      'GET /api/admin/pagamentos': () =>
+        json({
+          ...paged([
+            payment({}),
+            payment({
+              id: 2,
+              plano: 'poupanca',
+              valorCentimos: 6000,
+              creditos: 60,
+              metodo: 'multibanco',
+              estado: 'PENDENTE',
+              pagoEm: null,
+              profissionalNome: 'Sofia Almeida',
+            }),
+          ]),
+          somaEuros: 180,
+        }),
     });
     renderAt('/detalhes-valor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Valor Total' }, { timeout: 5000 })).toBeInTheDocument();

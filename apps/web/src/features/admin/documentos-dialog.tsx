@@ -64,11 +64,15 @@ function DocumentImage({ profissional, side }: { profissional: AdminProfissional
       <figcaption>{SIDE_LABEL[side]}</figcaption>
       <div className={`doc-frame ${doc.status}`}>
         {doc.status === 'loading' && (
-          <span className="doc-msg" role="status"><span className="spinner" aria-hidden /> A carregar...</span>
+          <span className="doc-msg" role="status">
+            <span className="spinner" aria-hidden /> A carregar...
+          </span>
         )}
         {doc.status === 'ok' && <img src={doc.url} alt={`Cartão de Cidadão de ${profissional.nome}: ${SIDE_LABEL[side].toLowerCase()}`} />}
         {(doc.status === 'missing' || doc.status === 'error') && (
-          <span className="doc-msg" role={doc.status === 'error' ? 'alert' : undefined}><ImageOff size={28} aria-hidden /> {doc.message}</span>
+          <span className="doc-msg" role={doc.status === 'error' ? 'alert' : undefined}>
+            <ImageOff size={28} aria-hidden /> {doc.message}
+          </span>
         )}
       </div>
     </figure>
@@ -103,37 +107,60 @@ export function DocumentosDialog({ profissional, onClose }: { profissional: Admi
   const hasDocs = !!profissional && (profissional.temFrente || profissional.temVerso);
   const returnFocus = useReturnFocus(open);
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => { if (!o) { onClose(); qc.invalidateQueries({ queryKey: adminKeys.audit }); } }}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) {
+          onClose();
+          qc.invalidateQueries({ queryKey: adminKeys.audit });
+        }
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content doc-dialog">
           {profissional && (
             <>
               <div className="doc-head">
-                <Dialog.Title asChild><h2>Documentos de {profissional.nome}</h2></Dialog.Title>
+                <Dialog.Title asChild>
+                  <h2>Documentos de {profissional.nome}</h2>
+                </Dialog.Title>
                 <Dialog.Close asChild>
-                  <button type="button" className="icon-btn" aria-label="Fechar"><X size={20} aria-hidden /></button>
+                  <button type="button" className="icon-btn" aria-label="Fechar">
+                    <X size={20} aria-hidden />
+                  </button>
                 </Dialog.Close>
               </div>
               <Dialog.Description className="doc-note">
                 <ClipboardList size={16} aria-hidden /> Cada visualização destes documentos fica registada no registo de auditoria.
               </Dialog.Description>
-              <div className="doc-status"><span className="muted">Verificação:</span> <VerificationBadge profissional={profissional} /></div>
+              <div className="doc-status">
+                <span className="muted">Verificação:</span> <VerificationBadge profissional={profissional} />
+              </div>
               <div className="doc-grid">
                 <DocumentImage profissional={profissional} side="frente" />
                 <DocumentImage profissional={profissional} side="verso" />
               </div>
               {hasDocs ? (
                 <>
-                  <p className="doc-warning">Depois da decisão, as imagens do Cartão de Cidadão são eliminadas de forma permanente (Lei 7/2007). Fica apenas registado o resultado, quem decidiu e quando.</p>
+                  <p className="doc-warning">
+                    Depois da decisão, as imagens do Cartão de Cidadão são eliminadas de forma permanente (Lei 7/2007). Fica apenas registado o resultado, quem
+                    decidiu e quando.
+                  </p>
                   <div className="dialog-actions doc-actions">
-                    <Button variant="outline" onClick={() => setConfirm('RECUSADO')}><ShieldX size={18} aria-hidden /> Recusar</Button>
-                    <Button variant="secondary" onClick={() => setConfirm('VERIFICADO')}><ShieldCheck size={18} aria-hidden /> Marcar como verificado</Button>
+                    <Button variant="outline" onClick={() => setConfirm('RECUSADO')}>
+                      <ShieldX size={18} aria-hidden /> Recusar
+                    </Button>
+                    <Button variant="secondary" onClick={() => setConfirm('VERIFICADO')}>
+                      <ShieldCheck size={18} aria-hidden /> Marcar como verificado
+                    </Button>
                   </div>
                 </>
               ) : (
                 <div className="dialog-actions doc-actions">
-                  <Dialog.Close asChild><Button variant="outline">Fechar</Button></Dialog.Close>
+                  <Dialog.Close asChild>
+                    <Button variant="outline">Fechar</Button>
+                  </Dialog.Close>
                 </div>
               )}
               <MessageDialog

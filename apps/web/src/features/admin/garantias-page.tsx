@@ -3,7 +3,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { CalendarCheck, CalendarDays, CircleCheck, HardHat, Mail, Phone, User, X } from 'lucide-react';
 import {
-  formatDate, formatDateTime, GARANTIA_ESTADO_LABELS, GARANTIA_ESTADOS, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, type Garantia, type GarantiaEstado,
+  formatDate,
+  formatDateTime,
+  GARANTIA_ESTADO_LABELS,
+  GARANTIA_ESTADOS,
+  GARANTIA_MSG,
+  GUARANTEE_ANSWER_MAX,
+  GUARANTEE_DAYS,
+  type Garantia,
+  type GarantiaEstado,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
@@ -54,10 +62,22 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>Encerrar pedido de garantia</h2></Dialog.Title>
-          <p className="muted" id={`${id}-intro`}>{g ? <>«{g.titulo}»: a resolução é enviada ao cliente e ao profissional.</> : null}</p>
-          <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>Encerrar pedido de garantia</h2>
+          </Dialog.Title>
+          <p className="muted" id={`${id}-intro`}>
+            {g ? <>«{g.titulo}»: a resolução é enviada ao cliente e ao profissional.</> : null}
+          </p>
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          >
             <div className="field">
               <label htmlFor={`${id}-resolucao`}>Resolução</label>
               <textarea
@@ -71,12 +91,24 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
                 placeholder="Por exemplo: o profissional substituiu o disjuntor na visita; o cliente confirmou que ficou resolvido."
                 disabled={busy}
               />
-              {error.field && <p className="field-error" id={`${id}-erro`} role="alert">{error.field}</p>}
+              {error.field && (
+                <p className="field-error" id={`${id}-erro`} role="alert">
+                  {error.field}
+                </p>
+              )}
             </div>
-            {error.form && <p className="alert alert-error" role="alert">{error.form}</p>}
+            {error.form && (
+              <p className="alert alert-error" role="alert">
+                {error.form}
+              </p>
+            )}
             <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button type="submit" variant="secondary" loading={busy} loadingText="A encerrar...">Encerrar pedido</Button>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant="secondary" loading={busy} loadingText="A encerrar...">
+                Encerrar pedido
+              </Button>
             </div>
           </form>
         </Dialog.Content>
@@ -86,14 +118,36 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
 }
 
 function Parte({ label, Icon, p }: { label: string; Icon: typeof User; p: Garantia['cliente'] }) {
-  if (!p) return <li><Icon size={16} aria-hidden /> <span>{label}: <span className="muted">conta eliminada</span></span></li>;
+  if (!p)
+    return (
+      <li>
+        <Icon size={16} aria-hidden />{' '}
+        <span>
+          {label}: <span className="muted">conta eliminada</span>
+        </span>
+      </li>
+    );
   return (
     <li className="guarantee-party">
       <Icon size={16} aria-hidden />
       <span>
         {label}: <strong>{p.nome}</strong>
-        {p.email && <> · <Mail size={14} aria-hidden /> <a href={`mailto:${p.email}`} className="break">{p.email}</a></>}
-        {p.contacto && <> · <Phone size={14} aria-hidden /> <span className="sr-only">Contacto: </span><PhoneText value={p.contacto} /></>}
+        {p.email && (
+          <>
+            {' '}
+            · <Mail size={14} aria-hidden />{' '}
+            <a href={`mailto:${p.email}`} className="break">
+              {p.email}
+            </a>
+          </>
+        )}
+        {p.contacto && (
+          <>
+            {' '}
+            · <Phone size={14} aria-hidden /> <span className="sr-only">Contacto: </span>
+            <PhoneText value={p.contacto} />
+          </>
+        )}
       </span>
     </li>
   );
@@ -104,27 +158,49 @@ function ClaimCard({ g, onClose }: { g: Garantia; onClose: () => void }) {
   return (
     <article className="card admin-item guarantee-admin-item" aria-labelledby={titleId}>
       <div className="item-head">
-        <h2 id={titleId} className="item-title">{g.titulo}</h2>
+        <h2 id={titleId} className="item-title">
+          {g.titulo}
+        </h2>
         <GuaranteeStateBadge estado={g.estado} />
       </div>
       <ul className="meta-list">
-        <li><CalendarDays size={16} aria-hidden /> <span>Acionada a {formatDateTime(g.criadoEm)}{g.concluidoEm && <> · projeto concluído a {formatDate(g.concluidoEm)}</>}</span></li>
+        <li>
+          <CalendarDays size={16} aria-hidden />{' '}
+          <span>
+            Acionada a {formatDateTime(g.criadoEm)}
+            {g.concluidoEm && <> · projeto concluído a {formatDate(g.concluidoEm)}</>}
+          </span>
+        </li>
         <Parte label="Cliente" Icon={User} p={g.cliente} />
         <Parte label="Profissional" Icon={HardHat} p={g.profissional} />
       </ul>
-      <blockquote className="item-quote"><span className="sr-only">Problema descrito pelo cliente: </span>{g.descricao}</blockquote>
+      <blockquote className="item-quote">
+        <span className="sr-only">Problema descrito pelo cliente: </span>
+        {g.descricao}
+      </blockquote>
       <GuaranteePhotos garantiaId={g.id} count={g.fotos} as="admin" titulo={g.titulo} />
       {g.estado === 'ABERTA' && <p className="guarantee-line muted">O profissional ainda não respondeu.</p>}
-      {g.agendadoPara && <p className="guarantee-line"><CalendarCheck size={16} aria-hidden /> Visita marcada para <strong>{formatDateTime(g.agendadoPara)}</strong></p>}
+      {g.agendadoPara && (
+        <p className="guarantee-line">
+          <CalendarCheck size={16} aria-hidden /> Visita marcada para <strong>{formatDateTime(g.agendadoPara)}</strong>
+        </p>
+      )}
       {g.resposta && (
         <p className="guarantee-line">
-          <strong>{g.estado === 'CONTESTADA' || (!g.agendadoPara && g.respondidoEm) ? 'Contestação do profissional' : 'Mensagem do profissional'}:</strong> {g.resposta}
+          <strong>{g.estado === 'CONTESTADA' || (!g.agendadoPara && g.respondidoEm) ? 'Contestação do profissional' : 'Mensagem do profissional'}:</strong>{' '}
+          {g.resposta}
         </p>
       )}
       {g.estado === 'FECHADA' ? (
         <p className="guarantee-line guarantee-resolution">
-          <CircleCheck size={16} aria-hidden /> <span><strong>Resolução:</strong> {g.resolucao}
-            <span className="cell-sub muted">{g.fechadoEm && formatDateTime(g.fechadoEm)}{g.fechadoPorNome && ` por ${g.fechadoPorNome}`}</span></span>
+          <CircleCheck size={16} aria-hidden />{' '}
+          <span>
+            <strong>Resolução:</strong> {g.resolucao}
+            <span className="cell-sub muted">
+              {g.fechadoEm && formatDateTime(g.fechadoEm)}
+              {g.fechadoPorNome && ` por ${g.fechadoPorNome}`}
+            </span>
+          </span>
         </p>
       ) : (
         <div className="item-actions">
@@ -160,12 +236,18 @@ export function AdminGarantiasPage() {
         <div className="toolbar-fields">
           <SelectField label="Estado" value={estado} onChange={(e) => list.set('estado', e.target.value)}>
             <option value="">Todos</option>
-            {GARANTIA_ESTADOS.map((s) => <option key={s} value={s}>{GARANTIA_ESTADO_LABELS[s]}</option>)}
+            {GARANTIA_ESTADOS.map((s) => (
+              <option key={s} value={s}>
+                {GARANTIA_ESTADO_LABELS[s]}
+              </option>
+            ))}
           </SelectField>
           {profissionalId !== null && (
             <p className="guarantee-line">
               Só os pedidos de {claims.data?.items[0]?.profissional?.nome ?? 'um profissional'}.
-              <Button variant="ghost" onClick={() => list.set('profissional', '')}>Ver todos</Button>
+              <Button variant="ghost" onClick={() => list.set('profissional', '')}>
+                Ver todos
+              </Button>
             </p>
           )}
         </div>
@@ -179,7 +261,9 @@ export function AdminGarantiasPage() {
       ) : (
         <div aria-busy={claims.isFetching || undefined}>
           <div className="admin-list two">
-            {claims.data.items.map((g) => <ClaimCard key={g.id} g={g} onClose={() => setClosing(g)} />)}
+            {claims.data.items.map((g) => (
+              <ClaimCard key={g.id} g={g} onClose={() => setClosing(g)} />
+            ))}
           </div>
           <Pagination page={list.page} hasMore={claims.data.hasMore} onChange={list.setPage} label="Paginação dos pedidos de garantia" />
         </div>

@@ -19,8 +19,20 @@ afterEach(() => {
 });
 
 const claim = (over: Partial<Garantia>): Garantia => ({
-  id: 5, requestId: 12, titulo: 'Tomadas da cozinha', descricao: 'A tomada aquece.', fotos: 0, estado: 'ABERTA', resposta: null, agendadoPara: null,
-  respondidoEm: null, resolucao: null, fechadoEm: null, fechadoPorNome: null, criadoEm: '2026-03-05T10:00:00.000Z', concluidoEm: '2026-03-02T10:00:00.000Z',
+  id: 5,
+  requestId: 12,
+  titulo: 'Tomadas da cozinha',
+  descricao: 'A tomada aquece.',
+  fotos: 0,
+  estado: 'ABERTA',
+  resposta: null,
+  agendadoPara: null,
+  respondidoEm: null,
+  resolucao: null,
+  fechadoEm: null,
+  fechadoPorNome: null,
+  criadoEm: '2026-03-05T10:00:00.000Z',
+  concluidoEm: '2026-03-02T10:00:00.000Z',
   cliente: { id: 3, nome: 'Ana Sousa', contacto: '+351912345678', email: 'ana@exemplo.pt' },
   profissional: { id: 1, nome: 'João Ferreira', contacto: '+351916111222', email: 'joao@exemplo.pt' },
   ...over,
@@ -32,10 +44,30 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     stubLayoutApis();
     let closed = false;
     mockApi.routes({
-      'GET /api/admin/garantias': (req) => json(paged(req.query.get('estado') === 'FECHADA'
-        ? [claim({ id: 6, titulo: 'Autoclismo', estado: 'FECHADA', resolucao: 'Resolvido na visita.', fechadoEm: '2026-03-06T10:00:00.000Z', fechadoPorNome: 'Helena Marques' })]
-        : [claim(closed ? { estado: 'FECHADA', resolucao: 'Disjuntor trocado.', fechadoPorNome: 'Helena Marques', fechadoEm: '2026-03-07T10:00:00.000Z' } : {}),
-          claim({ id: 7, titulo: 'Quadro', estado: 'CONTESTADA', resposta: 'Não fez parte do serviço.', respondidoEm: '2026-03-06T10:00:00.000Z' })])),
+      'GET /api/admin/garantias': (req) =>
+        json(
+          paged(
+            req.query.get('estado') === 'FECHADA'
+              ? [
+                  claim({
+                    id: 6,
+                    titulo: 'Autoclismo',
+                    estado: 'FECHADA',
+                    resolucao: 'Resolvido na visita.',
+                    fechadoEm: '2026-03-06T10:00:00.000Z',
+                    fechadoPorNome: 'Helena Marques',
+                  }),
+                ]
+              : [
+                  claim(
+                    closed
+                      ? { estado: 'FECHADA', resolucao: 'Disjuntor trocado.', fechadoPorNome: 'Helena Marques', fechadoEm: '2026-03-07T10:00:00.000Z' }
+                      : {},
+                  ),
+                  claim({ id: 7, titulo: 'Quadro', estado: 'CONTESTADA', resposta: 'Não fez parte do serviço.', respondidoEm: '2026-03-06T10:00:00.000Z' }),
+                ],
+          ),
+        ),
       'PATCH /api/admin/garantias/5/fechar': () => {
         closed = true;
         return json(claim({ estado: 'FECHADA', resolucao: 'Disjuntor trocado.' }));

@@ -3,7 +3,12 @@ import { TableWrap } from '../../components/ui/table-wrap';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import {
-  formatDateTime, LEAD_REPORT_DAYS, LEAD_REPORT_ESTADO_LABELS, LEAD_REPORT_MOTIVO_LABELS, PROJECT_STATUS_LABELS, type AdminLeadReport,
+  formatDateTime,
+  LEAD_REPORT_DAYS,
+  LEAD_REPORT_ESTADO_LABELS,
+  LEAD_REPORT_MOTIVO_LABELS,
+  PROJECT_STATUS_LABELS,
+  type AdminLeadReport,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
@@ -20,10 +25,24 @@ const creditos = (n: number) => `${n.toLocaleString('pt-PT')} ${n === 1 ? 'créd
 function EstadoCell({ r }: { r: AdminLeadReport }) {
   const who = [r.decididoEm && formatDateTime(r.decididoEm), r.decididoPorNome && `por ${r.decididoPorNome}`].filter(Boolean).join(' ');
   if (r.estado === 'REEMBOLSADO') {
-    return <div><span className="badge badge-success"><CircleCheck size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.REEMBOLSADO}</span>{who && <span className="cell-sub">{who}</span>}</div>;
+    return (
+      <div>
+        <span className="badge badge-success">
+          <CircleCheck size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.REEMBOLSADO}
+        </span>
+        {who && <span className="cell-sub">{who}</span>}
+      </div>
+    );
   }
   if (r.estado === 'RECUSADO') {
-    return <div><span className="badge badge-danger"><CircleX size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.RECUSADO}</span>{who && <span className="cell-sub">{who}</span>}</div>;
+    return (
+      <div>
+        <span className="badge badge-danger">
+          <CircleX size={14} aria-hidden /> {LEAD_REPORT_ESTADO_LABELS.RECUSADO}
+        </span>
+        {who && <span className="cell-sub">{who}</span>}
+      </div>
+    );
   }
   return <Decision r={r} />;
 }
@@ -49,12 +68,16 @@ function Decision({ r }: { r: AdminLeadReport }) {
       toast.error(acao === 'reembolsar' ? 'Não foi possível reembolsar.' : 'Não foi possível recusar.', { description: errorMessage(e, '') || undefined });
     },
   });
-  const [run, busy] = useSingleFlight(async (acao: 'reembolsar' | 'recusar') => { await decide.mutateAsync(acao).catch(() => {}); });
+  const [run, busy] = useSingleFlight(async (acao: 'reembolsar' | 'recusar') => {
+    await decide.mutateAsync(acao).catch(() => {});
+  });
   const pending = busy ? decide.variables : undefined;
   const what = r.projeto?.titulo ?? `reporte n.º ${r.id}`;
   return (
     <div className="lead-decision">
-      <span className="badge badge-warning"><Clock size={14} aria-hidden /> Por decidir</span>
+      <span className="badge badge-warning">
+        <Clock size={14} aria-hidden /> Por decidir
+      </span>
       <div className="lead-decision-actions">
         <Button variant="secondary" onClick={() => run('reembolsar')} loading={pending === 'reembolsar'} disabled={busy} loadingText="A reembolsar...">
           Reembolsar<span className="sr-only">: {what}</span>
@@ -81,9 +104,13 @@ function ReportRow({ r }: { r: AdminLeadReport }) {
         {r.profissional ? (
           <div>
             <span className="strong">{r.profissional.nome}</span>
-            <a className="cell-sub" href={`mailto:${r.profissional.email}`}>{r.profissional.email}</a>
+            <a className="cell-sub" href={`mailto:${r.profissional.email}`}>
+              {r.profissional.email}
+            </a>
           </div>
-        ) : <span className="muted">Conta eliminada</span>}
+        ) : (
+          <span className="muted">Conta eliminada</span>
+        )}
       </td>
       <td data-label="Projeto">
         {r.projeto ? (
@@ -92,13 +119,24 @@ function ReportRow({ r }: { r: AdminLeadReport }) {
             <span className="cell-sub">
               {r.projeto.clienteNome ?? 'Cliente eliminado'} · {PROJECT_STATUS_LABELS[r.projeto.status]}
             </span>
-            <span className="cell-sub">Contacto: <span className="nowrap"><PhoneText value={r.projeto.contato} /></span></span>
+            <span className="cell-sub">
+              Contacto:{' '}
+              <span className="nowrap">
+                <PhoneText value={r.projeto.contato} />
+              </span>
+            </span>
             <span className="cell-sub">Candidatura a {formatDateTime(r.candidatadoEm)}</span>
           </div>
-        ) : <span className="muted">Projeto eliminado</span>}
+        ) : (
+          <span className="muted">Projeto eliminado</span>
+        )}
       </td>
-      <td data-label="Créditos" className="num nowrap">{creditos(r.creditos)}</td>
-      <td data-label="Estado"><EstadoCell r={r} /></td>
+      <td data-label="Créditos" className="num nowrap">
+        {creditos(r.creditos)}
+      </td>
+      <td data-label="Estado">
+        <EstadoCell r={r} />
+      </td>
     </tr>
   );
 }
@@ -130,12 +168,16 @@ export function LeadsReportadosPage() {
                   <th scope="col">Reporte</th>
                   <th scope="col">Profissional</th>
                   <th scope="col">Projeto</th>
-                  <th scope="col" className="num">Créditos</th>
+                  <th scope="col" className="num">
+                    Créditos
+                  </th>
                   <th scope="col">Estado</th>
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((r) => <ReportRow key={r.id} r={r} />)}
+                {list.data.items.map((r) => (
+                  <ReportRow key={r.id} r={r} />
+                ))}
               </tbody>
             </table>
           </TableWrap>

@@ -14,9 +14,17 @@ afterEach(() => {
 });
 
 const report = (over: Partial<AdminLeadReport>): AdminLeadReport => ({
-  id: 1, candidaturaId: 31, motivo: 'CONTACTO_INVALIDO', nota: 'O número não existe.', estado: 'ABERTO',
-  criadoEm: '2026-03-04T10:00:00.000Z', decididoEm: null, decididoPorNome: null, creditos: 12,
-  candidatadoEm: '2026-03-03T09:00:00.000Z', reembolsadoEm: null,
+  id: 1,
+  candidaturaId: 31,
+  motivo: 'CONTACTO_INVALIDO',
+  nota: 'O número não existe.',
+  estado: 'ABERTO',
+  criadoEm: '2026-03-04T10:00:00.000Z',
+  decididoEm: null,
+  decididoPorNome: null,
+  creditos: 12,
+  candidatadoEm: '2026-03-03T09:00:00.000Z',
+  reembolsadoEm: null,
   profissional: { id: 5, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt' },
   projeto: { id: 40, titulo: 'Trocar quadro elétrico', status: 'ABERTO', contato: '+351912345678', clienteNome: 'Ana Sousa' },
   ...over,
@@ -24,7 +32,17 @@ const report = (over: Partial<AdminLeadReport>): AdminLeadReport => ({
 const LIST = [
   report({}),
   report({ id: 2, candidaturaId: 32, motivo: 'CLIENTE_NAO_RESPONDE', nota: null, profissional: { id: 6, nome: 'Sofia Almeida', email: 'sofia@exemplo.pt' } }),
-  report({ id: 3, candidaturaId: 33, motivo: 'DUPLICADO', estado: 'REEMBOLSADO', decididoEm: '2026-03-05T11:00:00.000Z', decididoPorNome: 'Helena Marques', reembolsadoEm: '2026-03-05T11:00:00.000Z', profissional: null, projeto: null }),
+  report({
+    id: 3,
+    candidaturaId: 33,
+    motivo: 'DUPLICADO',
+    estado: 'REEMBOLSADO',
+    decididoEm: '2026-03-05T11:00:00.000Z',
+    decididoPorNome: 'Helena Marques',
+    reembolsadoEm: '2026-03-05T11:00:00.000Z',
+    profissional: null,
+    projeto: null,
+  }),
   report({ id: 4, candidaturaId: 34, estado: 'RECUSADO', decididoEm: '2026-03-05T12:00:00.000Z', decididoPorNome: 'Helena Marques', nota: 'Sem provas.' }),
 ];
 
@@ -76,7 +94,9 @@ describe('Leads reportados (admin)', () => {
     stubPage(() => json(paged(LIST)), {
       'PATCH /api/admin/leads-reportados/1/reembolsar': async () => {
         await slow;
-        return json(report({ estado: 'REEMBOLSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste', reembolsadoEm: '2026-03-06T10:00:00.000Z' }));
+        return json(
+          report({ estado: 'REEMBOLSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste', reembolsadoEm: '2026-03-06T10:00:00.000Z' }),
+        );
       },
     });
     renderAt('/leads-reportados');
@@ -97,13 +117,32 @@ describe('Leads reportados (admin)', () => {
   it('"Recusar" closes the report; a refusal from the server is shown and the list reloaded', async () => {
     loginAdmin();
     let decided = false;
-    stubPage(() => json(paged(decided ? [report({ id: 2, estado: 'REEMBOLSADO', decididoPorNome: 'Outra Admin', nota: null, profissional: { id: 6, nome: 'Sofia Almeida', email: 'sofia@exemplo.pt' } })] : LIST.slice(0, 2))), {
-      'PATCH /api/admin/leads-reportados/1/recusar': () => json(report({ estado: 'RECUSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste' })),
-      'PATCH /api/admin/leads-reportados/2/reembolsar': () => {
-        decided = true;
-        return json({ code: 'ALREADY_DECIDED', message: 'Este reporte já foi decidido.' }, 409);
+    stubPage(
+      () =>
+        json(
+          paged(
+            decided
+              ? [
+                  report({
+                    id: 2,
+                    estado: 'REEMBOLSADO',
+                    decididoPorNome: 'Outra Admin',
+                    nota: null,
+                    profissional: { id: 6, nome: 'Sofia Almeida', email: 'sofia@exemplo.pt' },
+                  }),
+                ]
+              : LIST.slice(0, 2),
+          ),
+        ),
+      {
+        'PATCH /api/admin/leads-reportados/1/recusar': () =>
+          json(report({ estado: 'RECUSADO', decididoEm: '2026-03-06T10:00:00.000Z', decididoPorNome: 'Admin Teste' })),
+        'PATCH /api/admin/leads-reportados/2/reembolsar': () => {
+          decided = true;
+          return json({ code: 'ALREADY_DECIDED', message: 'Este reporte já foi decidido.' }, 409);
+        },
       },
-    });
+    );
     renderAt('/leads-reportados');
     await table();
     const user = userEvent.setup();

@@ -46,18 +46,28 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
     <AdminLayout
       title={copy.title}
       lead={copy.lead}
-      actions={<Link to="/dashboard" className="btn btn-outline"><ArrowLeft size={18} aria-hidden /> Voltar ao dashboard</Link>}
+      actions={
+        <Link to="/dashboard" className="btn btn-outline">
+          <ArrowLeft size={18} aria-hidden /> Voltar ao dashboard
+        </Link>
+      }
     >
       <div className="admin-toolbar card" role="search" aria-label="Filtrar pagamentos">
         <div className="toolbar-fields filters">
           <TextField label="Mês" type="month" value={mes} max={new Date().toISOString().slice(0, 7)} onChange={(e) => list.set('mes', e.target.value)} />
           <SelectField label="Plano" value={plano} onChange={(e) => list.set('plano', e.target.value)}>
             <option value="">Todos os planos</option>
-            {CREDIT_PLANS.map((p) => <option key={p.value} value={p.value}>{p.nome} ({formatEuros(p.precoEuros)} · {p.creditos} créditos)</option>)}
+            {CREDIT_PLANS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.nome} ({formatEuros(p.precoEuros)} · {p.creditos} créditos)
+              </option>
+            ))}
           </SelectField>
           {filtered && (
             <div className="toolbar-clear">
-              <Button variant="ghost" onClick={() => list.setMany({ mes: '', plano: '' })}>Limpar filtros</Button>
+              <Button variant="ghost" onClick={() => list.setMany({ mes: '', plano: '' })}>
+                Limpar filtros
+              </Button>
             </div>
           )}
         </div>
@@ -72,9 +82,14 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
           <div className="section-head">
             <h2 id="pagamentos-titulo">Pagamentos</h2>
             <p className="sum-box" aria-live="polite">
-              <span className="muted">{copy.sum}{filtered ? ' (filtrado)' : ''}</span>
+              <span className="muted">
+                {copy.sum}
+                {filtered ? ' (filtrado)' : ''}
+              </span>
               <strong>{formatEuros(payments.data.somaEuros)}</strong>
-              <span className="muted">{payments.data.total} {payments.data.total === 1 ? 'pagamento' : 'pagamentos'}</span>
+              <span className="muted">
+                {payments.data.total} {payments.data.total === 1 ? 'pagamento' : 'pagamentos'}
+              </span>
             </p>
           </div>
           {payments.data.items.length === 0 ? (
@@ -90,18 +105,33 @@ export function PaymentsDetails({ tipo }: { tipo: PaymentsKind }) {
                       <th scope="col">Plano</th>
                       <th scope="col">Método</th>
                       <th scope="col">Estado</th>
-                      <th scope="col" className="num">Valor</th>
+                      <th scope="col" className="num">
+                        Valor
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {payments.data.items.map((p) => (
                       <tr key={p.id}>
-                        <td data-label="Data" className="nowrap">{formatDateTime(p.criadoEm)}</td>
-                        <td data-label="Profissional"><span className="strong">{p.profissionalNome ?? 'Conta eliminada'}</span></td>
-                        <td data-label="Plano"><div>{planName(p.plano)}<span className="cell-sub">{p.creditos} créditos</span></div></td>
+                        <td data-label="Data" className="nowrap">
+                          {formatDateTime(p.criadoEm)}
+                        </td>
+                        <td data-label="Profissional">
+                          <span className="strong">{p.profissionalNome ?? 'Conta eliminada'}</span>
+                        </td>
+                        <td data-label="Plano">
+                          <div>
+                            {planName(p.plano)}
+                            <span className="cell-sub">{p.creditos} créditos</span>
+                          </div>
+                        </td>
                         <td data-label="Método">{methodLabel(p.metodo)}</td>
-                        <td data-label="Estado"><PaymentStateBadge estado={p.estado} /></td>
-                        <td data-label="Valor" className="num strong">{formatEuros(p.valorCentimos / 100)}</td>
+                        <td data-label="Estado">
+                          <PaymentStateBadge estado={p.estado} />
+                        </td>
+                        <td data-label="Valor" className="num strong">
+                          {formatEuros(p.valorCentimos / 100)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>

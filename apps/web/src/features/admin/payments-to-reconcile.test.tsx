@@ -15,28 +15,61 @@ afterEach(() => {
 
 const eur = (n: number) => formatEuros(n).replace(/\s+/g, ' ');
 const STATS = {
-  valorRecebido: 120, valorTotal: 180, clientes: 1, profissionais: 1, projetos: 1,
+  valorRecebido: 120,
+  valorTotal: 180,
+  clientes: 1,
+  profissionais: 1,
+  projetos: 1,
   pendentes: { projetos: 0, reviews: 0, verificacoes: 0, pagamentosPorConciliar: 2 },
-  receitaPorMes: [], projetosPorSemana: [], registosPorSemana: [],
+  receitaPorMes: [],
+  projetosPorSemana: [],
+  registosPorSemana: [],
 };
 const anomaly = (over: Partial<PaymentAnomaly>): PaymentAnomaly => ({
-  id: 1, eventoId: 'evt_valor', tipo: 'checkout.session.completed', sessaoId: 'cs_test_1', pagamentoId: 7,
-  valorCentimos: 100, moeda: 'eur', esperadoCentimos: 12000, codigo: 'VALOR_DIFERENTE',
+  id: 1,
+  eventoId: 'evt_valor',
+  tipo: 'checkout.session.completed',
+  sessaoId: 'cs_test_1',
+  pagamentoId: 7,
+  valorCentimos: 100,
+  moeda: 'eur',
+  esperadoCentimos: 12000,
+  codigo: 'VALOR_DIFERENTE',
   motivo: 'Valor pago (1,00 €) diferente do preço da compra n.º 7 (120,00 €): não foram atribuídos créditos.',
-  criadoEm: '2026-03-02T10:00:00.000Z', resolvidoEm: null, resolvidoPorNome: null, ...over,
+  criadoEm: '2026-03-02T10:00:00.000Z',
+  resolvidoEm: null,
+  resolvidoPorNome: null,
+  ...over,
 });
 const LIST = [
   anomaly({}),
-  anomaly({ id: 2, eventoId: 'evt_moeda', valorCentimos: 12000, moeda: 'usd', codigo: 'MOEDA_DIFERENTE', motivo: 'Pagamento em USD; a compra n.º 7 é em EUR: não foram atribuídos créditos.' }),
   anomaly({
-    id: 3, eventoId: 'evt_sessao', sessaoId: 'cs_alheia', pagamentoId: null, esperadoCentimos: null, valorCentimos: 6000, codigo: 'SESSAO_DESCONHECIDA',
+    id: 2,
+    eventoId: 'evt_moeda',
+    valorCentimos: 12000,
+    moeda: 'usd',
+    codigo: 'MOEDA_DIFERENTE',
+    motivo: 'Pagamento em USD; a compra n.º 7 é em EUR: não foram atribuídos créditos.',
+  }),
+  anomaly({
+    id: 3,
+    eventoId: 'evt_sessao',
+    sessaoId: 'cs_alheia',
+    pagamentoId: null,
+    esperadoCentimos: null,
+    valorCentimos: 6000,
+    codigo: 'SESSAO_DESCONHECIDA',
     motivo: 'Nenhuma compra corresponde à sessão de pagamento cs_alheia: não foram atribuídos créditos.',
-    resolvidoEm: '2026-03-03T09:00:00.000Z', resolvidoPorNome: 'Helena Marques',
+    resolvidoEm: '2026-03-03T09:00:00.000Z',
+    resolvidoPorNome: 'Helena Marques',
   }),
 ];
 
 const section = () => screen.findByRole('region', { name: 'Pagamentos por conciliar' }, { timeout: 5000 });
-const row = (s: HTMLElement, text: string) => within(s).getAllByRole('row').find((r) => r.textContent?.includes(text))!;
+const row = (s: HTMLElement, text: string) =>
+  within(s)
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes(text))!;
 
 function stubPage(anomalies: Handler, extra: Record<string, Handler> = {}) {
   stubLayoutApis();
@@ -145,6 +178,9 @@ describe('Pagamentos por conciliar (payments page)', () => {
     loginAdmin();
     stubPage(() => json(paged(LIST)), { 'GET /api/admin/audit': () => json(paged([])) });
     renderAt('/dashboard');
-    expect(await screen.findByRole('link', { name: /2 pagamentos por conciliar/ }, { timeout: 5000 })).toHaveAttribute('href', '/detalhes-recebido#por-conciliar');
+    expect(await screen.findByRole('link', { name: /2 pagamentos por conciliar/ }, { timeout: 5000 })).toHaveAttribute(
+      'href',
+      '/detalhes-recebido#por-conciliar',
+    );
   });
 });

@@ -43,7 +43,9 @@ function AnomalyRow({ item }: { item: PaymentAnomaly }) {
     },
     onError: (e) => toast.error('Não foi possível marcar como resolvido.', { description: errorMessage(e, '') || undefined }),
   });
-  const [markResolved, busy] = useSingleFlight(async () => { await resolve.mutateAsync().catch(() => {}); });
+  const [markResolved, busy] = useSingleFlight(async () => {
+    await resolve.mutateAsync().catch(() => {});
+  });
 
   return (
     <tr>
@@ -52,7 +54,11 @@ function AnomalyRow({ item }: { item: PaymentAnomaly }) {
           <span className="strong">{EVENT_TYPES[item.tipo] ?? item.tipo}</span>
           <span className="cell-sub">Recebido a {formatDateTime(item.criadoEm)}</span>
           <code className="cell-sub reconcile-id">{item.eventoId}</code>
-          {item.sessaoId && <span className="cell-sub reconcile-session">Sessão <code className="reconcile-id">{item.sessaoId}</code></span>}
+          {item.sessaoId && (
+            <span className="cell-sub reconcile-session">
+              Sessão <code className="reconcile-id">{item.sessaoId}</code>
+            </span>
+          )}
         </div>
       </td>
       <td data-label="Valor" className="num">
@@ -70,12 +76,19 @@ function AnomalyRow({ item }: { item: PaymentAnomaly }) {
       <td data-label="Estado">
         {item.resolvidoEm ? (
           <div>
-            <span className="badge badge-success"><CircleCheck size={14} aria-hidden /> Resolvido</span>
-            <span className="cell-sub">{formatDateTime(item.resolvidoEm)}{item.resolvidoPorNome ? ` por ${item.resolvidoPorNome}` : ''}</span>
+            <span className="badge badge-success">
+              <CircleCheck size={14} aria-hidden /> Resolvido
+            </span>
+            <span className="cell-sub">
+              {formatDateTime(item.resolvidoEm)}
+              {item.resolvidoPorNome ? ` por ${item.resolvidoPorNome}` : ''}
+            </span>
           </div>
         ) : (
           <div className="reconcile-open">
-            <span className="badge badge-warning"><TriangleAlert size={14} aria-hidden /> Por resolver</span>
+            <span className="badge badge-warning">
+              <TriangleAlert size={14} aria-hidden /> Por resolver
+            </span>
             <Button variant="outline" className="reconcile-btn" onClick={markResolved} loading={busy} aria-label={`Marcar como resolvido: ${item.eventoId}`}>
               Marcar como resolvido
             </Button>
@@ -105,11 +118,18 @@ export function PaymentsToReconcile() {
   }, [hash, ready]);
 
   return (
-    <section id="por-conciliar" ref={ref} tabIndex={-1} className="card admin-section" aria-labelledby="por-conciliar-titulo" aria-busy={list.isFetching || undefined}>
+    <section
+      id="por-conciliar"
+      ref={ref}
+      tabIndex={-1}
+      className="card admin-section"
+      aria-labelledby="por-conciliar-titulo"
+      aria-busy={list.isFetching || undefined}
+    >
       <h2 id="por-conciliar-titulo">Pagamentos por conciliar</h2>
       <p className="muted">
-        Eventos do Stripe que não correspondem a uma compra nossa (sessão desconhecida, valor ou moeda diferentes): não foram atribuídos créditos.
-        Verifique cada um no Stripe (por exemplo, reembolse) e marque-o como resolvido.
+        Eventos do Stripe que não correspondem a uma compra nossa (sessão desconhecida, valor ou moeda diferentes): não foram atribuídos créditos. Verifique
+        cada um no Stripe (por exemplo, reembolse) e marque-o como resolvido.
       </p>
       {list.isPending ? (
         <Loading text="A carregar pagamentos por conciliar..." />
@@ -124,13 +144,17 @@ export function PaymentsToReconcile() {
               <thead>
                 <tr>
                   <th scope="col">Evento</th>
-                  <th scope="col" className="num">Valor</th>
+                  <th scope="col" className="num">
+                    Valor
+                  </th>
                   <th scope="col">Motivo</th>
                   <th scope="col">Estado</th>
                 </tr>
               </thead>
               <tbody>
-                {list.data.items.map((a) => <AnomalyRow key={a.id} item={a} />)}
+                {list.data.items.map((a) => (
+                  <AnomalyRow key={a.id} item={a} />
+                ))}
               </tbody>
             </table>
           </TableWrap>

@@ -14,10 +14,7 @@ import { DocumentosDialog } from './documentos-dialog';
 import { VerificationBadge } from './verification-badge';
 import { AdminGuaranteeFigures, useAdminGuaranteeFigures } from '../garantias';
 
-const VERIFICACOES = [
-  { value: '', label: 'Todas' },
-  ...VERIFICATION_STATUSES.map((s) => ({ value: s, label: VERIFICATION_STATUS_LABELS[s] })),
-];
+const VERIFICACOES = [{ value: '', label: 'Todas' }, ...VERIFICATION_STATUSES.map((s) => ({ value: s, label: VERIFICATION_STATUS_LABELS[s] }))];
 
 function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDocs: () => void; garantias?: GarantiaNumeros }) {
   const titleId = `prof-${p.id}-nome`;
@@ -27,16 +24,33 @@ function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDo
       <div className="prof-head">
         <Avatar src={p.fotoUrl} alt="" size={56} />
         <div className="prof-id">
-          <h2 id={titleId} className="item-title">{p.nome}</h2>
-          <p className="muted prof-since">Registado em {formatDate(p.criadoEm)} <span aria-hidden="true">·</span> <Rating value={p.notaMedia} /></p>
+          <h2 id={titleId} className="item-title">
+            {p.nome}
+          </h2>
+          <p className="muted prof-since">
+            Registado em {formatDate(p.criadoEm)} <span aria-hidden="true">·</span> <Rating value={p.notaMedia} />
+          </p>
         </div>
       </div>
-      <div className="prof-verif"><VerificationBadge profissional={p} /></div>
+      <div className="prof-verif">
+        <VerificationBadge profissional={p} />
+      </div>
       <AdminGuaranteeFigures n={garantias} />
       <ul className="meta-list meta-contacts">
-        <li><Mail size={16} aria-hidden /> <span className="sr-only">E-mail: </span><a href={`mailto:${p.email}`} className="break">{p.email}</a></li>
-        <li><Phone size={16} aria-hidden /> <span className="sr-only">Telemóvel: </span>{p.telefone || <span className="muted">Telemóvel não indicado</span>}</li>
-        <li><MapPin size={16} aria-hidden /> <span className="sr-only">Localidade: </span>{local || <span className="muted">Localidade não indicada</span>}</li>
+        <li>
+          <Mail size={16} aria-hidden /> <span className="sr-only">E-mail: </span>
+          <a href={`mailto:${p.email}`} className="break">
+            {p.email}
+          </a>
+        </li>
+        <li>
+          <Phone size={16} aria-hidden /> <span className="sr-only">Telemóvel: </span>
+          {p.telefone || <span className="muted">Telemóvel não indicado</span>}
+        </li>
+        <li>
+          <MapPin size={16} aria-hidden /> <span className="sr-only">Localidade: </span>
+          {local || <span className="muted">Localidade não indicada</span>}
+        </li>
       </ul>
       <div className="chips-row">
         <span className="sr-only">Especialidades:</span>
@@ -44,7 +58,11 @@ function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDo
           <span className="muted">Sem especialidades indicadas</span>
         ) : (
           <ul className="chips">
-            {p.especialidadesLabels.map((l) => <li key={l} className="chip">{l}</li>)}
+            {p.especialidadesLabels.map((l) => (
+              <li key={l} className="chip">
+                {l}
+              </li>
+            ))}
           </ul>
         )}
       </div>
@@ -73,7 +91,11 @@ export function AdminProfissionaisPage() {
         <div className="toolbar-fields">
           <SearchField label="Pesquisar por nome" placeholder="Nome ou e-mail do profissional" value={list.text} onChange={list.setText} />
           <SelectField label="Verificação" value={verificacao} onChange={(e) => list.set('verificacao', e.target.value)}>
-            {VERIFICACOES.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
+            {VERIFICACOES.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
           </SelectField>
         </div>
       </div>
@@ -87,7 +109,9 @@ export function AdminProfissionaisPage() {
       ) : (
         <div aria-busy={profs.isFetching || undefined}>
           <div className="admin-list two">
-            {profs.data.items.map((p) => <ProfissionalCard key={p.id} p={p} onDocs={() => setOpen(p)} garantias={figuresOf(p.id)} />)}
+            {profs.data.items.map((p) => (
+              <ProfissionalCard key={p.id} p={p} onDocs={() => setOpen(p)} garantias={figuresOf(p.id)} />
+            ))}
           </div>
           <Pagination page={list.page} hasMore={profs.data.hasMore} onChange={list.setPage} label="Paginação dos profissionais" />
         </div>

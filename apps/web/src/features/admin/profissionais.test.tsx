@@ -9,8 +9,14 @@ const created: string[] = [];
 const revoked: string[] = [];
 beforeEach(() => {
   let n = 0;
-  URL.createObjectURL = vi.fn(() => { const u = `blob:doc-${++n}`; created.push(u); return u; });
-  URL.revokeObjectURL = vi.fn((u: string) => { revoked.push(u); });
+  URL.createObjectURL = vi.fn(() => {
+    const u = `blob:doc-${++n}`;
+    created.push(u);
+    return u;
+  });
+  URL.revokeObjectURL = vi.fn((u: string) => {
+    revoked.push(u);
+  });
   // The guarantee figures on the cards are not what these tests look at: they fail to load.
   mockApi.routes({ 'GET /api/admin/garantias/numeros': notFound });
 });
@@ -43,7 +49,16 @@ const prof = (over: Record<string, unknown>) => ({
 });
 const LIST = [
   prof({}),
-  prof({ id: 8, nome: 'Catarina Lima', email: 'catarina.lima@exemplo.pt', verificacao: 'VERIFICADO', verificadoPorNome: 'Helena Marques', verificadoEm: '2026-03-05T10:00:00.000Z', temFrente: false, temVerso: false }),
+  prof({
+    id: 8,
+    nome: 'Catarina Lima',
+    email: 'catarina.lima@exemplo.pt',
+    verificacao: 'VERIFICADO',
+    verificadoPorNome: 'Helena Marques',
+    verificadoEm: '2026-03-05T10:00:00.000Z',
+    temFrente: false,
+    temVerso: false,
+  }),
   prof({ id: 7, nome: 'Pedro Gonçalves', email: 'pedro.goncalves@exemplo.pt', verificacao: null, temFrente: false, temVerso: false }),
 ];
 const image = () => new Response('webp-bytes', { status: 200, headers: { 'content-type': 'image/webp' } });
@@ -107,10 +122,28 @@ describe('Profissionais (admin)', () => {
     loginAdmin();
     let decided = false;
     mockApi.routes({
-      'GET /api/admin/profissionais': () => json(paged(decided ? [prof({ verificacao: 'VERIFICADO', verificadoPorNome: 'Helena Marques', verificadoEm: '2026-03-06T10:00:00.000Z', temFrente: false, temVerso: false })] : LIST)),
+      'GET /api/admin/profissionais': () =>
+        json(
+          paged(
+            decided
+              ? [
+                  prof({
+                    verificacao: 'VERIFICADO',
+                    verificadoPorNome: 'Helena Marques',
+                    verificadoEm: '2026-03-06T10:00:00.000Z',
+                    temFrente: false,
+                    temVerso: false,
+                  }),
+                ]
+              : LIST,
+          ),
+        ),
       'GET /api/admin/profissionais/9/documentos/frente': () => image(),
       'GET /api/admin/profissionais/9/documentos/verso': () => image(),
-      'POST /api/admin/profissionais/9/verificacao': () => { decided = true; return json({ id: 9, verificacao: 'VERIFICADO', verificadoEm: '2026-03-06T10:00:00.000Z' }); },
+      'POST /api/admin/profissionais/9/verificacao': () => {
+        decided = true;
+        return json({ id: 9, verificacao: 'VERIFICADO', verificadoEm: '2026-03-06T10:00:00.000Z' });
+      },
     });
     renderAt('/listagem-profissionais');
     const user = userEvent.setup();

@@ -6,7 +6,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { CalendarDays, Coins, MailWarning, MapPin, Trash2, User, Users, Wrench } from 'lucide-react';
-import { ALL_STATUSES_LABEL, EMAIL_CONFIRMATION_TEXTS, formatDate, M, MAX_APPLICANTS, PROJECT_STATUSES, updateCreditsBody, type ApproveRequestResponse, type DeletedRequestResponse, type UpdateCreditsResponse } from '@tc/shared';
+import {
+  ALL_STATUSES_LABEL,
+  EMAIL_CONFIRMATION_TEXTS,
+  formatDate,
+  M,
+  MAX_APPLICANTS,
+  PROJECT_STATUSES,
+  updateCreditsBody,
+  type ApproveRequestResponse,
+  type DeletedRequestResponse,
+  type UpdateCreditsResponse,
+} from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { MessageDialog } from '../../components/ui/message-dialog';
@@ -59,13 +70,15 @@ function ProjectCard({ project }: { project: AdminProject }) {
 
   // Approve and price in one step: the price is required here, so an approved project is always visible.
   const approve = useMutation({
-    mutationFn: (creditos: number) =>
-      api<ApproveRequestResponse>(`/requests/${project.id}/aprovar`, { method: 'PATCH', body: { creditos }, as: 'admin' }),
+    mutationFn: (creditos: number) => api<ApproveRequestResponse>(`/requests/${project.id}/aprovar`, { method: 'PATCH', body: { creditos }, as: 'admin' }),
     onSuccess: (data) => {
       patch(project.id, { status: data.status, creditos: data.creditos });
       if (data.creditos !== null) reset({ creditos: String(data.creditos) });
       refreshStats();
-      if (data.visivel) toast.success(`Projeto aprovado. ${VISIBLE}`, { description: `Cada candidatura custa ${data.creditos} ${data.creditos === 1 ? 'crédito' : 'créditos'}.` });
+      if (data.visivel)
+        toast.success(`Projeto aprovado. ${VISIBLE}`, {
+          description: `Cada candidatura custa ${data.creditos} ${data.creditos === 1 ? 'crédito' : 'créditos'}.`,
+        });
       else toast.warning('Projeto aprovado, mas continua invisível para os profissionais até ter créditos.');
     },
     onError: (e) => toast.error('Erro ao aprovar projeto.', { description: errorMessage(e, '') || undefined }),
@@ -78,7 +91,10 @@ function ProjectCard({ project }: { project: AdminProject }) {
       const n = data.reembolsos.length;
       const soma = data.reembolsos.reduce((s, r) => s + r.creditos, 0);
       toast.success('Projeto eliminado.', {
-        description: n === 0 ? 'Nenhum profissional a reembolsar.' : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
+        description:
+          n === 0
+            ? 'Nenhum profissional a reembolsar.'
+            : `${n} ${n === 1 ? 'profissional reembolsado' : 'profissionais reembolsados'} (${soma} créditos no total).`,
       });
       qc.invalidateQueries({ queryKey: adminKeys.projects });
       refreshStats();
@@ -91,13 +107,17 @@ function ProjectCard({ project }: { project: AdminProject }) {
 
   const [applyCredits, applying] = useSingleFlight(
     handleSubmit(
-      async ({ creditos }) => { await credits.mutateAsync(creditos).catch(() => {}); },
+      async ({ creditos }) => {
+        await credits.mutateAsync(creditos).catch(() => {});
+      },
       () => setInvalid(true),
     ),
   );
   const [doApprove, approving] = useSingleFlight(
     handleSubmit(
-      async ({ creditos }) => { await approve.mutateAsync(creditos).catch(() => {}); },
+      async ({ creditos }) => {
+        await approve.mutateAsync(creditos).catch(() => {});
+      },
       () => setInvalid(true),
     ),
   );
@@ -108,23 +128,48 @@ function ProjectCard({ project }: { project: AdminProject }) {
   return (
     <article className="card admin-item" aria-labelledby={titleId}>
       <div className="item-head">
-        <h2 id={titleId} className="item-title">{project.titulo}</h2>
+        <h2 id={titleId} className="item-title">
+          {project.titulo}
+        </h2>
         <span className="item-badges">
           <ProjectStatusBadge status={project.status} />
           <UrgencyBadge tempo={project.tempo} />
-          {waitsForEmail && <span className="badge badge-warning"><MailWarning size={14} aria-hidden /> {EMAIL_CONFIRMATION_TEXTS.adminPorConfirmar}</span>}
+          {waitsForEmail && (
+            <span className="badge badge-warning">
+              <MailWarning size={14} aria-hidden /> {EMAIL_CONFIRMATION_TEXTS.adminPorConfirmar}
+            </span>
+          )}
         </span>
       </div>
       <p className="item-text">{project.descricao}</p>
       <ul className="meta-list">
-        <li><Wrench size={16} aria-hidden /> <span className="sr-only">Especialidade: </span>{project.especialidadeLabel || project.especialidade}</li>
-        <li><User size={16} aria-hidden /> <span className="sr-only">Cliente: </span>{project.cliente?.nome ?? 'Cliente removido'}</li>
-        <li><MapPin size={16} aria-hidden /> <span className="sr-only">Local: </span>{[project.cidade, project.bairro].filter(Boolean).join(', ')}</li>
-        <li><CalendarDays size={16} aria-hidden /> <span className="sr-only">Publicado em: </span>{formatDate(project.criadoEm)}</li>
-        <li><Coins size={16} aria-hidden /> {project.creditos
-          ? `${project.creditos} ${project.creditos === 1 ? 'crédito aplicado' : 'créditos aplicados'}`
-          : project.status === 'ABERTO' ? 'Sem créditos: invisível para os profissionais' : 'Sem créditos aplicados'}</li>
-        <li className={full ? 'meta-full' : undefined}><Users size={16} aria-hidden /> {project.candidaturas}/{MAX_APPLICANTS} candidaturas</li>
+        <li>
+          <Wrench size={16} aria-hidden /> <span className="sr-only">Especialidade: </span>
+          {project.especialidadeLabel || project.especialidade}
+        </li>
+        <li>
+          <User size={16} aria-hidden /> <span className="sr-only">Cliente: </span>
+          {project.cliente?.nome ?? 'Cliente removido'}
+        </li>
+        <li>
+          <MapPin size={16} aria-hidden /> <span className="sr-only">Local: </span>
+          {[project.cidade, project.bairro].filter(Boolean).join(', ')}
+        </li>
+        <li>
+          <CalendarDays size={16} aria-hidden /> <span className="sr-only">Publicado em: </span>
+          {formatDate(project.criadoEm)}
+        </li>
+        <li>
+          <Coins size={16} aria-hidden />{' '}
+          {project.creditos
+            ? `${project.creditos} ${project.creditos === 1 ? 'crédito aplicado' : 'créditos aplicados'}`
+            : project.status === 'ABERTO'
+              ? 'Sem créditos: invisível para os profissionais'
+              : 'Sem créditos aplicados'}
+        </li>
+        <li className={full ? 'meta-full' : undefined}>
+          <Users size={16} aria-hidden /> {project.candidaturas}/{MAX_APPLICANTS} candidaturas
+        </li>
       </ul>
       <div className="item-actions">
         {project.status === 'ABERTO' && (
@@ -133,7 +178,9 @@ function ProjectCard({ project }: { project: AdminProject }) {
               <label htmlFor={`creditos-${project.id}`}>Créditos</label>
               <input id={`creditos-${project.id}`} className="input" type="number" min={0} step={1} inputMode="numeric" {...register('creditos')} />
             </div>
-            <Button type="submit" variant="outline" loading={applying}>Aplicar créditos</Button>
+            <Button type="submit" variant="outline" loading={applying}>
+              Aplicar créditos
+            </Button>
           </form>
         )}
         {project.status === 'ESPERA' && (
@@ -142,14 +189,25 @@ function ProjectCard({ project }: { project: AdminProject }) {
               <div className="field credits-field">
                 <label htmlFor={`creditos-${project.id}`}>Créditos</label>
                 <input
-                  id={`creditos-${project.id}`} className="input" type="number" min={0} step={1} inputMode="numeric" placeholder="Ex.: 5"
-                  aria-describedby={`creditos-${project.id}-dica`} {...register('creditos')}
+                  id={`creditos-${project.id}`}
+                  className="input"
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  placeholder="Ex.: 5"
+                  aria-describedby={`creditos-${project.id}-dica`}
+                  {...register('creditos')}
                 />
               </div>
-              <Button type="submit" variant="secondary" loading={approving}>Aprovar</Button>
+              <Button type="submit" variant="secondary" loading={approving}>
+                Aprovar
+              </Button>
             </fieldset>
             <p id={`creditos-${project.id}-dica`} className={waitsForEmail ? 'approve-hint approve-blocked' : 'approve-hint muted'}>
-              {waitsForEmail ? EMAIL_CONFIRMATION_TEXTS.adminRecusa : 'O custo de cada candidatura: ao aprovar, o projeto fica logo visível para os profissionais.'}
+              {waitsForEmail
+                ? EMAIL_CONFIRMATION_TEXTS.adminRecusa
+                : 'O custo de cada candidatura: ao aprovar, o projeto fica logo visível para os profissionais.'}
             </p>
           </form>
         )}
@@ -182,7 +240,11 @@ export function AdminProjetosPage() {
           <SearchField label="Pesquisar projetos" placeholder="Título, cidade ou nome do cliente" value={list.text} onChange={list.setText} />
           <SelectField label="Estado" value={status} onChange={(e) => list.set('status', e.target.value === 'TODOS' ? '' : e.target.value)}>
             <option value="TODOS">{ALL_STATUSES_LABEL}</option>
-            {PROJECT_STATUSES.map((s) => <option key={s} value={s}>{PROJECT_STATUS_TEXT[s]}</option>)}
+            {PROJECT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PROJECT_STATUS_TEXT[s]}
+              </option>
+            ))}
           </SelectField>
         </div>
       </div>
@@ -196,7 +258,9 @@ export function AdminProjetosPage() {
       ) : (
         <div aria-busy={projects.isFetching || undefined}>
           <div className="admin-list">
-            {projects.data.items.map((p) => <ProjectCard key={p.id} project={p} />)}
+            {projects.data.items.map((p) => (
+              <ProjectCard key={p.id} project={p} />
+            ))}
           </div>
           <Pagination page={list.page} hasMore={projects.data.hasMore} onChange={list.setPage} label="Paginação dos projetos" />
         </div>

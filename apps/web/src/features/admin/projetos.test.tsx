@@ -158,7 +158,8 @@ describe('Projetos (admin)', () => {
   it('a client whose e-mail is unconfirmed: "E-mail por confirmar", approval disabled with the reason', async () => {
     loginAdmin();
     mockApi.routes({
-      'GET /api/requests/all': () => json(paged([project({ id: 20, titulo: 'Sem confirmação', cliente: { nome: 'Rui', email: 'rui@exemplo.pt', emailConfirmado: false } })])),
+      'GET /api/requests/all': () =>
+        json(paged([project({ id: 20, titulo: 'Sem confirmação', cliente: { nome: 'Rui', email: 'rui@exemplo.pt', emailConfirmado: false } })])),
     });
     renderAt('/listagem-projetos');
     const espera = await screen.findByRole('article', { name: 'Sem confirmação' });
@@ -171,7 +172,16 @@ describe('Projetos (admin)', () => {
 
   it('asks before deleting, with the spec texts, and says how many were refunded', async () => {
     loginAdmin();
-    stubProjects({ 'DELETE /api/requests/delete/11': () => json({ id: 11, reembolsos: [{ profissionalId: 3, creditos: 8 }, { profissionalId: 4, creditos: 8 }] }) });
+    stubProjects({
+      'DELETE /api/requests/delete/11': () =>
+        json({
+          id: 11,
+          reembolsos: [
+            { profissionalId: 3, creditos: 8 },
+            { profissionalId: 4, creditos: 8 },
+          ],
+        }),
+    });
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Aberto ao público' });
@@ -206,7 +216,11 @@ describe('Projetos (admin)', () => {
     renderAt('/listagem-projetos');
     const user = userEvent.setup();
     await screen.findByRole('article', { name: 'Em espera' });
-    expect(within(screen.getByRole('combobox', { name: 'Estado' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Em análise', 'Aberto', 'Concluído']);
+    expect(
+      within(screen.getByRole('combobox', { name: 'Estado' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', 'Em análise', 'Aberto', 'Concluído']);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'Em análise');
     await waitFor(() => expect(mockApi.calls().some((c) => c.query.get('status') === 'ESPERA')).toBe(true));
 

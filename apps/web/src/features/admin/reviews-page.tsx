@@ -50,37 +50,67 @@ function ReviewCard({ review }: { review: AdminReview }) {
       toast.error('Erro ao excluir review.', { description: errorMessage(e, '') || undefined });
     },
   });
-  const [accept, accepting] = useSingleFlight(async () => { await decide.mutateAsync('accept').catch(() => {}); });
-  const [deny, denying] = useSingleFlight(async () => { await decide.mutateAsync('deny').catch(() => {}); });
+  const [accept, accepting] = useSingleFlight(async () => {
+    await decide.mutateAsync('accept').catch(() => {});
+  });
+  const [deny, denying] = useSingleFlight(async () => {
+    await decide.mutateAsync('deny').catch(() => {});
+  });
 
   const titleId = `review-${review.id}-titulo`;
   return (
     <article className="card admin-item" aria-labelledby={titleId}>
       <div className="item-head">
         <h2 id={titleId} className="item-title">
-          <span className="stars" aria-hidden="true">{starString(review.nota)}</span>
-          <span className="sr-only">Review de {review.cliente.nome}: {review.nota} de 5 estrelas</span>
+          <span className="stars" aria-hidden="true">
+            {starString(review.nota)}
+          </span>
+          <span className="sr-only">
+            Review de {review.cliente.nome}: {review.nota} de 5 estrelas
+          </span>
         </h2>
         <ReviewStatusBadge status={review.status} />
       </div>
       <blockquote className="item-quote">{review.comentario}</blockquote>
       <ul className="meta-list">
-        <li><User size={16} aria-hidden /> <span>Cliente: <strong>{review.cliente.nome}</strong></span></li>
-        <li><HardHat size={16} aria-hidden /> <span>Profissional: <strong>{review.profissional.nome}</strong></span></li>
-        <li><CalendarDays size={16} aria-hidden /> <span className="sr-only">Data: </span>{formatDate(review.criadoEm)}</li>
+        <li>
+          <User size={16} aria-hidden />{' '}
+          <span>
+            Cliente: <strong>{review.cliente.nome}</strong>
+          </span>
+        </li>
+        <li>
+          <HardHat size={16} aria-hidden />{' '}
+          <span>
+            Profissional: <strong>{review.profissional.nome}</strong>
+          </span>
+        </li>
+        <li>
+          <CalendarDays size={16} aria-hidden /> <span className="sr-only">Data: </span>
+          {formatDate(review.criadoEm)}
+        </li>
       </ul>
       <div className="item-actions">
         {review.status === 'ESPERA' && (
           <>
-            <Button variant="secondary" onClick={accept} loading={accepting} disabled={denying}><Check size={18} aria-hidden /> Aprovar</Button>
-            <Button variant="outline" onClick={deny} loading={denying} disabled={accepting}><X size={18} aria-hidden /> Reprovar</Button>
+            <Button variant="secondary" onClick={accept} loading={accepting} disabled={denying}>
+              <Check size={18} aria-hidden /> Aprovar
+            </Button>
+            <Button variant="outline" onClick={deny} loading={denying} disabled={accepting}>
+              <X size={18} aria-hidden /> Reprovar
+            </Button>
           </>
         )}
         <Button variant="danger" className="btn-delete" onClick={() => setConfirming(true)} aria-label={`Eliminar review de ${review.cliente.nome}`}>
           <Trash2 size={18} aria-hidden /> Eliminar
         </Button>
       </div>
-      <ConfirmDeleteDialog open={confirming} onClose={() => !remove.isPending && setConfirming(false)} onConfirm={() => remove.mutate()} busy={remove.isPending} />
+      <ConfirmDeleteDialog
+        open={confirming}
+        onClose={() => !remove.isPending && setConfirming(false)}
+        onConfirm={() => remove.mutate()}
+        busy={remove.isPending}
+      />
     </article>
   );
 }
@@ -97,7 +127,11 @@ export function AdminReviewsPage() {
         <div className="toolbar-fields">
           <SearchField label="Pesquisar reviews" placeholder="Comentário ou nome do cliente" value={list.text} onChange={list.setText} />
           <SelectField label="Estado" value={status} onChange={(e) => list.set('status', e.target.value === 'TODOS' ? '' : e.target.value)}>
-            {FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
           </SelectField>
         </div>
       </div>
@@ -111,7 +145,9 @@ export function AdminReviewsPage() {
       ) : (
         <div aria-busy={reviews.isFetching || undefined}>
           <div className="admin-list two">
-            {reviews.data.items.map((r) => <ReviewCard key={r.id} review={r} />)}
+            {reviews.data.items.map((r) => (
+              <ReviewCard key={r.id} review={r} />
+            ))}
           </div>
           <Pagination page={list.page} hasMore={reviews.data.hasMore} onChange={list.setPage} label="Paginação das reviews" />
         </div>

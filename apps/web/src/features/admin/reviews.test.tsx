@@ -59,7 +59,11 @@ describe('Reviews (admin)', () => {
     const user = userEvent.setup();
     await screen.findByText('Não apareceu.');
     const select = screen.getByRole('combobox', { name: 'Estado' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Pendente', 'Aprovado', 'Reprovado']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', 'Pendente', 'Aprovado', 'Reprovado']);
     await user.selectOptions(select, 'Reprovado');
     await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('status')).toBe('NEGADO'));
   });

@@ -15,6 +15,13 @@ export function loginAdmin() {
 
 /** jsdom has no layout: recharts' ResponsiveContainer asks for ResizeObserver. */
 export function stubLayoutApis() {
-  class Observer { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  class Observer {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
   vi.stubGlobal('ResizeObserver', Observer);
 }

@@ -49,7 +49,8 @@ describe('Postagem do Projeto', () => {
     localStorage.setItem('tituloProjeto', 'Tomada queimada');
     mockApi.routes({
       'POST /api/requests/create': () => json(project({ id: 11 }), 201),
-      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [project({ id: 11, titulo: 'Tomada queimada' })], page: 1, pageSize: 20, hasMore: false }),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () =>
+        json({ items: [project({ id: 11, titulo: 'Tomada queimada' })], page: 1, pageSize: 20, hasMore: false }),
     });
     const { router } = renderAt('/agendamento');
     const user = userEvent.setup();

@@ -54,7 +54,15 @@ export function AgendamentoPage() {
     const titulo = getLocal('tituloProjeto') ?? '';
     return { titulo, descricao: '', bairro: '', cidade: '', especialidade: initialSpecialty(titulo), contato: '', tempo: '' };
   }, []);
-  const { register, handleSubmit, watch, setValue, getValues, setError, formState: { errors, dirtyFields } } = useForm<FormValues, unknown, ProjectFields>({
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    getValues,
+    setError,
+    formState: { errors, dirtyFields },
+  } = useForm<FormValues, unknown, ProjectFields>({
     resolver,
     defaultValues: defaults,
     mode: 'onTouched',
@@ -70,100 +78,131 @@ export function AgendamentoPage() {
   const concelhos = districtByLabel(distrito)?.concelhos ?? [];
   const bairroField = register('bairro');
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await mutation.mutateAsync(values);
-      setLocal('tituloProjeto', null);
-      setLocal('especialidadeProjeto', null);
-      toast.success(M.projetoPublicado, {
-        description: account.data?.emailConfirmado === false
-          ? `${EMAIL_CONFIRMATION_TEXTS.aguardaProjeto}: abra o link que enviámos para ${account.data.email}.`
-          : 'Fica "Em análise" até a nossa equipa o rever; depois disso os profissionais já o podem ver.',
-      });
-      const id = ownClienteId();
-      navigate(id === null ? '/areadocliente/menu' : `/projetos/${id}`);
-    } catch (e) {
-      // The server's per-field messages go under the matching inputs.
-      if (e instanceof ApiError) {
-        for (const f of FIELDS) if (e.fields[f]) setError(f, { type: 'server', message: e.fields[f] });
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        await mutation.mutateAsync(values);
+        setLocal('tituloProjeto', null);
+        setLocal('especialidadeProjeto', null);
+        toast.success(M.projetoPublicado, {
+          description:
+            account.data?.emailConfirmado === false
+              ? `${EMAIL_CONFIRMATION_TEXTS.aguardaProjeto}: abra o link que enviámos para ${account.data.email}.`
+              : 'Fica "Em análise" até a nossa equipa o rever; depois disso os profissionais já o podem ver.',
+        });
+        const id = ownClienteId();
+        navigate(id === null ? '/areadocliente/menu' : `/projetos/${id}`);
+      } catch (e) {
+        // The server's per-field messages go under the matching inputs.
+        if (e instanceof ApiError) {
+          for (const f of FIELDS) if (e.fields[f]) setError(f, { type: 'server', message: e.fields[f] });
+        }
+        setFailure(M.projetoErro);
       }
-      setFailure(M.projetoErro);
-    }
-  }));
+    }),
+  );
 
   return (
-    <div className="container"><div className="page">
-      <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente</Link>
-      <div className="card form-card">
-        <h1>Postagem do Projeto</h1>
-        <p className="muted">Descreva o trabalho e receba candidaturas de profissionais da sua zona. Todos os campos são obrigatórios.</p>
-        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
-        <form onSubmit={submit} noValidate aria-label="Postagem do Projeto">
-          <TextField label="Título" maxLength={120} placeholder="Ex.: Substituir quadro elétrico" error={errors.titulo?.message} {...register('titulo')} />
-          <TextAreaField
-            label="Descrição"
-            rows={5}
-            maxLength={2000}
-            placeholder="O que precisa, onde, desde quando, medidas ou marcas se souber..."
-            error={errors.descricao?.message}
-            {...register('descricao')}
-          />
-          <div className="grid-2">
-            <SelectField
-              label="Distrito"
-              autoComplete="address-level1"
-              error={errors.bairro?.message}
-              {...bairroField}
-              onChange={(e) => {
-                void bairroField.onChange(e);
-                setValue('cidade', '');
-              }}
-            >
-              <option value="">Selecione o distrito</option>
-              {DISTRICTS.map((d) => <option key={d.value} value={d.label}>{d.label}</option>)}
+    <div className="container">
+      <div className="page">
+        <Link to="/areadocliente/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente
+        </Link>
+        <div className="card form-card">
+          <h1>Postagem do Projeto</h1>
+          <p className="muted">Descreva o trabalho e receba candidaturas de profissionais da sua zona. Todos os campos são obrigatórios.</p>
+          {failure && (
+            <div className="alert alert-error" role="alert">
+              {failure}
+            </div>
+          )}
+          <form onSubmit={submit} noValidate aria-label="Postagem do Projeto">
+            <TextField label="Título" maxLength={120} placeholder="Ex.: Substituir quadro elétrico" error={errors.titulo?.message} {...register('titulo')} />
+            <TextAreaField
+              label="Descrição"
+              rows={5}
+              maxLength={2000}
+              placeholder="O que precisa, onde, desde quando, medidas ou marcas se souber..."
+              error={errors.descricao?.message}
+              {...register('descricao')}
+            />
+            <div className="grid-2">
+              <SelectField
+                label="Distrito"
+                autoComplete="address-level1"
+                error={errors.bairro?.message}
+                {...bairroField}
+                onChange={(e) => {
+                  void bairroField.onChange(e);
+                  setValue('cidade', '');
+                }}
+              >
+                <option value="">Selecione o distrito</option>
+                {DISTRICTS.map((d) => (
+                  <option key={d.value} value={d.label}>
+                    {d.label}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField
+                label="Cidade"
+                autoComplete="address-level2"
+                disabled={concelhos.length === 0}
+                hint={concelhos.length === 0 ? 'Escolha primeiro o distrito.' : undefined}
+                error={errors.cidade?.message}
+                {...register('cidade')}
+              >
+                <option value="">Selecione o concelho</option>
+                {concelhos.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <SelectField label="Especialidade" error={errors.especialidade?.message} {...register('especialidade')}>
+              <option value="">Selecione a especialidade</option>
+              {SPECIALTY_GROUPS.map((g) => (
+                <optgroup key={g.value} label={g.label}>
+                  {g.items.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
             </SelectField>
-            <SelectField
-              label="Cidade"
-              autoComplete="address-level2"
-              disabled={concelhos.length === 0}
-              hint={concelhos.length === 0 ? 'Escolha primeiro o distrito.' : undefined}
-              error={errors.cidade?.message}
-              {...register('cidade')}
-            >
-              <option value="">Selecione o concelho</option>
-              {concelhos.map((c) => <option key={c} value={c}>{c}</option>)}
+            <TextField
+              label="Contacto"
+              autoComplete="tel"
+              maxLength={120}
+              placeholder="Telemóvel ou email"
+              hint="Só os profissionais que se candidatarem ao projeto verão este contacto."
+              error={errors.contato?.message}
+              {...register('contato')}
+            />
+            <SelectField label="Tempo estimado" error={errors.tempo?.message} {...register('tempo')}>
+              <option value="">Para quando precisa?</option>
+              {TIME_OPTIONS.map((t) => (
+                <option key={t} value={t}>
+                  {TIME_OPTION_LABELS[t]}
+                </option>
+              ))}
             </SelectField>
-          </div>
-          <SelectField label="Especialidade" error={errors.especialidade?.message} {...register('especialidade')}>
-            <option value="">Selecione a especialidade</option>
-            {SPECIALTY_GROUPS.map((g) => (
-              <optgroup key={g.value} label={g.label}>
-                {g.items.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-              </optgroup>
-            ))}
-          </SelectField>
-          <TextField
-            label="Contacto"
-            autoComplete="tel"
-            maxLength={120}
-            placeholder="Telemóvel ou email"
-            hint="Só os profissionais que se candidatarem ao projeto verão este contacto."
-            error={errors.contato?.message}
-            {...register('contato')}
-          />
-          <SelectField label="Tempo estimado" error={errors.tempo?.message} {...register('tempo')}>
-            <option value="">Para quando precisa?</option>
-            {TIME_OPTIONS.map((t) => <option key={t} value={t}>{TIME_OPTION_LABELS[t]}</option>)}
-          </SelectField>
-          <EmergencyAvailability tempo={watch('tempo')} bairro={distrito} especialidade={watch('especialidade')} />
-          <p className="alert alert-info review-note">
-            <Info size={18} aria-hidden />
-            <span>Antes de ficar visível para os profissionais, o projeto fica <strong>Em análise</strong> até a nossa equipa o rever.</span>
-          </p>
-          <Button type="submit" block loading={busy} loadingText="A publicar...">Publicar projeto</Button>
-        </form>
+            <EmergencyAvailability tempo={watch('tempo')} bairro={distrito} especialidade={watch('especialidade')} />
+            <p className="alert alert-info review-note">
+              <Info size={18} aria-hidden />
+              <span>
+                Antes de ficar visível para os profissionais, o projeto fica <strong>Em análise</strong> até a nossa equipa o rever.
+              </span>
+            </p>
+            <Button type="submit" block loading={busy} loadingText="A publicar...">
+              Publicar projeto
+            </Button>
+          </form>
+        </div>
       </div>
-    </div></div>
+    </div>
   );
 }

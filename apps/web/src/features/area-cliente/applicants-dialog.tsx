@@ -29,8 +29,12 @@ export function ApplicantsDialog({ project, onClose }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content applicants-dialog">
-          <Dialog.Close className="dialog-close" aria-label="Fechar"><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>Selecione o profissional contratado</h2></Dialog.Title>
+          <Dialog.Close className="dialog-close" aria-label="Fechar">
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>Selecione o profissional contratado</h2>
+          </Dialog.Title>
           <Dialog.Description className="muted">
             {project ? <>Quem fez o trabalho de «{project.titulo}»? Escolha-o para o avaliar.</> : null}
           </Dialog.Description>
@@ -52,12 +56,14 @@ export function ApplicantsDialog({ project, onClose }: Props) {
                       <Avatar src={p.fotoUrl} alt="" size={48} />
                       <span className="applicant-body">
                         <span className="applicant-name">{p.nome}</span>
-                        <span className="applicant-meta">
-                          {p.especialidades.length ? p.especialidades.map(specialtyLabel).join(', ') : 'Não informado'}
-                        </span>
+                        <span className="applicant-meta">{p.especialidades.length ? p.especialidades.map(specialtyLabel).join(', ') : 'Não informado'}</span>
                         <span className="applicant-meta applicant-row">
                           <Rating value={p.notaMedia} />
-                          {p.cidade && <span className="applicant-city"><MapPin size={14} aria-hidden /> {p.cidade}</span>}
+                          {p.cidade && (
+                            <span className="applicant-city">
+                              <MapPin size={14} aria-hidden /> {p.cidade}
+                            </span>
+                          )}
                         </span>
                         {!p.escolhido && !nobodyChosen && <span className="applicant-meta">Não fez este trabalho</span>}
                       </span>

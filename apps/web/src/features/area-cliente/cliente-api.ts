@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Account, ApplicantResponse, ClienteProfileCompleted, ChooseProfessionalResponse, ConcludeRequestResponse, CreateRequestBody, DeletedRequestResponse, Paged, RequestDto,
+  Account,
+  ApplicantResponse,
+  ClienteProfileCompleted,
+  ChooseProfessionalResponse,
+  ConcludeRequestResponse,
+  CreateRequestBody,
+  DeletedRequestResponse,
+  Paged,
+  RequestDto,
 } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
@@ -55,7 +63,9 @@ export function useConcludeProject() {
   return useMutation({
     mutationFn: ({ id, profissionalId }: { id: number; profissionalId?: number | null }) =>
       api<ConcludeRequestResponse>(`/requests/${id}/concluir`, {
-        method: 'PATCH', as: 'cliente', ...(profissionalId === undefined ? {} : { body: { profissionalId } }),
+        method: 'PATCH',
+        as: 'cliente',
+        ...(profissionalId === undefined ? {} : { body: { profissionalId } }),
       }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente'] }),
   });
@@ -67,10 +77,8 @@ export function useChooseProfessional() {
   return useMutation({
     mutationFn: ({ id, profissionalId }: { id: number; profissionalId: number }) =>
       api<ChooseProfessionalResponse>(`/requests/${id}/escolher`, { method: 'POST', body: { profissionalId }, as: 'cliente' }),
-    onSuccess: (_r, { id }) => Promise.all([
-      qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
-      qc.invalidateQueries({ queryKey: ['cliente', 'candidatos', id] }),
-    ]),
+    onSuccess: (_r, { id }) =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }), qc.invalidateQueries({ queryKey: ['cliente', 'candidatos', id] })]),
   });
 }
 
@@ -78,8 +86,7 @@ export function useChooseProfessional() {
 export function useCancelProject() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api<DeletedRequestResponse>(`/requests/${id}/cancelar`, { method: 'POST', as: 'cliente' }),
+    mutationFn: (id: number) => api<DeletedRequestResponse>(`/requests/${id}/cancelar`, { method: 'POST', as: 'cliente' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['cliente', 'projetos'] }),
   });
 }

@@ -103,7 +103,15 @@ describe('Completar Perfil (cliente)', () => {
   it('shows the client failure text and the field message from the server', async () => {
     loginCliente();
     mockApi.routes({
-      [PUT]: () => json({ code: 'IMAGE_INVALID', message: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).', fields: { foto: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).' } }, 400),
+      [PUT]: () =>
+        json(
+          {
+            code: 'IMAGE_INVALID',
+            message: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).',
+            fields: { foto: 'O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).' },
+          },
+          400,
+        ),
     });
     const { router } = renderAt('/areadocliente/completar-perfil');
     const user = userEvent.setup();

@@ -29,7 +29,12 @@ export function ClienteCompletarPerfilPage() {
   const [foto, setFoto] = useState<File | null>(null);
   const [fotoError, setFotoError] = useState<string | undefined>();
   const [dialog, setDialog] = useState<DialogState>(null);
-  const { control, handleSubmit, setError, formState: { errors } } = useForm<FormValues>({
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { telefone: '' },
     mode: 'onTouched',
@@ -40,27 +45,29 @@ export function ClienteCompletarPerfilPage() {
     setFotoError(checkImage(file, false));
   };
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async ({ telefone }) => {
-    const imageError = checkImage(foto, false);
-    setFotoError(imageError);
-    if (imageError) return;
-    const id = ownClienteId();
-    if (id === null) {
-      setDialog('noId');
-      return;
-    }
-    try {
-      await mutation.mutateAsync({ id, telefone, foto });
-      setDialog('success');
-    } catch (e) {
-      if (e instanceof ApiError) {
-        if (e.fields.foto) setFotoError(e.fields.foto);
-        if (e.fields.telefone) setError('telefone', { type: 'server', message: e.fields.telefone });
-        else if (e.code.startsWith('IMAGE_')) setFotoError(e.message);
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async ({ telefone }) => {
+      const imageError = checkImage(foto, false);
+      setFotoError(imageError);
+      if (imageError) return;
+      const id = ownClienteId();
+      if (id === null) {
+        setDialog('noId');
+        return;
       }
-      setDialog('error');
-    }
-  }));
+      try {
+        await mutation.mutateAsync({ id, telefone, foto });
+        setDialog('success');
+      } catch (e) {
+        if (e instanceof ApiError) {
+          if (e.fields.foto) setFotoError(e.fields.foto);
+          if (e.fields.telefone) setError('telefone', { type: 'server', message: e.fields.telefone });
+          else if (e.code.startsWith('IMAGE_')) setFotoError(e.message);
+        }
+        setDialog('error');
+      }
+    }),
+  );
 
   const closeDialog = () => {
     const was = dialog;
@@ -80,53 +87,57 @@ export function ClienteCompletarPerfilPage() {
   };
 
   return (
-    <div className="container"><div className="auth-page cliente-perfil">
-      <div className="card card-narrow">
-        <h1>Completar Perfil</h1>
-        <p className="lead">Falta só o seu telemóvel. A fotografia é opcional, mas ajuda os profissionais a reconhecê-lo.</p>
-        <form onSubmit={submit} noValidate aria-label="Completar Perfil">
-          <ImageField
-            label="Fotografia (opcional)"
-            name="foto"
-            file={foto}
-            onChange={pickFoto}
-            error={fotoError}
-            hint="JPEG, PNG, WebP ou AVIF, até 10 MB."
-          />
-          <Controller
-            control={control}
-            name="telefone"
-            render={({ field }) => (
-              <PhoneField
-                label="Telefone"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.telefone?.message}
-              />
-            )}
-          />
-          <Button type="submit" block loading={busy} loadingText="A enviar...">Concluir registo</Button>
-        </form>
+    <div className="container">
+      <div className="auth-page cliente-perfil">
+        <div className="card card-narrow">
+          <h1>Completar Perfil</h1>
+          <p className="lead">Falta só o seu telemóvel. A fotografia é opcional, mas ajuda os profissionais a reconhecê-lo.</p>
+          <form onSubmit={submit} noValidate aria-label="Completar Perfil">
+            <ImageField
+              label="Fotografia (opcional)"
+              name="foto"
+              file={foto}
+              onChange={pickFoto}
+              error={fotoError}
+              hint="JPEG, PNG, WebP ou AVIF, até 10 MB."
+            />
+            <Controller
+              control={control}
+              name="telefone"
+              render={({ field }) => (
+                <PhoneField
+                  label="Telefone"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.telefone?.message}
+                />
+              )}
+            />
+            <Button type="submit" block loading={busy} loadingText="A enviar...">
+              Concluir registo
+            </Button>
+          </form>
+        </div>
+        <MessageDialog
+          open={dialog === 'success'}
+          kind="success"
+          title={M.perfilOkTitle}
+          text={M.perfilOkText}
+          confirmLabel="Continuar"
+          onClose={closeDialog}
+        />
+        <MessageDialog open={dialog === 'error'} kind="error" title={M.perfilErroTitle} text={ERRO_CLIENTE} onClose={closeDialog} />
+        <MessageDialog
+          open={dialog === 'noId'}
+          kind="error"
+          title={M.perfilErroTitle}
+          text={M.idInvalido}
+          confirmLabel="Iniciar sessão"
+          onClose={closeDialog}
+        />
       </div>
-      <MessageDialog
-        open={dialog === 'success'}
-        kind="success"
-        title={M.perfilOkTitle}
-        text={M.perfilOkText}
-        confirmLabel="Continuar"
-        onClose={closeDialog}
-      />
-      <MessageDialog open={dialog === 'error'} kind="error" title={M.perfilErroTitle} text={ERRO_CLIENTE} onClose={closeDialog} />
-      <MessageDialog
-        open={dialog === 'noId'}
-        kind="error"
-        title={M.perfilErroTitle}
-        text={M.idInvalido}
-        confirmLabel="Iniciar sessão"
-        onClose={closeDialog}
-      />
-    </div></div>
+    </div>
   );
 }

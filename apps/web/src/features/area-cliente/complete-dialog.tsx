@@ -67,7 +67,16 @@ export function CompleteDialog({ project, onClose }: Props) {
       <legend>Quem fez o trabalho?</legend>
       {applicants.data.map((a) => (
         <label key={a.id} className={`complete-option${choice === String(a.id) ? ' selected' : ''}`}>
-          <input type="radio" name={name} value={a.id} checked={choice === String(a.id)} onChange={() => { setChoice(String(a.id)); setMissing(false); }} />
+          <input
+            type="radio"
+            name={name}
+            value={a.id}
+            checked={choice === String(a.id)}
+            onChange={() => {
+              setChoice(String(a.id));
+              setMissing(false);
+            }}
+          />
           <Avatar src={a.fotoUrl} alt="" size={40} />
           <span className="complete-option-body">
             <span className="complete-option-name">{a.nome}</span>
@@ -75,19 +84,36 @@ export function CompleteDialog({ project, onClose }: Props) {
               <Rating value={a.notaMedia} />
               {/* Inside the radio's label: the badges without their buttons (explained on the applicants list). */}
               <SelosBadges selos={a.selos ?? (a.verificado ? ['VERIFICADO'] : [])} interactive={false} />
-              {a.escolhido && <span className="badge"><CircleCheck size={14} aria-hidden /> Escolhido</span>}
+              {a.escolhido && (
+                <span className="badge">
+                  <CircleCheck size={14} aria-hidden /> Escolhido
+                </span>
+              )}
             </span>
           </span>
         </label>
       ))}
       <label className={`complete-option complete-none${choice === NONE ? ' selected' : ''}`}>
-        <input type="radio" name={name} value={NONE} checked={choice === NONE} onChange={() => { setChoice(NONE); setMissing(false); }} />
+        <input
+          type="radio"
+          name={name}
+          value={NONE}
+          checked={choice === NONE}
+          onChange={() => {
+            setChoice(NONE);
+            setMissing(false);
+          }}
+        />
         <span className="complete-option-body">
           <span className="complete-option-name">Nenhum destes profissionais</span>
           <span className="complete-option-meta">O trabalho foi feito por outra pessoa, ou não chegou a ser feito.</span>
         </span>
       </label>
-      {missing && <p className="field-error" id={`${name}-erro`} role="alert">Escolha quem fez o trabalho.</p>}
+      {missing && (
+        <p className="field-error" id={`${name}-erro`} role="alert">
+          Escolha quem fez o trabalho.
+        </p>
+      )}
     </fieldset>
   );
 
@@ -97,18 +123,26 @@ export function CompleteDialog({ project, onClose }: Props) {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content complete-dialog">
-          <Dialog.Close className="dialog-close" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>Marcar como concluído?</h2></Dialog.Title>
+          <Dialog.Close className="dialog-close" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>Marcar como concluído?</h2>
+          </Dialog.Title>
           <Dialog.Description className="muted">
             {project ? (
-              hasApplicants
-                ? <>Confirma que o trabalho de «{project.titulo}» está terminado? Diga-nos quem o fez: só esse profissional poderá ser avaliado.</>
-                : <>Confirma que o trabalho de «{project.titulo}» está terminado? O projeto deixa de receber candidaturas.</>
+              hasApplicants ? (
+                <>Confirma que o trabalho de «{project.titulo}» está terminado? Diga-nos quem o fez: só esse profissional poderá ser avaliado.</>
+              ) : (
+                <>Confirma que o trabalho de «{project.titulo}» está terminado? O projeto deixa de receber candidaturas.</>
+              )
             ) : null}
           </Dialog.Description>
           {list}
           <div className="dialog-actions">
-            <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancelar
+            </Button>
             <Button variant="secondary" onClick={submit} loading={busy} loadingText="A guardar..." disabled={hasApplicants && applicants.isPending}>
               Sim, concluir
             </Button>

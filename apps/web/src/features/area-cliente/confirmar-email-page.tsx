@@ -32,7 +32,11 @@ export function ConfirmarEmailPage() {
   const resend = useResendConfirmation();
 
   if (token !== '' && result.isPending) {
-    return <div className="container auth-page"><Loading text="A confirmar o seu e-mail..." /></div>;
+    return (
+      <div className="container auth-page">
+        <Loading text="A confirmar o seu e-mail..." />
+      </div>
+    );
   }
 
   const ok = result.isSuccess;
@@ -48,20 +52,26 @@ export function ConfirmarEmailPage() {
         {ok ? (
           <p>
             {result.data.jaConfirmado ? 'Este e-mail já estava confirmado: ' : 'Obrigado! '}
-            <strong>{result.data.email}</strong> {result.data.jaConfirmado ? 'não precisa de fazer mais nada.' : 'está confirmado.'}
-            {' '}Os seus projetos seguem para aprovação pela nossa equipa.
+            <strong>{result.data.email}</strong> {result.data.jaConfirmado ? 'não precisa de fazer mais nada.' : 'está confirmado.'} Os seus projetos seguem
+            para aprovação pela nossa equipa.
           </p>
         ) : (
           <p>{failure}</p>
         )}
         <div className="confirm-actions">
           {projetos ? (
-            <Link className="btn btn-primary btn-block" to={projetos}>Ver os meus projetos</Link>
+            <Link className="btn btn-primary btn-block" to={projetos}>
+              Ver os meus projetos
+            </Link>
           ) : (
-            <Link className="btn btn-primary btn-block" to="/areadocliente/login" state={ok ? { email: result.data.email } : undefined}>Iniciar sessão</Link>
+            <Link className="btn btn-primary btn-block" to="/areadocliente/login" state={ok ? { email: result.data.email } : undefined}>
+              Iniciar sessão
+            </Link>
           )}
           {!ok && signedIn && (
-            <Button variant="outline" block onClick={() => void resend.send()} loading={resend.busy} loadingText="A enviar...">{T.reenviar}</Button>
+            <Button variant="outline" block onClick={() => void resend.send()} loading={resend.busy} loadingText="A enviar...">
+              {T.reenviar}
+            </Button>
           )}
         </div>
       </div>

@@ -13,7 +13,15 @@ afterEach(() => {
 
 const TOKEN = '3.1900000000.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
 const CONFIRM = `POST /api/cliente/confirmar-email?t=${encodeURIComponent(TOKEN)}`;
-const account = (emailConfirmado: boolean) => ({ id: CLIENTE_ID, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null, bio: null, emailConfirmado });
+const account = (emailConfirmado: boolean) => ({
+  id: CLIENTE_ID,
+  fotoUrl: null,
+  nome: 'Ana Sousa',
+  email: 'ana.sousa@exemplo.pt',
+  telefone: null,
+  bio: null,
+  emailConfirmado,
+});
 
 describe('/confirmar-email (the link of the e-mail)', () => {
   it('confirms once and says "E-mail confirmado"; a visitor is offered the log-in with the e-mail', async () => {
@@ -38,7 +46,8 @@ describe('/confirmar-email (the link of the e-mail)', () => {
   it("shows the server's reason for a bad or expired link, and offers a new one to a signed-in client", async () => {
     loginCliente();
     mockApi.routes({
-      [CONFIRM]: () => json({ code: 'CONFIRMATION_EXPIRED', message: 'Este link de confirmação expirou. Inicie sessão e peça um novo e-mail de confirmação.' }, 400),
+      [CONFIRM]: () =>
+        json({ code: 'CONFIRMATION_EXPIRED', message: 'Este link de confirmação expirou. Inicie sessão e peça um novo e-mail de confirmação.' }, 400),
       'POST /api/cliente/reenviar-confirmacao': () => json({ message: 'Enviámos um novo e-mail de confirmação.', email: 'ana.sousa@exemplo.pt' }),
     });
     renderAt(`/confirmar-email?t=${encodeURIComponent(TOKEN)}`);
@@ -80,7 +89,8 @@ describe('the project waits for the e-mail (Os meus projetos)', () => {
     loginCliente();
     mockApi.routes({
       'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json(account(true)),
-      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [project({ status: 'ESPERA', titulo: 'Quadro novo' })], page: 1, pageSize: 20, hasMore: false }),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () =>
+        json({ items: [project({ status: 'ESPERA', titulo: 'Quadro novo' })], page: 1, pageSize: 20, hasMore: false }),
     });
     renderAt(`/projetos/${CLIENTE_ID}`);
     expect(await screen.findByRole('heading', { name: 'Quadro novo' })).toBeInTheDocument();

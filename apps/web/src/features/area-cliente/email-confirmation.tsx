@@ -12,7 +12,9 @@ import './email-confirmation.css';
 /** "Reenviar e-mail de confirmação" (the server limits how many per account); a double click sends once. */
 export function useResendConfirmation() {
   const mutation = useResendMutation();
-  const [send, busy] = useSingleFlight(async () => { await mutation.mutateAsync().catch(() => {}); });
+  const [send, busy] = useSingleFlight(async () => {
+    await mutation.mutateAsync().catch(() => {});
+  });
   return { send, busy };
 }
 
@@ -41,10 +43,12 @@ export function EmailConfirmationNotice() {
     <section className="alert alert-warning email-notice" aria-labelledby="email-notice-title">
       <MailWarning size={22} aria-hidden className="email-notice-icon" />
       <div className="email-notice-body">
-        <h2 id="email-notice-title" className="email-notice-title">{T.aguardaProjeto}</h2>
+        <h2 id="email-notice-title" className="email-notice-title">
+          {T.aguardaProjeto}
+        </h2>
         <p>
-          Enviámos um link para <strong>{account.data.email}</strong>. Enquanto o e-mail não for confirmado, os seus projetos ficam
-          {' '}<strong>Em análise</strong> sem seguir para a nossa equipa.
+          Enviámos um link para <strong>{account.data.email}</strong>. Enquanto o e-mail não for confirmado, os seus projetos ficam <strong>Em análise</strong>{' '}
+          sem seguir para a nossa equipa.
         </p>
         <Button variant="outline" onClick={() => void resend.send()} loading={resend.busy} loadingText="A enviar...">
           {T.reenviar}

@@ -25,13 +25,16 @@ export function EmergencyAvailability({ tempo, bairro, especialidade }: { tempo:
   else if (q.data.total === 0) {
     text = `Ainda nenhum profissional de ${bairro}${especialidade ? ' desta especialidade' : ''} aceita urgências. O projeto fica visível para os profissionais da zona, mas sem garantia de resposta em 24 horas.`;
   } else {
-    text = `${plural(q.data.total, 'profissional', 'profissionais')} de ${bairro}${especialidade ? ' desta especialidade' : ''} ${q.data.total === 1 ? 'aceita' : 'aceitam'} urgências`
-      + ` (${plural(q.data.agora, 'de serviço', 'de serviço')} agora). ${q.data.agora > 0 ? 'Recebem o seu pedido de imediato, assim que for aprovado.' : 'Recebem o seu pedido quando estiverem de serviço.'}`;
+    text =
+      `${plural(q.data.total, 'profissional', 'profissionais')} de ${bairro}${especialidade ? ' desta especialidade' : ''} ${q.data.total === 1 ? 'aceita' : 'aceitam'} urgências` +
+      ` (${plural(q.data.agora, 'de serviço', 'de serviço')} agora). ${q.data.agora > 0 ? 'Recebem o seu pedido de imediato, assim que for aprovado.' : 'Recebem o seu pedido quando estiverem de serviço.'}`;
   }
   return (
     <p className={`alert ${q.data?.total === 0 ? 'alert-warning' : 'alert-info'} review-note`} role="status" aria-live="polite">
       <Siren size={18} aria-hidden />
-      <span><strong>{EMERGENCY_LABEL}.</strong> {text}</span>
+      <span>
+        <strong>{EMERGENCY_LABEL}.</strong> {text}
+      </span>
     </p>
   );
 }

@@ -15,7 +15,8 @@ describe('Área do Cliente (menu)', () => {
   it('greets the client, links the four areas and says when there are no projects', async () => {
     loginCliente();
     mockApi.routes({
-      'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => json({ id: CLIENTE_ID, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null }),
+      'GET /api/cliente/account/ana.sousa%40exemplo.pt': () =>
+        json({ id: CLIENTE_ID, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null }),
       [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ items: [], page: 1, pageSize: 20, hasMore: false }),
     });
     renderAt('/areadocliente/menu');
@@ -34,10 +35,13 @@ describe('Área do Cliente (menu)', () => {
     loginCliente({ email: null });
     stubCarouselApis();
     mockApi.routes({
-      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({
-        items: [project({ id: 1, titulo: 'Quadro novo', status: 'ABERTO' }), project({ id: 2, titulo: 'Câmaras no jardim', status: 'CONCLUIDO' })],
-        page: 1, pageSize: 20, hasMore: false,
-      }),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () =>
+        json({
+          items: [project({ id: 1, titulo: 'Quadro novo', status: 'ABERTO' }), project({ id: 2, titulo: 'Câmaras no jardim', status: 'CONCLUIDO' })],
+          page: 1,
+          pageSize: 20,
+          hasMore: false,
+        }),
     });
     renderAt('/areadocliente/menu');
     expect(await screen.findByRole('heading', { name: 'Quadro novo' })).toBeInTheDocument();
@@ -49,7 +53,9 @@ describe('Área do Cliente (menu)', () => {
 
   it('offers a retry when the projects cannot be loaded', async () => {
     loginCliente({ email: null });
-    mockApi.routes({ [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403) });
+    mockApi.routes({
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=1`]: () => json({ code: 'FORBIDDEN', message: 'Não tem permissão para esta ação.' }, 403),
+    });
     renderAt('/areadocliente/menu');
     expect(await screen.findByText('Não foi possível carregar os seus projetos.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();

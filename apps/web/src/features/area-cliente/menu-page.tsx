@@ -11,7 +11,6 @@ import { StatusBadge } from './status-badge';
 import './cliente.css';
 import { EmailConfirmationNotice } from './email-confirmation';
 
-
 const CARDS: MenuCard[] = [
   { to: '/agendamento', title: 'Publicar projeto', text: 'Descreva o que precisa em menos de 2 minutos.', Icon: ClipboardPlus, primary: true },
   { to: '/profissionais', title: 'Encontrar profissionais', text: 'Pesquise por nome, especialidade ou cidade.', Icon: UserSearch },
@@ -39,13 +38,17 @@ function History({ clienteId }: { clienteId: number | null }) {
   if (projects.data.items.length === 0) {
     return (
       <EmptyState text="Nenhum projeto encontrado.">
-        <Link className="btn btn-outline" to="/agendamento">Publicar o primeiro projeto</Link>
+        <Link className="btn btn-outline" to="/agendamento">
+          Publicar o primeiro projeto
+        </Link>
       </EmptyState>
     );
   }
   return (
     <Carousel label="Historico de Projetos">
-      {projects.data.items.map((p) => <ProjectSlide key={p.id} p={p} />)}
+      {projects.data.items.map((p) => (
+        <ProjectSlide key={p.id} p={p} />
+      ))}
     </Carousel>
   );
 }
@@ -57,22 +60,28 @@ export function ClienteMenuPage() {
   const firstName = account.data?.nome.trim().split(/\s+/)[0];
 
   return (
-    <div className="container"><div className="page cliente-menu">
-      <header className="menu-hero">
-        <h1>Área do Cliente</h1>
-        <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}O que precisa de resolver hoje?</p>
-      </header>
+    <div className="container">
+      <div className="page cliente-menu">
+        <header className="menu-hero">
+          <h1>Área do Cliente</h1>
+          <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}O que precisa de resolver hoje?</p>
+        </header>
 
-      <EmailConfirmationNotice />
-      <MenuCards label="Área do Cliente" cards={CARDS} />
+        <EmailConfirmationNotice />
+        <MenuCards label="Área do Cliente" cards={CARDS} />
 
-      <section className="history" aria-labelledby="historico-title">
-        <div className="section-header">
-          <h2 id="historico-title">Historico de Projetos</h2>
-          {clienteId !== null && <Link to={`/projetos/${clienteId}`} className="see-all">Ver Todos</Link>}
-        </div>
-        <History clienteId={clienteId} />
-      </section>
-    </div></div>
+        <section className="history" aria-labelledby="historico-title">
+          <div className="section-header">
+            <h2 id="historico-title">Historico de Projetos</h2>
+            {clienteId !== null && (
+              <Link to={`/projetos/${clienteId}`} className="see-all">
+                Ver Todos
+              </Link>
+            )}
+          </div>
+          <History clienteId={clienteId} />
+        </section>
+      </div>
+    </div>
   );
 }

@@ -20,20 +20,28 @@ export function ProjectApplicants({ project }: { project: RequestDto }) {
   const open = project.status === 'ABERTO';
   return (
     <section className="project-applicants" aria-labelledby={headingId}>
-      <h3 id={headingId} className="project-applicants-title">Candidatos</h3>
+      <h3 id={headingId} className="project-applicants-title">
+        Candidatos
+      </h3>
       {applicants.isPending ? (
-        <p className="muted small" role="status">A carregar candidatos...</p>
+        <p className="muted small" role="status">
+          A carregar candidatos...
+        </p>
       ) : applicants.isError ? (
         <p className="muted small">
           Não foi possível carregar os candidatos.{' '}
-          <button type="button" className="link-button" onClick={() => applicants.refetch()}>Tentar novamente</button>
+          <button type="button" className="link-button" onClick={() => applicants.refetch()}>
+            Tentar novamente
+          </button>
         </p>
       ) : applicants.data.length === 0 ? (
         <p className="muted small">Nenhum profissional se candidatou.</p>
       ) : (
         <>
           <ul className="project-applicant-list">
-            {applicants.data.map((a) => <ApplicantRow key={a.id} a={a} requestId={project.id} open={open} />)}
+            {applicants.data.map((a) => (
+              <ApplicantRow key={a.id} a={a} requestId={project.id} open={open} />
+            ))}
           </ul>
           {open && !applicants.data.some((a) => a.escolhido) && (
             <p className="muted small project-applicants-hint">
@@ -61,7 +69,8 @@ function ApplicantRow({ a, requestId, open }: { a: Applicant; requestId: number;
       <Avatar src={a.fotoUrl} alt="" size={40} />
       <div className="project-applicant-body">
         <Link to={`/profissionais/${a.id}`} className="project-applicant-name">
-          {a.nome}<span className="sr-only"> (ver perfil)</span>
+          {a.nome}
+          <span className="sr-only"> (ver perfil)</span>
         </Link>
         <span className="project-applicant-meta">
           <Rating value={a.notaMedia} />

@@ -21,8 +21,17 @@ const three = () => [
 ];
 const card = (title: string) => screen.getByRole('article', { name: title });
 const applicant = (over: Record<string, unknown>) => ({
-  id: 7, nome: 'João Ferreira', fotoUrl: null, especialidades: [], cidade: 'Porto', notaMedia: null, totalAvaliacoes: 0,
-  verificado: false, escolhido: false, candidatadoEm: '2026-03-03T10:00:00.000Z', ...over,
+  id: 7,
+  nome: 'João Ferreira',
+  fotoUrl: null,
+  especialidades: [],
+  cidade: 'Porto',
+  notaMedia: null,
+  totalAvaliacoes: 0,
+  verificado: false,
+  escolhido: false,
+  candidatadoEm: '2026-03-03T10:00:00.000Z',
+  ...over,
 });
 
 describe('Os meus projetos', () => {
@@ -34,7 +43,11 @@ describe('Os meus projetos', () => {
     await screen.findByRole('article', { name: 'Em espera' });
     expect(within(card('Em espera')).getByText('Em análise')).toBeInTheDocument();
     // Before anyone is chosen the only action is to withdraw it.
-    expect(within(card('Em espera')).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Cancelar projeto']);
+    expect(
+      within(card('Em espera'))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Cancelar projeto']);
     expect(within(card('Aberto ao público')).getByRole('button', { name: 'Cancelar projeto' })).toBeInTheDocument();
     expect(within(card('Já feito')).queryByRole('button', { name: 'Cancelar projeto' })).not.toBeInTheDocument();
     expect(within(card('Aberto ao público')).getByText('2/5 candidaturas')).toBeInTheDocument();
@@ -51,8 +64,15 @@ describe('Os meus projetos', () => {
     loginCliente({ email: null });
     let concluded = false;
     mockApi.routes({
-      [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: 8, ...(concluded ? { status: 'CONCLUIDO' } : {}) } : p)), page: 1, pageSize: 20, hasMore: false }),
-      'GET /api/requests/11/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: true })]),
+      [LIST]: () =>
+        json({
+          items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: 8, ...(concluded ? { status: 'CONCLUIDO' } : {}) } : p)),
+          page: 1,
+          pageSize: 20,
+          hasMore: false,
+        }),
+      'GET /api/requests/11/profissionais': () =>
+        json([applicant({ id: 7, nome: 'João Ferreira' }), applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: true })]),
       'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
       'PATCH /api/requests/11/concluir': () => {
         concluded = true;
@@ -94,7 +114,11 @@ describe('Os meus projetos', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Marcar como concluído?' });
     const who = within(dialog).getByRole('group', { name: 'Quem fez o trabalho?' });
     await within(who).findByRole('radio', { name: /João Ferreira/ });
-    expect(within(who).getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toHaveLength(0);
+    expect(
+      within(who)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked),
+    ).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha quem fez o trabalho.');
     expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(0);
@@ -110,10 +134,11 @@ describe('Os meus projetos', () => {
     let chosen: number | null = null;
     mockApi.routes({
       [LIST]: () => json({ items: three().map((p) => (p.id === 11 ? { ...p, escolhidoId: chosen } : p)), page: 1, pageSize: 20, hasMore: false }),
-      'GET /api/requests/11/profissionais': () => json([
-        applicant({ id: 7, nome: 'João Ferreira', notaMedia: 4.5, escolhido: chosen === 7 }),
-        applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: chosen === 8 }),
-      ]),
+      'GET /api/requests/11/profissionais': () =>
+        json([
+          applicant({ id: 7, nome: 'João Ferreira', notaMedia: 4.5, escolhido: chosen === 7 }),
+          applicant({ id: 8, nome: 'Sofia Almeida', verificado: true, escolhido: chosen === 8 }),
+        ]),
       'GET /api/requests/12/profissionais': () => json([applicant({ id: 7, nome: 'João Ferreira', escolhido: true })]),
       'POST /api/requests/11/escolher': (req) => {
         chosen = req.json<{ profissionalId: number }>().profissionalId;
@@ -154,7 +179,13 @@ describe('Os meus projetos', () => {
       'GET /api/requests/12/profissionais': () => json([]),
       'POST /api/requests/11/cancelar': () => {
         cancelled = true;
-        return json({ id: 11, reembolsos: [{ profissionalId: 7, creditos: 10 }, { profissionalId: 8, creditos: 10 }] });
+        return json({
+          id: 11,
+          reembolsos: [
+            { profissionalId: 7, creditos: 10 },
+            { profissionalId: 8, creditos: 10 },
+          ],
+        });
       },
     });
     renderAt(`/projetos/${CLIENTE_ID}`);
@@ -176,10 +207,11 @@ describe('Os meus projetos', () => {
     loginCliente({ email: null });
     mockApi.routes({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: false }),
-      'GET /api/requests/12/profissionais': () => json([
-        applicant({ id: 9, nome: 'Rui Pereira' }),
-        applicant({ id: 7, nome: 'João Ferreira', especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, escolhido: true }),
-      ]),
+      'GET /api/requests/12/profissionais': () =>
+        json([
+          applicant({ id: 9, nome: 'Rui Pereira' }),
+          applicant({ id: 7, nome: 'João Ferreira', especialidades: ['quadro-eletrico-dispara'], cidade: 'Porto', notaMedia: 4.5, escolhido: true }),
+        ]),
       // The review page it opens is not what is tested.
       'GET /api/profissional/7': notFound,
     });
@@ -215,7 +247,8 @@ describe('Os meus projetos', () => {
     loginCliente({ email: null });
     mockApi.routes({
       [LIST]: () => json({ items: three(), page: 1, pageSize: 20, hasMore: true }),
-      [`GET /api/requests/cliente/${CLIENTE_ID}?page=2`]: () => json({ items: [project({ id: 3, titulo: 'Um projeto antigo', status: 'CONCLUIDO' })], page: 2, pageSize: 20, hasMore: false }),
+      [`GET /api/requests/cliente/${CLIENTE_ID}?page=2`]: () =>
+        json({ items: [project({ id: 3, titulo: 'Um projeto antigo', status: 'CONCLUIDO' })], page: 2, pageSize: 20, hasMore: false }),
     });
     renderAt(`/projetos/${CLIENTE_ID}`);
     await screen.findByRole('article', { name: 'Em espera' });

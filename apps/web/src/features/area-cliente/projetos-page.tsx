@@ -31,7 +31,11 @@ const CHOSEN_NOTE = 'Já escolheu quem faz o trabalho: o projeto deixou de receb
 /** "Concelho, Distrito", once when both are the same (Lisboa, Porto...). */
 const place = (p: RequestDto) => (p.cidade === p.bairro ? p.cidade : `${p.cidade}, ${p.bairro}`);
 
-interface CardActions { onConclude: () => void; onRate: () => void; onCancel: () => void }
+interface CardActions {
+  onConclude: () => void;
+  onRate: () => void;
+  onCancel: () => void;
+}
 
 function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & CardActions) {
   const applicants = p.candidaturas ?? 0;
@@ -45,32 +49,53 @@ function ProjectCard({ p, onConclude, onRate, onCancel }: { p: RequestDto } & Ca
     <article className={`card project-card status-${p.status.toLowerCase()}`} aria-labelledby={`projeto-${p.id}`}>
       <div className="project-card-head">
         <StatusBadge status={p.status} />
-        <span className="project-date"><CalendarDays size={14} aria-hidden /> <time dateTime={p.criadoEm}>{formatDate(p.criadoEm)}</time></span>
+        <span className="project-date">
+          <CalendarDays size={14} aria-hidden /> <time dateTime={p.criadoEm}>{formatDate(p.criadoEm)}</time>
+        </span>
       </div>
-      <h2 id={`projeto-${p.id}`} className="project-title">{p.titulo}</h2>
+      <h2 id={`projeto-${p.id}`} className="project-title">
+        {p.titulo}
+      </h2>
       <p className="clamp-3 project-desc">{p.descricao}</p>
       <ul className="project-meta">
-        <li><MapPin size={16} aria-hidden /> <span>{place(p)}</span></li>
-        <li><Wrench size={16} aria-hidden /> <span>{specialtyLabel(p.especialidade)}</span></li>
-        <li><UrgencyBadge tempo={p.tempo} long /></li>
-        <li><Users size={16} aria-hidden /> <span>{applicants}/{MAX_APPLICANTS} candidaturas</span></li>
+        <li>
+          <MapPin size={16} aria-hidden /> <span>{place(p)}</span>
+        </li>
+        <li>
+          <Wrench size={16} aria-hidden /> <span>{specialtyLabel(p.especialidade)}</span>
+        </li>
+        <li>
+          <UrgencyBadge tempo={p.tempo} long />
+        </li>
+        <li>
+          <Users size={16} aria-hidden />{' '}
+          <span>
+            {applicants}/{MAX_APPLICANTS} candidaturas
+          </span>
+        </li>
       </ul>
       <p className="project-note">{note}</p>
       {p.status !== 'ESPERA' && applicants > 0 && <ProjectApplicants project={p} />}
       {p.status === 'ABERTO' && (
         <div className="project-actions">
-          <Button variant="secondary" block onClick={onConclude}><CircleCheck size={18} aria-hidden /> Marcar como concluído</Button>
+          <Button variant="secondary" block onClick={onConclude}>
+            <CircleCheck size={18} aria-hidden /> Marcar como concluído
+          </Button>
         </div>
       )}
       {p.status === 'CONCLUIDO' && (
         <div className="project-actions">
-          <Button variant="secondary" block onClick={onRate}><Star size={18} aria-hidden /> Avaliar profissional</Button>
+          <Button variant="secondary" block onClick={onRate}>
+            <Star size={18} aria-hidden /> Avaliar profissional
+          </Button>
         </div>
       )}
       <GuaranteeOnCard p={p} />
       {cancellable && (
         <div className={p.status === 'ESPERA' ? 'project-actions' : undefined}>
-          <Button variant="ghost" block className="project-cancel" onClick={onCancel}><Ban size={18} aria-hidden /> Cancelar projeto</Button>
+          <Button variant="ghost" block className="project-cancel" onClick={onCancel}>
+            <Ban size={18} aria-hidden /> Cancelar projeto
+          </Button>
         </div>
       )}
     </article>
@@ -115,7 +140,9 @@ export function ProjetosPage() {
   else if (projects.data.items.length === 0 && page === 1) {
     body = (
       <EmptyState text="Nenhum projeto encontrado.">
-        <Link className="btn btn-primary" to="/agendamento">Publicar projeto</Link>
+        <Link className="btn btn-primary" to="/agendamento">
+          Publicar projeto
+        </Link>
       </EmptyState>
     );
   } else {
@@ -135,36 +162,48 @@ export function ProjetosPage() {
 
   const hasProjects = !!projects.data?.items.length;
   return (
-    <div className="container"><div className="page">
-      <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente</Link>
-      <div className="page-header">
-        <div>
-          <h1>Os meus projetos</h1>
-          <p className="muted page-sub">Os mais recentes primeiro.</p>
+    <div className="container">
+      <div className="page">
+        <Link to="/areadocliente/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar à Área do Cliente
+        </Link>
+        <div className="page-header">
+          <div>
+            <h1>Os meus projetos</h1>
+            <p className="muted page-sub">Os mais recentes primeiro.</p>
+          </div>
+          {hasProjects && (
+            <Link className="btn btn-primary" to="/agendamento">
+              <Plus size={18} aria-hidden /> Publicar projeto
+            </Link>
+          )}
         </div>
-        {hasProjects && <Link className="btn btn-primary" to="/agendamento"><Plus size={18} aria-hidden /> Publicar projeto</Link>}
+        <EmailConfirmationNotice />
+        {body}
+        <CompleteDialog project={confirming} onClose={() => setConfirming(null)} />
+        <MessageDialog
+          open={cancelling !== null}
+          kind="warning"
+          title="Cancelar o projeto?"
+          text={
+            cancelling ? (
+              <>
+                «{cancelling.titulo}» deixa de estar visível e é eliminado.{' '}
+                {(cancelling.candidaturas ?? 0) > 0
+                  ? 'Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.'
+                  : 'Ainda ninguém se candidatou.'}{' '}
+                Esta ação não pode ser desfeita.
+              </>
+            ) : undefined
+          }
+          confirmLabel="Sim, cancelar projeto"
+          cancelLabel="Voltar"
+          onConfirm={confirmCancel}
+          onClose={() => !cancel.isPending && setCancelling(null)}
+          busy={cancel.isPending}
+        />
+        <ApplicantsDialog project={rating} onClose={() => setRating(null)} />
       </div>
-      <EmailConfirmationNotice />
-      {body}
-      <CompleteDialog project={confirming} onClose={() => setConfirming(null)} />
-      <MessageDialog
-        open={cancelling !== null}
-        kind="warning"
-        title="Cancelar o projeto?"
-        text={cancelling ? (
-          <>
-            «{cancelling.titulo}» deixa de estar visível e é eliminado. {(cancelling.candidaturas ?? 0) > 0
-              ? 'Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.'
-              : 'Ainda ninguém se candidatou.'} Esta ação não pode ser desfeita.
-          </>
-        ) : undefined}
-        confirmLabel="Sim, cancelar projeto"
-        cancelLabel="Voltar"
-        onConfirm={confirmCancel}
-        onClose={() => !cancel.isPending && setCancelling(null)}
-        busy={cancel.isPending}
-      />
-      <ApplicantsDialog project={rating} onClose={() => setRating(null)} />
-    </div></div>
+    </div>
   );
 }

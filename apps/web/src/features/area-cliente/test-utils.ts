@@ -33,10 +33,23 @@ export const project = (over: Partial<Record<string, unknown>> = {}) => ({
 /** jsdom lacks what embla-carousel asks the browser for (matchMedia, IntersectionObserver, ResizeObserver). */
 export function stubCarouselApis() {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
   }));
-  class Observer { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  class Observer {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
   vi.stubGlobal('IntersectionObserver', Observer);
   vi.stubGlobal('ResizeObserver', Observer);
 }

@@ -32,9 +32,15 @@ export function ApplyDialog({ open, titulo, price, balance, balanceLoading, busy
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content apply-dialog" role="alertdialog" aria-describedby="apply-text">
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <span className={`dialog-icon ${short ? 'warning' : 'success'}`} aria-hidden="true"><Coins size={30} /></span>
-          <Dialog.Title asChild><h2>{short ? 'Créditos insuficientes' : 'Confirmar candidatura'}</h2></Dialog.Title>
+          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <span className={`dialog-icon ${short ? 'warning' : 'success'}`} aria-hidden="true">
+            <Coins size={30} />
+          </span>
+          <Dialog.Title asChild>
+            <h2>{short ? 'Créditos insuficientes' : 'Confirmar candidatura'}</h2>
+          </Dialog.Title>
           <p className="apply-job">{titulo}</p>
           <div id="apply-text" className="apply-text">
             {balanceLoading ? (
@@ -43,22 +49,30 @@ export function ApplyDialog({ open, titulo, price, balance, balanceLoading, busy
               <p>Vai gastar {creditsText(price)}. Não foi possível confirmar o seu saldo agora; se não chegar, a candidatura não é feita.</p>
             ) : short ? (
               <>
-                <p>Esta candidatura custa {creditsText(price)} e o seu saldo é de {creditsText(balance)}.</p>
+                <p>
+                  Esta candidatura custa {creditsText(price)} e o seu saldo é de {creditsText(balance)}.
+                </p>
                 <p className="apply-short">{M.creditosInsuficientes}</p>
               </>
             ) : (
-              <p>Vai gastar {creditsText(price)}. Saldo atual: {n(balance)} → {n(balance - price)}.</p>
+              <p>
+                Vai gastar {creditsText(price)}. Saldo atual: {n(balance)} → {n(balance - price)}.
+              </p>
             )}
             {!short && <p className="muted small">Depois de confirmar, vê logo o contacto e o email do cliente.</p>}
             <p className="muted small apply-rules">
-              Devolvemos os créditos se o projeto for removido ou cancelado antes de o cliente escolher um profissional. Contacto
-              inválido, sem resposta ou duplicado? Reporte-o em «Chamados agendados» nos {LEAD_REPORT_DAYS} dias seguintes.
+              Devolvemos os créditos se o projeto for removido ou cancelado antes de o cliente escolher um profissional. Contacto inválido, sem resposta ou
+              duplicado? Reporte-o em «Chamados agendados» nos {LEAD_REPORT_DAYS} dias seguintes.
             </p>
           </div>
           <div className="dialog-actions">
-            <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
+            <Button variant="outline" onClick={onClose} disabled={busy}>
+              Cancelar
+            </Button>
             {short ? (
-              <Link to="/creditos" className="btn btn-primary">Comprar créditos</Link>
+              <Link to="/creditos" className="btn btn-primary">
+                Comprar créditos
+              </Link>
             ) : (
               <Button variant="primary" onClick={onConfirm} loading={busy} loadingText="A enviar..." disabled={balanceLoading} autoFocus>
                 Confirmar candidatura

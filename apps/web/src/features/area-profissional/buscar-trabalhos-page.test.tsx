@@ -20,11 +20,17 @@ describe('Buscar trabalhos', () => {
   it('lists jobs with price, places and urgency', async () => {
     loginProfissional();
     mockApi.routes({
-      'GET /api/requests/disponiveis': () => json(paged([
-        job(),
-        job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
-        job({ id: 2, titulo: 'Iluminação LED na cozinha', jaCandidatado: true, contato: '+351912000111', candidaturas: 1 }),
-      ], { hasMore: true })),
+      'GET /api/requests/disponiveis': () =>
+        json(
+          paged(
+            [
+              job(),
+              job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
+              job({ id: 2, titulo: 'Iluminação LED na cozinha', jaCandidatado: true, contato: '+351912000111', candidaturas: 1 }),
+            ],
+            { hasMore: true },
+          ),
+        ),
     });
     renderAt('/areadoprofissional/buscar-trabalhos');
     const card = (await screen.findByRole('heading', { name: 'Fuga de água na casa de banho' })).closest('article')!;

@@ -34,22 +34,32 @@ function JobCard({ job, onOpen }: { job: RequestDto; onOpen: () => void }) {
     <article className={`card job-card${applied ? ' applied' : ''}`} aria-labelledby={`job-${job.id}`}>
       <div className="job-card-top">
         <UrgencyBadge tempo={job.tempo} />
-        {applied && <span className="badge badge-success"><CheckCircle2 size={14} aria-hidden /> Já se candidatou</span>}
+        {applied && (
+          <span className="badge badge-success">
+            <CheckCircle2 size={14} aria-hidden /> Já se candidatou
+          </span>
+        )}
       </div>
-      <h2 id={`job-${job.id}`} className="job-title">{job.titulo}</h2>
+      <h2 id={`job-${job.id}`} className="job-title">
+        {job.titulo}
+      </h2>
       <p className="clamp-3 job-desc">{job.descricao}</p>
       <ul className="job-meta">
-        <li><Wrench size={16} aria-hidden /> <span>{specialtyLabel(job.especialidade)}</span></li>
-        <li><MapPin size={16} aria-hidden /> <span>{place(job)}</span></li>
-        <li><Places count={count} /></li>
+        <li>
+          <Wrench size={16} aria-hidden /> <span>{specialtyLabel(job.especialidade)}</span>
+        </li>
+        <li>
+          <MapPin size={16} aria-hidden /> <span>{place(job)}</span>
+        </li>
+        <li>
+          <Places count={count} />
+        </li>
       </ul>
       <div className="job-card-foot">
-        <p className="job-price"><Coins size={20} aria-hidden /> <span>{creditsText(job.creditos ?? 0)}</span></p>
-        <Button
-          variant={applied || full ? 'outline' : 'secondary'}
-          onClick={onOpen}
-          aria-describedby={`job-${job.id}`}
-        >
+        <p className="job-price">
+          <Coins size={20} aria-hidden /> <span>{creditsText(job.creditos ?? 0)}</span>
+        </p>
+        <Button variant={applied || full ? 'outline' : 'secondary'} onClick={onOpen} aria-describedby={`job-${job.id}`}>
           {applied ? 'Ver contacto' : full ? 'Ver detalhes' : 'Candidatar-se'}
         </Button>
       </div>
@@ -68,16 +78,19 @@ export function BuscarTrabalhosPage() {
   const listTop = useRef<HTMLDivElement>(null);
 
   const update = (changes: Partial<Record<(typeof FILTER_KEYS)[number] | 'page', string>>) => {
-    setParams((cur) => {
-      const next = new URLSearchParams(cur);
-      for (const [k, v] of Object.entries(changes)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      // Any filter change starts again on the first page.
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    }, { replace: !('page' in changes) });
+    setParams(
+      (cur) => {
+        const next = new URLSearchParams(cur);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        // Any filter change starts again on the first page.
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: !('page' in changes) },
+    );
   };
 
   // The search box writes to the address once typing pauses, unless the user is already leaving
@@ -113,7 +126,11 @@ export function BuscarTrabalhosPage() {
   else if (jobs.data.items.length === 0) {
     body = (
       <EmptyState text="Nenhum chamado encontrado.">
-        {active && <Button variant="outline" onClick={clear}>Limpar filtros</Button>}
+        {active && (
+          <Button variant="outline" onClick={clear}>
+            Limpar filtros
+          </Button>
+        )}
       </EmptyState>
     );
   } else {
@@ -133,64 +150,84 @@ export function BuscarTrabalhosPage() {
   }
 
   return (
-    <div className="container"><div className="page">
-      <Link to="/areadoprofissional/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional</Link>
-      <div className="page-header">
-        <div>
-          <h1>Procurar trabalhos</h1>
-          <p className="muted page-sub">Pedidos aprovados pela nossa equipa. Veja o preço em créditos antes de se candidatar.</p>
-        </div>
-      </div>
-
-      <section className="card filters" role="search" aria-label="Filtros de trabalhos">
-        <div className="search-row">
-          <SearchField
-            label="Pesquisar por título"
-            hideLabel
-            className="field search-field"
-            placeholder="Pesquisar por título..."
-            value={text}
-            onChange={setText}
-            onKeyDown={(e) => { if (e.key === 'Enter') update({ q: text.trim() }); }}
-          />
-          {/* On a phone the three selects fold away behind this button; from tablets up they are always shown. */}
-          <button
-            type="button"
-            className="btn btn-outline filters-toggle"
-            aria-expanded={showFilters}
-            aria-controls="job-filters"
-            onClick={() => setShowFilters((v) => !v)}
-          >
-            <SlidersHorizontal size={18} aria-hidden /> Filtros{selectCount > 0 ? ` (${selectCount})` : ''}
-          </button>
-        </div>
-        <div id="job-filters" className={`filter-grid${showFilters ? ' open' : ''}`}>
-          <SelectField label="Especialidade" value={filters.especialidade} onChange={(e) => update({ especialidade: e.target.value })}>
-            <option value="">Todas as especialidades</option>
-            {SPECIALTY_GROUPS.map((g) => (
-              <optgroup key={g.value} label={g.label}>
-                {g.items.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
-              </optgroup>
-            ))}
-          </SelectField>
-          <SelectField label="Distrito" value={filters.bairro} onChange={(e) => update({ bairro: e.target.value })}>
-            <option value="">Todos os distritos</option>
-            {DISTRICTS.map((d) => <option key={d.value} value={d.label}>{d.label}</option>)}
-          </SelectField>
-          <SelectField label="Urgência" value={filters.tempo} onChange={(e) => update({ tempo: e.target.value })}>
-            <option value="">Todas</option>
-            {TIME_OPTIONS.map((t) => <option key={t} value={t}>{TIME_OPTION_LABELS[t]}</option>)}
-          </SelectField>
-        </div>
-        {active && (
-          <div className="filters-foot">
-            <Button variant="ghost" onClick={clear}><X size={18} aria-hidden /> Limpar filtros</Button>
+    <div className="container">
+      <div className="page">
+        <Link to="/areadoprofissional/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional
+        </Link>
+        <div className="page-header">
+          <div>
+            <h1>Procurar trabalhos</h1>
+            <p className="muted page-sub">Pedidos aprovados pela nossa equipa. Veja o preço em créditos antes de se candidatar.</p>
           </div>
-        )}
-      </section>
+        </div>
 
-      <div ref={listTop} className="list-anchor" />
-      {body}
-    </div></div>
+        <section className="card filters" role="search" aria-label="Filtros de trabalhos">
+          <div className="search-row">
+            <SearchField
+              label="Pesquisar por título"
+              hideLabel
+              className="field search-field"
+              placeholder="Pesquisar por título..."
+              value={text}
+              onChange={setText}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') update({ q: text.trim() });
+              }}
+            />
+            {/* On a phone the three selects fold away behind this button; from tablets up they are always shown. */}
+            <button
+              type="button"
+              className="btn btn-outline filters-toggle"
+              aria-expanded={showFilters}
+              aria-controls="job-filters"
+              onClick={() => setShowFilters((v) => !v)}
+            >
+              <SlidersHorizontal size={18} aria-hidden /> Filtros{selectCount > 0 ? ` (${selectCount})` : ''}
+            </button>
+          </div>
+          <div id="job-filters" className={`filter-grid${showFilters ? ' open' : ''}`}>
+            <SelectField label="Especialidade" value={filters.especialidade} onChange={(e) => update({ especialidade: e.target.value })}>
+              <option value="">Todas as especialidades</option>
+              {SPECIALTY_GROUPS.map((g) => (
+                <optgroup key={g.value} label={g.label}>
+                  {g.items.map((s) => (
+                    <option key={s.value} value={s.value}>
+                      {s.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </SelectField>
+            <SelectField label="Distrito" value={filters.bairro} onChange={(e) => update({ bairro: e.target.value })}>
+              <option value="">Todos os distritos</option>
+              {DISTRICTS.map((d) => (
+                <option key={d.value} value={d.label}>
+                  {d.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Urgência" value={filters.tempo} onChange={(e) => update({ tempo: e.target.value })}>
+              <option value="">Todas</option>
+              {TIME_OPTIONS.map((t) => (
+                <option key={t} value={t}>
+                  {TIME_OPTION_LABELS[t]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          {active && (
+            <div className="filters-foot">
+              <Button variant="ghost" onClick={clear}>
+                <X size={18} aria-hidden /> Limpar filtros
+              </Button>
+            </div>
+          )}
+        </section>
+
+        <div ref={listTop} className="list-anchor" />
+        {body}
+      </div>
+    </div>
   );
 }

@@ -13,10 +13,20 @@ afterEach(() => {
 });
 
 const application = (id: number, titulo: string) => ({
-  id, criadoEm: '2026-03-02T10:00:00.000Z', creditos: 10,
+  id,
+  criadoEm: '2026-03-02T10:00:00.000Z',
+  creditos: 10,
   request: {
-    id: 100 + id, titulo, descricao: 'Descrição do trabalho.', cidade: 'Matosinhos', bairro: 'Porto', especialidade: 'reparacao-fugas-agua',
-    status: 'ABERTO', tempo: 'NORMAL', contato: '+351912000111', cliente: { nome: 'Rui Costa', email: 'rui@exemplo.pt' },
+    id: 100 + id,
+    titulo,
+    descricao: 'Descrição do trabalho.',
+    cidade: 'Matosinhos',
+    bairro: 'Porto',
+    especialidade: 'reparacao-fugas-agua',
+    status: 'ABERTO',
+    tempo: 'NORMAL',
+    contato: '+351912000111',
+    cliente: { nome: 'Rui Costa', email: 'rui@exemplo.pt' },
   },
 });
 
@@ -50,21 +60,30 @@ describe('Chamados agendados', () => {
 describe('"Reportar contacto"', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const recent = (id: number, titulo: string, over: Record<string, unknown> = {}) => ({
-    ...application(id, titulo), criadoEm: new Date(Date.now() - 2 * DAY).toISOString(), reembolsadoEm: null, reporte: null, ...over,
+    ...application(id, titulo),
+    criadoEm: new Date(Date.now() - 2 * DAY).toISOString(),
+    reembolsadoEm: null,
+    reporte: null,
+    ...over,
   });
   const list = (...items: unknown[]) => ({ [`GET /api/creditos/profissional/${PROF_ID}`]: () => json(paged(items, { pageSize: 20 })) });
   const cardOf = async (titulo: string) => (await screen.findByRole('heading', { name: titulo })).closest('article')!;
 
   it('is offered within 7 days of applying, not later, and shows the state of a report', async () => {
     loginProfissional();
-    mockApi.routes(list(
-      recent(1, 'Contacto fresco'),
-      recent(2, 'Candidatura antiga', { criadoEm: new Date(Date.now() - 8 * DAY).toISOString() }),
-      recent(3, 'Já reportado', { reporte: { id: 9, motivo: 'DUPLICADO', estado: 'ABERTO', criadoEm: new Date().toISOString() } }),
-      recent(4, 'Devolvido', { reembolsadoEm: new Date().toISOString(), reporte: { id: 10, motivo: 'CONTACTO_INVALIDO', estado: 'REEMBOLSADO', criadoEm: new Date().toISOString() } }),
-      recent(5, 'Recusado', { reporte: { id: 11, motivo: 'CLIENTE_NAO_RESPONDE', estado: 'RECUSADO', criadoEm: new Date().toISOString() } }),
-      recent(6, 'Fui escolhido', { resultado: 'ESCOLHIDO' }),
-    ));
+    mockApi.routes(
+      list(
+        recent(1, 'Contacto fresco'),
+        recent(2, 'Candidatura antiga', { criadoEm: new Date(Date.now() - 8 * DAY).toISOString() }),
+        recent(3, 'Já reportado', { reporte: { id: 9, motivo: 'DUPLICADO', estado: 'ABERTO', criadoEm: new Date().toISOString() } }),
+        recent(4, 'Devolvido', {
+          reembolsadoEm: new Date().toISOString(),
+          reporte: { id: 10, motivo: 'CONTACTO_INVALIDO', estado: 'REEMBOLSADO', criadoEm: new Date().toISOString() },
+        }),
+        recent(5, 'Recusado', { reporte: { id: 11, motivo: 'CLIENTE_NAO_RESPONDE', estado: 'RECUSADO', criadoEm: new Date().toISOString() } }),
+        recent(6, 'Fui escolhido', { resultado: 'ESCOLHIDO' }),
+      ),
+    );
     renderAt('/areadoprofissional/chamados-agendados');
     const fresh = await cardOf('Contacto fresco');
     expect(within(fresh).getByRole('button', { name: /^Reportar contacto\s*:\s*Contacto fresco$/ })).toBeInTheDocument();
@@ -83,7 +102,19 @@ describe('"Reportar contacto"', () => {
     const slow = new Promise<void>((r) => (answer = r));
     let reported = false;
     mockApi.routes({
-      [`GET /api/creditos/profissional/${PROF_ID}`]: () => json(paged([recent(1, 'Contacto fresco', reported ? { reporte: { id: 5, motivo: 'CONTACTO_INVALIDO', estado: 'ABERTO', criadoEm: new Date().toISOString() } } : {})], { pageSize: 20 })),
+      [`GET /api/creditos/profissional/${PROF_ID}`]: () =>
+        json(
+          paged(
+            [
+              recent(
+                1,
+                'Contacto fresco',
+                reported ? { reporte: { id: 5, motivo: 'CONTACTO_INVALIDO', estado: 'ABERTO', criadoEm: new Date().toISOString() } } : {},
+              ),
+            ],
+            { pageSize: 20 },
+          ),
+        ),
       'POST /api/candidaturas/1/reportar': async () => {
         await slow;
         reported = true;
@@ -96,8 +127,11 @@ describe('"Reportar contacto"', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reportar contacto' });
     expect(dialog).toHaveAccessibleDescription(/«Contacto fresco»: se o contacto não serviu, a nossa equipa analisa e devolve os 10 créditos que pagou\./);
     const reasons = within(dialog).getByRole('group', { name: 'Motivo' });
-    expect(within(reasons).getAllByRole('radio').map((r) => r.closest('label')!.querySelector('.report-option-name')!.textContent))
-      .toEqual(['Contacto inválido', 'Cliente não responde', 'Duplicado']);
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.querySelector('.report-option-name')!.textContent),
+    ).toEqual(['Contacto inválido', 'Cliente não responde', 'Duplicado']);
 
     // Without a reason: a message, nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Enviar reporte' }));
@@ -121,11 +155,12 @@ describe('"Reportar contacto"', () => {
     expect(await screen.findByText('Contacto reportado.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s refusal in the dialog and keeps it open', async () => {
+  it("shows the server's refusal in the dialog and keeps it open", async () => {
     loginProfissional();
     mockApi.routes({
       ...list(recent(1, 'Contacto fresco')),
-      'POST /api/candidaturas/1/reportar': () => json({ code: 'REPORT_WINDOW_CLOSED', message: 'Só pode reportar um contacto nos 7 dias seguintes à candidatura.' }, 409),
+      'POST /api/candidaturas/1/reportar': () =>
+        json({ code: 'REPORT_WINDOW_CLOSED', message: 'Só pode reportar um contacto nos 7 dias seguintes à candidatura.' }, 409),
     });
     renderAt('/areadoprofissional/chamados-agendados');
     const user = userEvent.setup();

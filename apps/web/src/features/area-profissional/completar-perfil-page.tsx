@@ -43,7 +43,13 @@ export function ProfissionalCompletarPerfilPage() {
   const [dialog, setDialog] = useState<DialogState>(null);
   const [errorDetails, setErrorDetails] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
-  const { control, register, handleSubmit, setError, formState: { errors } } = useForm<FormInput, unknown, FormValues>({
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: { telefone: '', bio: '', especialidades: [], consentimento: false },
     mode: 'onTouched',
@@ -136,93 +142,157 @@ export function ProfissionalCompletarPerfilPage() {
   };
 
   return (
-    <div className="container"><div className="page prof-perfil">
-      <div className="card form-card">
-        <h1>Completar Perfil</h1>
-        <p className="muted lead-left">
-          Falta pouco. Com a fotografia, os documentos e as especialidades, a nossa equipa verifica a sua identidade e
-          passa a receber pedidos da sua zona.
-        </p>
-        <form ref={formRef} onSubmit={submit} noValidate aria-label="Completar Perfil">
-          <section className="form-section" aria-labelledby="sec-fotos">
-            <h2 id="sec-fotos" className="section-title">Fotografia e identificação</h2>
-            <ImageField label="Fotografia de perfil" name="fotoPerfil" shape="round" file={images.fotoPerfil} onChange={pick('fotoPerfil')} error={imageErrors.fotoPerfil} hint={HINT} />
-            <div className="cc-grid">
-              <ImageField label="Cartão de Cidadão (frente)" name="ccFrente" shape="card" file={images.ccFrente} onChange={pick('ccFrente')} error={imageErrors.ccFrente} hint={HINT} />
-              <ImageField label="Cartão de Cidadão (verso)" name="ccVerso" shape="card" file={images.ccVerso} onChange={pick('ccVerso')} error={imageErrors.ccVerso} hint={HINT} />
-            </div>
-            <div className={`consent${errors.consentimento ? ' invalid' : ''}`}>
-              <label className="check consent-label">
-                <input
-                  type="checkbox"
-                  aria-invalid={!!errors.consentimento}
-                  aria-describedby={`consent-text${errors.consentimento ? ' consent-error' : ''}`}
-                  {...register('consentimento')}
+    <div className="container">
+      <div className="page prof-perfil">
+        <div className="card form-card">
+          <h1>Completar Perfil</h1>
+          <p className="muted lead-left">
+            Falta pouco. Com a fotografia, os documentos e as especialidades, a nossa equipa verifica a sua identidade e passa a receber pedidos da sua zona.
+          </p>
+          <form ref={formRef} onSubmit={submit} noValidate aria-label="Completar Perfil">
+            <section className="form-section" aria-labelledby="sec-fotos">
+              <h2 id="sec-fotos" className="section-title">
+                Fotografia e identificação
+              </h2>
+              <ImageField
+                label="Fotografia de perfil"
+                name="fotoPerfil"
+                shape="round"
+                file={images.fotoPerfil}
+                onChange={pick('fotoPerfil')}
+                error={imageErrors.fotoPerfil}
+                hint={HINT}
+              />
+              <div className="cc-grid">
+                <ImageField
+                  label="Cartão de Cidadão (frente)"
+                  name="ccFrente"
+                  shape="card"
+                  file={images.ccFrente}
+                  onChange={pick('ccFrente')}
+                  error={imageErrors.ccFrente}
+                  hint={HINT}
                 />
-                <span>Autorizo o tratamento da cópia do meu Cartão de Cidadão para verificação de identidade.</span>
-              </label>
-              <p className="consent-text" id="consent-text">
-                <ShieldCheck size={16} aria-hidden />
-                <span>
-                  Nos termos do artigo 5.º da Lei n.º 7/2007, a cópia do Cartão de Cidadão só pode ser feita com o consentimento do
-                  titular. As imagens são vistas apenas pela equipa de verificação e são apagadas assim que a verificação é decidida.
+                <ImageField
+                  label="Cartão de Cidadão (verso)"
+                  name="ccVerso"
+                  shape="card"
+                  file={images.ccVerso}
+                  onChange={pick('ccVerso')}
+                  error={imageErrors.ccVerso}
+                  hint={HINT}
+                />
+              </div>
+              <div className={`consent${errors.consentimento ? ' invalid' : ''}`}>
+                <label className="check consent-label">
+                  <input
+                    type="checkbox"
+                    aria-invalid={!!errors.consentimento}
+                    aria-describedby={`consent-text${errors.consentimento ? ' consent-error' : ''}`}
+                    {...register('consentimento')}
+                  />
+                  <span>Autorizo o tratamento da cópia do meu Cartão de Cidadão para verificação de identidade.</span>
+                </label>
+                <p className="consent-text" id="consent-text">
+                  <ShieldCheck size={16} aria-hidden />
+                  <span>
+                    Nos termos do artigo 5.º da Lei n.º 7/2007, a cópia do Cartão de Cidadão só pode ser feita com o consentimento do titular. As imagens são
+                    vistas apenas pela equipa de verificação e são apagadas assim que a verificação é decidida.
+                  </span>
+                </p>
+                {errors.consentimento && (
+                  <p className="field-error" id="consent-error" role="alert">
+                    {errors.consentimento.message}
+                  </p>
+                )}
+              </div>
+            </section>
+
+            <section className="form-section" aria-labelledby="sec-contacto">
+              <h2 id="sec-contacto" className="section-title">
+                Sobre si
+              </h2>
+              <Controller
+                control={control}
+                name="telefone"
+                render={({ field }) => (
+                  <PhoneField
+                    label="Telefone"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.telefone?.message}
+                  />
+                )}
+              />
+              <TextAreaField
+                label="Bio (opcional)"
+                placeholder="Ex.: Eletricista certificado com 10 anos de experiência em moradias e apartamentos."
+                maxLength={1000}
+                hint="Uma apresentação curta que os clientes leem no seu perfil."
+                error={errors.bio?.message}
+                {...register('bio')}
+              />
+            </section>
+
+            <section className="form-section" aria-label="Especialidades">
+              <Controller
+                control={control}
+                name="especialidades"
+                render={({ field }) => <SpecialtyPicker value={field.value} onChange={field.onChange} error={errors.especialidades?.message} />}
+              />
+            </section>
+
+            {progress !== null && (
+              <div className="upload-progress">
+                <label htmlFor="upload-bar">A enviar: {progress}%</label>
+                <progress id="upload-bar" max={100} value={progress}>
+                  {progress}%
+                </progress>
+                <p className="sr-only" aria-live="polite">
+                  {progress === 100 ? 'Envio concluído, a processar as imagens...' : `A enviar: ${progress}%`}
+                </p>
+              </div>
+            )}
+            <Button type="submit" block loading={busy} loadingText={progress === 100 ? 'A processar...' : 'A enviar...'}>
+              Concluir registo
+            </Button>
+          </form>
+        </div>
+        <MessageDialog
+          open={dialog === 'success'}
+          kind="success"
+          title={M.perfilOkTitle}
+          text={M.perfilOkText}
+          confirmLabel="Continuar"
+          onClose={closeDialog}
+        />
+        <MessageDialog
+          open={dialog === 'error'}
+          kind="error"
+          title={M.perfilErroTitle}
+          text={
+            <>
+              <span className="dialog-main">{M.perfilErroText}</span>
+              {errorDetails.map((d) => (
+                <span key={d} className="dialog-detail">
+                  {d}
                 </span>
-              </p>
-              {errors.consentimento && <p className="field-error" id="consent-error" role="alert">{errors.consentimento.message}</p>}
-            </div>
-          </section>
-
-          <section className="form-section" aria-labelledby="sec-contacto">
-            <h2 id="sec-contacto" className="section-title">Sobre si</h2>
-            <Controller
-              control={control}
-              name="telefone"
-              render={({ field }) => (
-                <PhoneField label="Telefone" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.telefone?.message} />
-              )}
-            />
-            <TextAreaField
-              label="Bio (opcional)"
-              placeholder="Ex.: Eletricista certificado com 10 anos de experiência em moradias e apartamentos."
-              maxLength={1000}
-              hint="Uma apresentação curta que os clientes leem no seu perfil."
-              error={errors.bio?.message}
-              {...register('bio')}
-            />
-          </section>
-
-          <section className="form-section" aria-label="Especialidades">
-            <Controller
-              control={control}
-              name="especialidades"
-              render={({ field }) => <SpecialtyPicker value={field.value} onChange={field.onChange} error={errors.especialidades?.message} />}
-            />
-          </section>
-
-          {progress !== null && (
-            <div className="upload-progress">
-              <label htmlFor="upload-bar">A enviar: {progress}%</label>
-              <progress id="upload-bar" max={100} value={progress}>{progress}%</progress>
-              <p className="sr-only" aria-live="polite">{progress === 100 ? 'Envio concluído, a processar as imagens...' : `A enviar: ${progress}%`}</p>
-            </div>
-          )}
-          <Button type="submit" block loading={busy} loadingText={progress === 100 ? 'A processar...' : 'A enviar...'}>Concluir registo</Button>
-        </form>
+              ))}
+            </>
+          }
+          onClose={closeDialog}
+        />
+        <MessageDialog
+          open={dialog === 'noId'}
+          kind="error"
+          title={M.perfilErroTitle}
+          text={M.idInvalido}
+          confirmLabel="Iniciar sessão"
+          onClose={closeDialog}
+        />
       </div>
-      <MessageDialog open={dialog === 'success'} kind="success" title={M.perfilOkTitle} text={M.perfilOkText} confirmLabel="Continuar" onClose={closeDialog} />
-      <MessageDialog
-        open={dialog === 'error'}
-        kind="error"
-        title={M.perfilErroTitle}
-        text={
-          <>
-            <span className="dialog-main">{M.perfilErroText}</span>
-            {errorDetails.map((d) => <span key={d} className="dialog-detail">{d}</span>)}
-          </>
-        }
-        onClose={closeDialog}
-      />
-      <MessageDialog open={dialog === 'noId'} kind="error" title={M.perfilErroTitle} text={M.idInvalido} confirmLabel="Iniciar sessão" onClose={closeDialog} />
-    </div></div>
+    </div>
   );
 }

@@ -41,10 +41,19 @@ describe('Detalhes do chamado', () => {
       'POST /api/creditos/usar': async () => {
         await new Promise((r) => setTimeout(r, 20));
         current = applied;
-        return json({
-          id: 9, requestId: 3, creditosGastos: 10, creditosRestantes: 140, criadoEm: '2026-03-03T10:00:00.000Z',
-          contato: '+351 912 000 111', cliente: { nome: 'Rui Costa', email: 'rui.costa@exemplo.pt' }, message: 'ok',
-        }, 201);
+        return json(
+          {
+            id: 9,
+            requestId: 3,
+            creditosGastos: 10,
+            creditosRestantes: 140,
+            criadoEm: '2026-03-03T10:00:00.000Z',
+            contato: '+351 912 000 111',
+            cliente: { nome: 'Rui Costa', email: 'rui.costa@exemplo.pt' },
+            message: 'ok',
+          },
+          201,
+        );
       },
     });
     renderAt('/areadoprofissional/detalhes-chamado/3');

@@ -12,7 +12,9 @@ export function Places({ count }: { count: number }) {
   return (
     <span className="places">
       <Users size={16} aria-hidden />
-      <span>{count}/{MAX_APPLICANTS} candidaturas</span>
+      <span>
+        {count}/{MAX_APPLICANTS} candidaturas
+      </span>
       {full && <span className="badge badge-muted">Completo</span>}
     </span>
   );

@@ -14,7 +14,15 @@ afterEach(() => {
 });
 
 const entry = (over: Record<string, unknown>) => ({
-  id: 1, tipo: 'COMPRA', delta: 150, saldoApos: 150, descricao: 'Plano Elite', requestId: null, paymentId: 1, criadoEm: '2026-03-01T10:00:00.000Z', ...over,
+  id: 1,
+  tipo: 'COMPRA',
+  delta: 150,
+  saldoApos: 150,
+  descricao: 'Plano Elite',
+  requestId: null,
+  paymentId: 1,
+  criadoEm: '2026-03-01T10:00:00.000Z',
+  ...over,
 });
 
 describe('Área do Profissional (menu)', () => {
@@ -32,8 +40,15 @@ describe('Área do Profissional (menu)', () => {
     expect(within(balance).getByText('0')).toBeInTheDocument();
     expect(within(balance).getByRole('link', { name: 'Comprar créditos' })).toHaveAttribute('href', '/creditos');
     const nav = screen.getByRole('navigation', { name: 'Área do Profissional' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/areadoprofissional/chamados-agendados', '/areadoprofissional/buscar-trabalhos', '/areadoprofissional/minhas-avaliacoes', '/conta']);
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual([
+      '/areadoprofissional/chamados-agendados',
+      '/areadoprofissional/buscar-trabalhos',
+      '/areadoprofissional/minhas-avaliacoes',
+      '/conta',
+    ]);
     expect(await screen.findByText('Ainda não há movimentos de créditos.')).toBeInTheDocument();
   });
 
@@ -42,17 +57,40 @@ describe('Área do Profissional (menu)', () => {
     mockApi.routes({
       ...dashboardNotFound(),
       'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 140 }),
-      'GET /api/creditos/historico/1': () => json({
-        items: [
-          entry({ id: 2, tipo: 'CANDIDATURA', delta: -10, saldoApos: 140, descricao: 'Candidatura: Iluminação LED', paymentId: null, requestId: 2 }),
-          entry({}),
-        ],
-        total: 2, page: 1, pageSize: 10, totalPages: 1,
-      }),
-      'GET /api/pagamentos/profissional/1': () => json([
-        { id: 7, plano: 'poupanca', valorCentimos: 6000, creditos: 60, metodo: 'multibanco', estado: 'PENDENTE', criadoEm: '2026-03-03T10:00:00.000Z', pagoEm: null },
-        { id: 1, plano: 'elite', valorCentimos: 12000, creditos: 150, metodo: 'card', estado: 'PAGO', criadoEm: '2026-03-01T10:00:00.000Z', pagoEm: '2026-03-01T10:00:00.000Z' },
-      ]),
+      'GET /api/creditos/historico/1': () =>
+        json({
+          items: [
+            entry({ id: 2, tipo: 'CANDIDATURA', delta: -10, saldoApos: 140, descricao: 'Candidatura: Iluminação LED', paymentId: null, requestId: 2 }),
+            entry({}),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+          totalPages: 1,
+        }),
+      'GET /api/pagamentos/profissional/1': () =>
+        json([
+          {
+            id: 7,
+            plano: 'poupanca',
+            valorCentimos: 6000,
+            creditos: 60,
+            metodo: 'multibanco',
+            estado: 'PENDENTE',
+            criadoEm: '2026-03-03T10:00:00.000Z',
+            pagoEm: null,
+          },
+          {
+            id: 1,
+            plano: 'elite',
+            valorCentimos: 12000,
+            creditos: 150,
+            metodo: 'card',
+            estado: 'PAGO',
+            criadoEm: '2026-03-01T10:00:00.000Z',
+            pagoEm: '2026-03-01T10:00:00.000Z',
+          },
+        ]),
     });
     renderAt('/areadoprofissional/menu');
     const balance = await screen.findByRole('region', { name: 'Créditos disponíveis' });

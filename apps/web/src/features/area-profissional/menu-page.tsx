@@ -7,17 +7,19 @@ import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText } from './job-bits';
-import {
-  ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePayments, type LedgerType, type Payment,
-} from './profissional-api';
+import { ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePayments, type LedgerType, type Payment } from './profissional-api';
 import { RetornoSection } from './retorno-section';
 import { SelosSection } from './selos-section';
 import { ProfessionalGuarantees } from '../garantias';
 import './profissional.css';
 
-
 const CARDS: MenuCard[] = [
-  { to: '/areadoprofissional/chamados-agendados', title: 'Chamados agendados', text: 'Os projetos a que se candidatou e os contactos dos clientes.', Icon: CalendarCheck },
+  {
+    to: '/areadoprofissional/chamados-agendados',
+    title: 'Chamados agendados',
+    text: 'Os projetos a que se candidatou e os contactos dos clientes.',
+    Icon: CalendarCheck,
+  },
   { to: '/areadoprofissional/buscar-trabalhos', title: 'Procurar trabalhos', text: 'Pedidos abertos, por especialidade, distrito e urgência.', Icon: Search },
   { to: '/areadoprofissional/minhas-avaliacoes', title: 'As minhas avaliações', text: 'O que os clientes dizem do seu trabalho.', Icon: Star },
   { to: '/conta', title: 'Minha conta', text: 'Dados pessoais, senha e privacidade.', Icon: CircleUser },
@@ -39,14 +41,20 @@ function Balance({ id }: { id: number | null }) {
   const value = balance.data?.creditosRestantes ?? 0;
   return (
     <section className="card balance-card" aria-labelledby="saldo-title">
-      <span className="balance-icon" aria-hidden><Coins size={28} /></span>
+      <span className="balance-icon" aria-hidden>
+        <Coins size={28} />
+      </span>
       <div className="balance-body">
-        <h2 id="saldo-title" className="balance-label">Créditos disponíveis</h2>
+        <h2 id="saldo-title" className="balance-label">
+          Créditos disponíveis
+        </h2>
         <p className="balance-value" aria-live="polite" aria-busy={balance.isPending && id !== null}>
           {value.toLocaleString('pt-PT')}
         </p>
       </div>
-      <Link to="/creditos" className="btn btn-primary balance-buy">Comprar créditos</Link>
+      <Link to="/creditos" className="btn btn-primary balance-buy">
+        Comprar créditos
+      </Link>
     </section>
   );
 }
@@ -57,13 +65,18 @@ function PendingPurchases({ id }: { id: number | null }) {
   if (pending.length === 0) return null;
   return (
     <section className="pending" aria-labelledby="pendentes-title">
-      <h2 id="pendentes-title" className="section-title"><Clock size={20} aria-hidden /> Compras a aguardar pagamento</h2>
+      <h2 id="pendentes-title" className="section-title">
+        <Clock size={20} aria-hidden /> Compras a aguardar pagamento
+      </h2>
       <ul className="pending-list">
         {pending.map((p) => (
           <li key={p.id} className="pending-item">
             <div>
               <strong>Plano {planName(p.plano)}</strong>: {creditsText(p.creditos)} por {formatEuros(p.valorCentimos / 100)}
-              <span className="muted"> · {methodLabel(p.metodo)} · {formatDateTime(p.criadoEm)}</span>
+              <span className="muted">
+                {' '}
+                · {methodLabel(p.metodo)} · {formatDateTime(p.criadoEm)}
+              </span>
             </div>
             <span className="pending-actions">
               <span className="badge badge-warning">Pendente</span>
@@ -86,7 +99,9 @@ function History({ id }: { id: number | null }) {
   if (ledger.data.items.length === 0) {
     return (
       <EmptyState text="Ainda não há movimentos de créditos.">
-        <Link to="/creditos" className="btn btn-outline">Ver planos de créditos</Link>
+        <Link to="/creditos" className="btn btn-outline">
+          Ver planos de créditos
+        </Link>
       </EmptyState>
     );
   }
@@ -100,26 +115,40 @@ function History({ id }: { id: number | null }) {
               <th scope="col">Data</th>
               <th scope="col">Tipo</th>
               <th scope="col">Descrição</th>
-              <th scope="col" className="num">Créditos</th>
-              <th scope="col" className="num">Saldo</th>
+              <th scope="col" className="num">
+                Créditos
+              </th>
+              <th scope="col" className="num">
+                Saldo
+              </th>
             </tr>
           </thead>
           <tbody>
             {ledger.data.items.map((e) => (
               <tr key={e.id}>
-                <td data-label="Data"><time dateTime={e.criadoEm}>{formatDateTime(e.criadoEm)}</time></td>
-                <td data-label="Tipo"><span className={`ledger-type ledger-${e.tipo.toLowerCase()}`}>{LEDGER_LABELS[e.tipo] ?? e.tipo}</span></td>
+                <td data-label="Data">
+                  <time dateTime={e.criadoEm}>{formatDateTime(e.criadoEm)}</time>
+                </td>
+                <td data-label="Tipo">
+                  <span className={`ledger-type ledger-${e.tipo.toLowerCase()}`}>{LEDGER_LABELS[e.tipo] ?? e.tipo}</span>
+                </td>
                 <td data-label="Descrição" className="ledger-desc">
                   {e.descricao ?? '—'}
                   {e.tipo === 'COMPRA' && e.paymentId !== null && (
                     <>
                       {' · '}
-                      <Link to={`/recibo/${e.paymentId}`} aria-label={`Recibo da compra de ${formatDateTime(e.criadoEm)}`}>Recibo</Link>
+                      <Link to={`/recibo/${e.paymentId}`} aria-label={`Recibo da compra de ${formatDateTime(e.criadoEm)}`}>
+                        Recibo
+                      </Link>
                     </>
                   )}
                 </td>
-                <td data-label="Créditos" className={`num ${e.delta >= 0 ? 'delta-plus' : 'delta-minus'}`}>{signed(e.delta)}</td>
-                <td data-label="Saldo" className="num">{e.saldoApos.toLocaleString('pt-PT')}</td>
+                <td data-label="Créditos" className={`num ${e.delta >= 0 ? 'delta-plus' : 'delta-minus'}`}>
+                  {signed(e.delta)}
+                </td>
+                <td data-label="Saldo" className="num">
+                  {e.saldoApos.toLocaleString('pt-PT')}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -137,28 +166,30 @@ export function ProfissionalMenuPage() {
   const firstName = profile.data?.nome.trim().split(/\s+/)[0];
 
   return (
-    <div className="container"><div className="page prof-menu">
-      <header className="menu-hero">
-        <h1>Área do Profissional</h1>
-        <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}Encontre trabalhos perto de si e acompanhe as suas candidaturas.</p>
-      </header>
+    <div className="container">
+      <div className="page prof-menu">
+        <header className="menu-hero">
+          <h1>Área do Profissional</h1>
+          <p className="lead-left">{firstName ? `Olá, ${firstName}! ` : 'Olá! '}Encontre trabalhos perto de si e acompanhe as suas candidaturas.</p>
+        </header>
 
-      <Balance id={id} />
+        <Balance id={id} />
 
-      <MenuCards label="Área do Profissional" cards={CARDS} />
+        <MenuCards label="Área do Profissional" cards={CARDS} />
 
-      <PendingPurchases id={id} />
+        <PendingPurchases id={id} />
 
-      <SelosSection id={id} />
+        <SelosSection id={id} />
 
-      <ProfessionalGuarantees id={id} />
+        <ProfessionalGuarantees id={id} />
 
-      <RetornoSection id={id} />
+        <RetornoSection id={id} />
 
-      <section className="history" aria-labelledby="historico-title">
-        <h2 id="historico-title">Histórico de créditos</h2>
-        <History id={id} />
-      </section>
-    </div></div>
+        <section className="history" aria-labelledby="historico-title">
+          <h2 id="historico-title">Histórico de créditos</h2>
+          <History id={id} />
+        </section>
+      </div>
+    </div>
   );
 }

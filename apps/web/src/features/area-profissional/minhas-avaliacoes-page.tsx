@@ -36,7 +36,9 @@ export function MinhasAvaliacoesPage() {
   else if (reviews.data.items.length === 0) {
     body = (
       <EmptyState text="Ainda não tem avaliações. Quando um cliente avaliar o seu trabalho e a avaliação for aprovada, aparece aqui.">
-        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">Procurar trabalhos</Link>
+        <Link className="btn btn-secondary" to="/areadoprofissional/buscar-trabalhos">
+          Procurar trabalhos
+        </Link>
       </EmptyState>
     );
   } else {
@@ -46,14 +48,21 @@ export function MinhasAvaliacoesPage() {
           {reviews.data.items.map((r) => (
             <li key={r.id}>
               <article className="card review-card">
-                <p className="review-stars"><span role="img" aria-label={`${r.nota} de 5 estrelas`}>{starString(r.nota)}</span></p>
+                <p className="review-stars">
+                  <span role="img" aria-label={`${r.nota} de 5 estrelas`}>
+                    {starString(r.nota)}
+                  </span>
+                </p>
                 <blockquote className="review-text">
                   <Quote size={18} aria-hidden className="review-quote" />
                   <p>{r.comentario}</p>
                 </blockquote>
                 <p className="review-by">
                   <strong>{r.cliente.nome}</strong>
-                  <span className="muted"> · <time dateTime={r.criadoEm}>{formatDate(r.criadoEm)}</time></span>
+                  <span className="muted">
+                    {' '}
+                    · <time dateTime={r.criadoEm}>{formatDate(r.criadoEm)}</time>
+                  </span>
                 </p>
               </article>
             </li>
@@ -65,18 +74,22 @@ export function MinhasAvaliacoesPage() {
   }
 
   return (
-    <div className="container"><div className="page">
-      <Link to="/areadoprofissional/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional</Link>
-      <div className="page-header">
-        <div>
-          <h1>As minhas avaliações</h1>
-          <p className="muted page-sub">Só as avaliações aprovadas pela nossa equipa são públicas e contam para a média.</p>
+    <div className="container">
+      <div className="page">
+        <Link to="/areadoprofissional/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar à Área do Profissional
+        </Link>
+        <div className="page-header">
+          <div>
+            <h1>As minhas avaliações</h1>
+            <p className="muted page-sub">Só as avaliações aprovadas pela nossa equipa são públicas e contam para a média.</p>
+          </div>
+        </div>
+        <div className="reviews-layout">
+          {id !== null && <Average id={id} />}
+          <div>{body}</div>
         </div>
       </div>
-      <div className="reviews-layout">
-        {id !== null && <Average id={id} />}
-        <div>{body}</div>
-      </div>
-    </div></div>
+    </div>
   );
 }

@@ -1,7 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  findPlan, type ApplicationItem, type ApplyResult, type CreditBalance, type LeadReportSummary, type LedgerEntry, type ProfissionalPerfil, type PublicReview,
-  type ReportLeadBody, type RequestDto,
+  findPlan,
+  type ApplicationItem,
+  type ApplyResult,
+  type CreditBalance,
+  type LeadReportSummary,
+  type LedgerEntry,
+  type ProfissionalPerfil,
+  type PublicReview,
+  type ReportLeadBody,
+  type RequestDto,
 } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
@@ -19,7 +27,13 @@ export type { ApplicationItem as Application, ApplyResult, LedgerEntry } from '@
 export type LedgerType = LedgerEntry['tipo'];
 
 /** Filters of the job search, as kept in the address bar. */
-export interface JobFilters { q: string; especialidade: string; bairro: string; tempo: string; page: number }
+export interface JobFilters {
+  q: string;
+  especialidade: string;
+  bairro: string;
+  tempo: string;
+  page: number;
+}
 
 const as = 'profissional' as const;
 
@@ -89,8 +103,7 @@ export const useApplications = (id: number | null, page = 1) =>
 export function useApply() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { requestId: number; profissionalId: number }) =>
-      api<ApplyResult>('/creditos/usar', { method: 'POST', body, as }),
+    mutationFn: (body: { requestId: number; profissionalId: number }) => api<ApplyResult>('/creditos/usar', { method: 'POST', body, as }),
     onSuccess: (result, { profissionalId }) => {
       qc.setQueryData(balanceKey(profissionalId), { creditosRestantes: result.creditosRestantes });
       return qc.invalidateQueries({ queryKey: ['profissional'] });

@@ -3,7 +3,14 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { CircleCheck, CircleX, Clock, Flag, X } from 'lucide-react';
 import {
-  formatDate, LEAD_REPORT_DAYS, LEAD_REPORT_MOTIVO_LABELS, LEAD_REPORT_MOTIVOS, LEAD_REPORT_NOTE_MAX, type LeadReportMotivo, CONTROL_CHARS } from '@tc/shared';
+  formatDate,
+  LEAD_REPORT_DAYS,
+  LEAD_REPORT_MOTIVO_LABELS,
+  LEAD_REPORT_MOTIVOS,
+  LEAD_REPORT_NOTE_MAX,
+  type LeadReportMotivo,
+  CONTROL_CHARS,
+} from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -31,14 +38,32 @@ export function ReportLeadAction({ a, now = new Date() }: { a: Application; now?
     const { estado } = a.reporte;
     return (
       <p className="lead-report-state">
-        {estado === 'ABERTO' && <span className="badge badge-warning"><Clock size={14} aria-hidden /> Contacto reportado: em análise</span>}
-        {estado === 'REEMBOLSADO' && <span className="badge badge-success"><CircleCheck size={14} aria-hidden /> Reembolsado: {creditsText(a.creditos)} devolvidos</span>}
-        {estado === 'RECUSADO' && <span className="badge badge-danger"><CircleX size={14} aria-hidden /> Reporte recusado</span>}
+        {estado === 'ABERTO' && (
+          <span className="badge badge-warning">
+            <Clock size={14} aria-hidden /> Contacto reportado: em análise
+          </span>
+        )}
+        {estado === 'REEMBOLSADO' && (
+          <span className="badge badge-success">
+            <CircleCheck size={14} aria-hidden /> Reembolsado: {creditsText(a.creditos)} devolvidos
+          </span>
+        )}
+        {estado === 'RECUSADO' && (
+          <span className="badge badge-danger">
+            <CircleX size={14} aria-hidden /> Reporte recusado
+          </span>
+        )}
       </p>
     );
   }
   if (a.reembolsadoEm) {
-    return <p className="lead-report-state"><span className="badge badge-success"><CircleCheck size={14} aria-hidden /> Créditos devolvidos</span></p>;
+    return (
+      <p className="lead-report-state">
+        <span className="badge badge-success">
+          <CircleCheck size={14} aria-hidden /> Créditos devolvidos
+        </span>
+      </p>
+    );
   }
   const deadline = reportDeadline(a);
   if (a.resultado === 'ESCOLHIDO' || now > deadline) return null;
@@ -87,10 +112,18 @@ export function ReportLeadDialog({ a, onClose }: { a: Application | null; onClos
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content report-dialog">
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>Reportar contacto</h2></Dialog.Title>
+          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>Reportar contacto</h2>
+          </Dialog.Title>
           <Dialog.Description className="muted">
-            {a ? <>«{a.request.titulo}»: se o contacto não serviu, a nossa equipa analisa e devolve os {creditsText(a.creditos)} que pagou.</> : null}
+            {a ? (
+              <>
+                «{a.request.titulo}»: se o contacto não serviu, a nossa equipa analisa e devolve os {creditsText(a.creditos)} que pagou.
+              </>
+            ) : null}
           </Dialog.Description>
           <form
             noValidate
@@ -103,7 +136,16 @@ export function ReportLeadDialog({ a, onClose }: { a: Application | null; onClos
               <legend>Motivo</legend>
               {LEAD_REPORT_MOTIVOS.map((m) => (
                 <label key={m} className={`report-option${motivo === m ? ' selected' : ''}`}>
-                  <input type="radio" name={`${id}-motivo`} value={m} checked={motivo === m} onChange={() => { setMotivo(m); setError(null); }} />
+                  <input
+                    type="radio"
+                    name={`${id}-motivo`}
+                    value={m}
+                    checked={motivo === m}
+                    onChange={() => {
+                      setMotivo(m);
+                      setError(null);
+                    }}
+                  />
                   <span>
                     <span className="report-option-name">{LEAD_REPORT_MOTIVO_LABELS[m]}</span>
                     <span className="report-option-hint">{MOTIVO_HINT[m]}</span>
@@ -122,12 +164,22 @@ export function ReportLeadDialog({ a, onClose }: { a: Application | null; onClos
                 aria-describedby={`${id}-nota-hint`}
                 placeholder="Por exemplo: liguei três vezes em dias diferentes e o número não atende."
               />
-              <p className="field-hint" id={`${id}-nota-hint`}>{nota.length}/{LEAD_REPORT_NOTE_MAX} caracteres</p>
+              <p className="field-hint" id={`${id}-nota-hint`}>
+                {nota.length}/{LEAD_REPORT_NOTE_MAX} caracteres
+              </p>
             </div>
-            {error && <p className="alert alert-error" id={`${id}-erro`} role="alert">{error}</p>}
+            {error && (
+              <p className="alert alert-error" id={`${id}-erro`} role="alert">
+                {error}
+              </p>
+            )}
             <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button type="submit" variant="secondary" loading={busy} loadingText="A enviar...">Enviar reporte</Button>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant="secondary" loading={busy} loadingText="A enviar...">
+                Enviar reporte
+              </Button>
             </div>
           </form>
         </Dialog.Content>

@@ -17,14 +17,33 @@ const zero = { creditosGastos: 0, candidaturas: 0, escolhido: 0, avaliacoes: 0, 
 const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 const RETORNO = {
   meses: months.map((mes) =>
-    mes === '2026-11' ? { mes, creditosGastos: 26, candidaturas: 4, escolhido: 1, avaliacoes: 1, creditosReembolsados: 4 }
-    : mes === '2026-10' ? { mes, creditosGastos: 3, candidaturas: 1, escolhido: 0, avaliacoes: 0, creditosReembolsados: 0 }
-    : { mes, ...zero }),
+    mes === '2026-11'
+      ? { mes, creditosGastos: 26, candidaturas: 4, escolhido: 1, avaliacoes: 1, creditosReembolsados: 4 }
+      : mes === '2026-10'
+        ? { mes, creditosGastos: 3, candidaturas: 1, escolhido: 0, avaliacoes: 0, creditosReembolsados: 0 }
+        : { mes, ...zero },
+  ),
   totais: { creditosGastos: 29, candidaturas: 5, escolhido: 1, avaliacoes: 1, creditosReembolsados: 4 },
 };
 const application = (id: number, titulo: string, resultado: string, over: Record<string, unknown> = {}) => ({
-  id, criadoEm: '2026-11-12T10:00:00.000Z', creditos: 10, resultado, reembolsadoEm: resultado === 'REEMBOLSADO' ? '2026-11-13T10:00:00.000Z' : null, reporte: null,
-  request: { id: 100 + id, titulo, descricao: 'x', cidade: 'Lisboa', bairro: 'Lisboa', especialidade: 'tomadas-interruptores', status: 'ABERTO', tempo: 'NORMAL', contato: '912345678', cliente: { nome: 'Ana', email: 'ana@exemplo.pt' } },
+  id,
+  criadoEm: '2026-11-12T10:00:00.000Z',
+  creditos: 10,
+  resultado,
+  reembolsadoEm: resultado === 'REEMBOLSADO' ? '2026-11-13T10:00:00.000Z' : null,
+  reporte: null,
+  request: {
+    id: 100 + id,
+    titulo,
+    descricao: 'x',
+    cidade: 'Lisboa',
+    bairro: 'Lisboa',
+    especialidade: 'tomadas-interruptores',
+    status: 'ABERTO',
+    tempo: 'NORMAL',
+    contato: '912345678',
+    cliente: { nome: 'Ana', email: 'ana@exemplo.pt' },
+  },
   ...over,
 });
 const PAGE1 = [
@@ -44,9 +63,11 @@ function stubDashboard(extra: Record<string, Handler> = {}) {
     'GET /api/profissional/retorno': () => json(RETORNO),
     'GET /api/creditos/profissional/1': (req) => {
       const page = Number(req.query.get('page'));
-      return json(page === 1
-        ? { items: PAGE1, page: 1, pageSize: 5, hasMore: true }
-        : { items: [application(6, 'Projeto de outubro', 'EM_ABERTO')], page: 2, pageSize: 5, hasMore: false });
+      return json(
+        page === 1
+          ? { items: PAGE1, page: 1, pageSize: 5, hasMore: true }
+          : { items: [application(6, 'Projeto de outubro', 'EM_ABERTO')], page: 2, pageSize: 5, hasMore: false },
+      );
     },
     ...extra,
   });
@@ -59,7 +80,11 @@ describe('"O seu retorno" on the professional dashboard', () => {
     renderAt('/areadoprofissional/menu');
     const section = await screen.findByRole('region', { name: 'O seu retorno' });
     await within(section).findByRole('table');
-    const tile = async (label: string) => within(section).getAllByRole('term').find((t) => t.textContent === label)!.closest('.roi-tile') as HTMLElement;
+    const tile = async (label: string) =>
+      within(section)
+        .getAllByRole('term')
+        .find((t) => t.textContent === label)!
+        .closest('.roi-tile') as HTMLElement;
     expect(within(await tile('Créditos gastos')).getByText('29')).toBeInTheDocument();
     expect(within(await tile('Créditos gastos')).getByText('4 reembolsados')).toBeInTheDocument();
     expect(within(await tile('Candidaturas')).getByText('5')).toBeInTheDocument();
@@ -70,9 +95,17 @@ describe('"O seu retorno" on the professional dashboard', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(12);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('novembro de 2026');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['26', '4', '1', '1', '+4']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['26', '4', '1', '1', '+4']);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('outubro de 2026');
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3', '1', '0', '0', '0']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3', '1', '0', '0', '0']);
     expect(within(rows[11]!).getByRole('rowheader')).toHaveTextContent('dezembro de 2025');
   });
 

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TrendingUp } from 'lucide-react';
-import {
-  APPLICATION_OUTCOME_LABELS, formatDate, formatMonthYear,
-  type ApplicationItem, type ApplicationOutcome, type Paged, type Retorno,
-} from '@tc/shared';
+import { APPLICATION_OUTCOME_LABELS, formatDate, formatMonthYear, type ApplicationItem, type ApplicationOutcome, type Paged, type Retorno } from '@tc/shared';
 import { Pagination } from '../../components/ui/pagination';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { api } from '../../lib/api';
@@ -91,11 +88,21 @@ function Months({ retorno }: { retorno: Retorno }) {
         <thead>
           <tr>
             <th scope="col">Mês</th>
-            <th scope="col" className="num">Créditos gastos</th>
-            <th scope="col" className="num">Candidaturas</th>
-            <th scope="col" className="num">Escolhido</th>
-            <th scope="col" className="num">Avaliações</th>
-            <th scope="col" className="num">Reembolsos</th>
+            <th scope="col" className="num">
+              Créditos gastos
+            </th>
+            <th scope="col" className="num">
+              Candidaturas
+            </th>
+            <th scope="col" className="num">
+              Escolhido
+            </th>
+            <th scope="col" className="num">
+              Avaliações
+            </th>
+            <th scope="col" className="num">
+              Reembolsos
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -106,11 +113,21 @@ function Months({ retorno }: { retorno: Retorno }) {
                 <th scope="row" data-label="Mês">
                   <span className="roi-month-long">{formatMonthYear(m.mes)}</span>
                 </th>
-                <td data-label="Créditos gastos" className="num">{n(m.creditosGastos)}</td>
-                <td data-label="Candidaturas" className="num">{n(m.candidaturas)}</td>
-                <td data-label="Escolhido" className="num">{n(m.escolhido)}</td>
-                <td data-label="Avaliações" className="num">{n(m.avaliacoes)}</td>
-                <td data-label="Reembolsos" className="num">{m.creditosReembolsados ? `+${n(m.creditosReembolsados)}` : '0'}</td>
+                <td data-label="Créditos gastos" className="num">
+                  {n(m.creditosGastos)}
+                </td>
+                <td data-label="Candidaturas" className="num">
+                  {n(m.candidaturas)}
+                </td>
+                <td data-label="Escolhido" className="num">
+                  {n(m.escolhido)}
+                </td>
+                <td data-label="Avaliações" className="num">
+                  {n(m.avaliacoes)}
+                </td>
+                <td data-label="Reembolsos" className="num">
+                  {m.creditosReembolsados ? `+${n(m.creditosReembolsados)}` : '0'}
+                </td>
               </tr>
             );
           })}
@@ -128,7 +145,9 @@ function Outcomes({ id }: { id: number | null }) {
   if (list.data.items.length === 0 && page === 1) {
     return (
       <EmptyState text="Ainda não se candidatou a nenhum projeto.">
-        <Link to="/areadoprofissional/buscar-trabalhos" className="btn btn-outline">Procurar trabalhos</Link>
+        <Link to="/areadoprofissional/buscar-trabalhos" className="btn btn-outline">
+          Procurar trabalhos
+        </Link>
       </EmptyState>
     );
   }
@@ -157,7 +176,9 @@ export function RetornoSection({ id }: { id: number | null }) {
   const retorno = useRetorno(id);
   return (
     <section className="roi" aria-labelledby="retorno-title">
-      <h2 id="retorno-title" className="roi-title"><TrendingUp size={24} aria-hidden /> O seu retorno</h2>
+      <h2 id="retorno-title" className="roi-title">
+        <TrendingUp size={24} aria-hidden /> O seu retorno
+      </h2>
       <p className="muted roi-lead">Os últimos 12 meses: o que gastou em candidaturas, quantas vezes foi escolhido e o que recebeu de volta.</p>
       {id === null ? null : retorno.isPending ? (
         <Loading text="A calcular o seu retorno..." />

@@ -15,11 +15,21 @@ afterEach(() => {
 });
 
 const METRICAS: SeloMetricas = {
-  verificacao: 'VERIFICADO', avaliacoes12m: 3, media12m: 4.6, especialidadeDomotica: false, projetosDomotica: 1,
-  candidaturas30d: 4, medianaMinutos: 35,
+  verificacao: 'VERIFICADO',
+  avaliacoes12m: 3,
+  media12m: 4.6,
+  especialidadeDomotica: false,
+  projetosDomotica: 1,
+  candidaturas30d: 4,
+  medianaMinutos: 35,
 };
 /** What the server answers: the same shared rules build the "what you lack" lines. */
-const SELOS = { selos: ['VERIFICADO', 'RESPOSTA_RAPIDA'], calculadoEm: '2026-11-20T14:05:00.000Z', metricas: METRICAS, progresso: progressoSelos(['VERIFICADO', 'RESPOSTA_RAPIDA'], METRICAS) };
+const SELOS = {
+  selos: ['VERIFICADO', 'RESPOSTA_RAPIDA'],
+  calculadoEm: '2026-11-20T14:05:00.000Z',
+  metricas: METRICAS,
+  progresso: progressoSelos(['VERIFICADO', 'RESPOSTA_RAPIDA'], METRICAS),
+};
 
 function stubDashboard(selos: () => Response) {
   mockApi.routes({
@@ -39,8 +49,15 @@ describe('"Os seus selos" on the professional dashboard', () => {
     renderAt('/areadoprofissional/menu');
     const section = await screen.findByRole('region', { name: 'Os seus selos' });
     expect(await within(section).findByText('Tem 2 de 4 selos.')).toBeInTheDocument();
-    const cards = within(section).getAllByRole('heading', { level: 3 }).map((h) => h.closest('li') as HTMLElement);
-    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent?.trim())).toEqual(['Verificado', 'Top Avaliado', 'Domótica Expert', 'Resposta rápida']);
+    const cards = within(section)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.closest('li') as HTMLElement);
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent?.trim())).toEqual([
+      'Verificado',
+      'Top Avaliado',
+      'Domótica Expert',
+      'Resposta rápida',
+    ]);
     const [verificado, top, domotica, rapida] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
 
     expect(within(verificado).getByText('Tem este selo')).toBeInTheDocument();
@@ -49,7 +66,10 @@ describe('"Os seus selos" on the professional dashboard', () => {
 
     expect(within(top).getByText('Ainda não tem este selo')).toBeInTheDocument();
     expect(within(top).getByText(/Média de 4,8 estrelas ou mais em pelo menos 5 avaliações/)).toBeInTheDocument();
-    const falta = (card: HTMLElement) => within(within(card).getByRole('list', { name: 'O que falta:' })).getAllByRole('listitem').map((li) => li.textContent);
+    const falta = (card: HTMLElement) =>
+      within(within(card).getByRole('list', { name: 'O que falta:' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(falta(top)).toEqual(['Faltam 2 avaliações aprovadas nos últimos 12 meses', 'Média atual 4,6 (precisa de 4,8)']);
     expect(falta(domotica)).toEqual([
       'Adicione ao seu perfil uma especialidade de Domótica / Smart Home',

@@ -18,15 +18,15 @@ function SelosList({ data }: { data: SelosResponse }) {
   const earned = data.progresso.filter((p) => p.tem).length;
   return (
     <>
-      <p className="selos-count">
-        {earned === 0 ? 'Ainda não tem nenhum selo.' : earned === 1 ? 'Tem 1 de 4 selos.' : `Tem ${earned} de 4 selos.`}
-      </p>
+      <p className="selos-count">{earned === 0 ? 'Ainda não tem nenhum selo.' : earned === 1 ? 'Tem 1 de 4 selos.' : `Tem ${earned} de 4 selos.`}</p>
       <ul className="selos-grid">
         {data.progresso.map((p) => {
           const faltaId = `selo-falta-${p.selo}`;
           return (
             <li key={p.selo} className={`selo-card${p.tem ? ' selo-card-ok' : ''}`}>
-              <h3 className="selo-card-title"><SeloBadge selo={p.selo} interactive={false} /></h3>
+              <h3 className="selo-card-title">
+                <SeloBadge selo={p.selo} interactive={false} />
+              </h3>
               <p className={`selo-card-status${p.tem ? ' ok' : ''}`}>
                 {p.tem ? <CircleCheck size={18} aria-hidden /> : <CircleDashed size={18} aria-hidden />}
                 {p.tem ? 'Tem este selo' : 'Ainda não tem este selo'}
@@ -34,22 +34,28 @@ function SelosList({ data }: { data: SelosResponse }) {
               <p className="selo-card-rule">{p.regra}</p>
               {!p.tem && p.faltas.length > 0 && (
                 <>
-                  <p className="selo-card-falta-title" id={faltaId}>O que falta:</p>
+                  <p className="selo-card-falta-title" id={faltaId}>
+                    O que falta:
+                  </p>
                   <ul className="selo-card-faltas" aria-labelledby={faltaId}>
-                    {p.faltas.map((f) => <li key={f}>{f}</li>)}
+                    {p.faltas.map((f) => (
+                      <li key={f}>{f}</li>
+                    ))}
                   </ul>
                 </>
               )}
               {p.selo === 'VERIFICADO' && !p.tem && data.metricas.verificacao !== 'PENDENTE' && (
-                <Link className="selo-card-link" to="/areadoprofissional/completar-perfil">Enviar documentos</Link>
+                <Link className="selo-card-link" to="/areadoprofissional/completar-perfil">
+                  Enviar documentos
+                </Link>
               )}
             </li>
           );
         })}
       </ul>
       <p className="muted small">
-        Calculado em <time dateTime={data.calculadoEm}>{formatDateTime(data.calculadoEm)}</time>. Os selos aparecem no seu perfil,
-        na pesquisa de profissionais e nas suas candidaturas.
+        Calculado em <time dateTime={data.calculadoEm}>{formatDateTime(data.calculadoEm)}</time>. Os selos aparecem no seu perfil, na pesquisa de profissionais
+        e nas suas candidaturas.
       </p>
     </>
   );
@@ -60,7 +66,9 @@ export function SelosSection({ id }: { id: number | null }) {
   const selos = useSelos(id);
   return (
     <section className="selos-section" aria-labelledby="selos-title">
-      <h2 id="selos-title" className="selos-section-title"><Award size={24} aria-hidden /> Os seus selos</h2>
+      <h2 id="selos-title" className="selos-section-title">
+        <Award size={24} aria-hidden /> Os seus selos
+      </h2>
       <p className="muted selos-section-lead">Os clientes veem os seus selos ao lado do seu nome. Cada um tem regras claras, calculadas pela plataforma.</p>
       {id === null ? null : selos.isPending ? (
         <Loading text="A carregar os seus selos..." />

@@ -33,9 +33,15 @@ export function SpecialtyPicker({ value, onChange, onBlur, error }: Props) {
       <legend>Especialidades</legend>
       <div className="specialty-head">
         <p className="field-hint">Escolha todos os serviços que faz. Recebe pedidos destas áreas.</p>
-        <span className={`badge${value.length ? '' : ' badge-muted'}`} id={`${id}-count`} aria-live="polite">{countText(value.length)}</span>
+        <span className={`badge${value.length ? '' : ' badge-muted'}`} id={`${id}-count`} aria-live="polite">
+          {countText(value.length)}
+        </span>
       </div>
-      {error && <p className="field-error" id={`${id}-error`} role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
       <div className="specialty-groups">
         {SPECIALTY_GROUPS.map((g) => {
           const inGroup = g.items.filter((i) => chosen.has(i.value)).length;

@@ -50,7 +50,11 @@ export const job = (over: Partial<Record<string, unknown>> = {}) => ({
 });
 
 export const paged = <T>(items: T[], over: Partial<{ page: number; hasMore: boolean; pageSize: number }> = {}) => ({
-  items, page: 1, pageSize: 12, hasMore: false, ...over,
+  items,
+  page: 1,
+  pageSize: 12,
+  hasMore: false,
+  ...over,
 });
 
 /** A stand-in for XMLHttpRequest that records what was sent and answers with `FakeXhr.reply`. */
@@ -66,8 +70,13 @@ export class FakeXhr {
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  open(method: string, url: string) { this.method = method; this.url = url; }
-  setRequestHeader(k: string, v: string) { this.headers[k.toLowerCase()] = v; }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(k: string, v: string) {
+    this.headers[k.toLowerCase()] = v;
+  }
   send(body: unknown) {
     this.body = body;
     FakeXhr.sent.push(this);

@@ -7,11 +7,7 @@ import { getToken } from '../../lib/session';
  * photos from a phone can take a while. Resolves with the JSON answer; rejects with the same ApiError
  * that `api()` throws, so the screen reads `message` and `fields` the usual way.
  */
-export function uploadForm<T>(
-  path: string,
-  form: FormData,
-  opts: { method?: 'PUT' | 'POST'; as: Role; onProgress?: (percent: number) => void },
-): Promise<T> {
+export function uploadForm<T>(path: string, form: FormData, opts: { method?: 'PUT' | 'POST'; as: Role; onProgress?: (percent: number) => void }): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(opts.method ?? 'PUT', `/api${path}`);

@@ -25,7 +25,11 @@ describe('"Urgências 24h" in the professional\'s account', () => {
         return json(saved);
       },
     });
-    render(<Providers><UrgenciasSection /></Providers>);
+    render(
+      <Providers>
+        <UrgenciasSection />
+      </Providers>,
+    );
     const take = await screen.findByRole('checkbox', { name: /Aceito urgências/ });
     expect(screen.getByLabelText('Das')).toBeDisabled();
     await userEvent.click(take);
@@ -46,12 +50,24 @@ describe('before publishing an emergency, the client sees who takes them', () =>
     mockApi.routes({
       'GET /api/urgencias/disponiveis': (req) => json(req.query.get('bairro') === 'Faro' ? { total: 3, agora: 1 } : { total: 0, agora: 0 }),
     });
-    const { rerender } = render(<Providers><EmergencyAvailability tempo="NORMAL" bairro="Faro" especialidade="" /></Providers>);
+    const { rerender } = render(
+      <Providers>
+        <EmergencyAvailability tempo="NORMAL" bairro="Faro" especialidade="" />
+      </Providers>,
+    );
     expect(screen.queryByRole('status')).toBeNull();
-    rerender(<Providers><EmergencyAvailability tempo="AVARIA" bairro="Faro" especialidade="quadro-eletrico-dispara" /></Providers>);
+    rerender(
+      <Providers>
+        <EmergencyAvailability tempo="AVARIA" bairro="Faro" especialidade="quadro-eletrico-dispara" />
+      </Providers>,
+    );
     expect(await screen.findByText(/3 profissionais de Faro desta especialidade aceitam urgências \(1 de serviço agora\)/)).toBeInTheDocument();
     expect(mockApi.calls('GET', '/api/urgencias/disponiveis')[0].url).toContain('especialidade=quadro-eletrico-dispara');
-    rerender(<Providers><EmergencyAvailability tempo="PIQUETE" bairro="Beja" especialidade="" /></Providers>);
+    rerender(
+      <Providers>
+        <EmergencyAvailability tempo="PIQUETE" bairro="Beja" especialidade="" />
+      </Providers>,
+    );
     expect(await screen.findByText(/Ainda nenhum profissional de Beja aceita urgências/)).toBeInTheDocument();
   });
 });

@@ -53,7 +53,11 @@ export function UrgenciasSection() {
           <legend>Horário em que está de serviço (hora de Portugal continental)</legend>
           <div className="urgencias-horas">
             <SelectField label="Das" value={form.inicio} onChange={(e) => setForm({ ...form, inicio: Number(e.target.value) })}>
-              {HOURS.slice(0, 24).map((h) => <option key={h} value={h}>{hourLabel(h)}</option>)}
+              {HOURS.slice(0, 24).map((h) => (
+                <option key={h} value={h}>
+                  {hourLabel(h)}
+                </option>
+              ))}
             </SelectField>
             <SelectField
               label="Às"
@@ -62,21 +66,29 @@ export function UrgenciasSection() {
               error={invalid ? 'Escolha uma hora de fim diferente da de início.' : undefined}
               hint={form.fim <= form.inicio && !invalid ? 'Passa a meia-noite (por exemplo, das 20:00 às 08:00).' : undefined}
             >
-              {HOURS.slice(1).map((h) => <option key={h} value={h}>{h === 24 ? '24:00 (fim do dia)' : hourLabel(h)}</option>)}
+              {HOURS.slice(1).map((h) => (
+                <option key={h} value={h}>
+                  {h === 24 ? '24:00 (fim do dia)' : hourLabel(h)}
+                </option>
+              ))}
             </SelectField>
           </div>
         </fieldset>
-        <Button type="submit" variant="outline" loading={save.isPending} loadingText="A guardar..." disabled={invalid}>Guardar urgências</Button>
+        <Button type="submit" variant="outline" loading={save.isPending} loadingText="A guardar..." disabled={invalid}>
+          Guardar urgências
+        </Button>
       </form>
     );
   }
 
   return (
     <section className="card conta-urgencias" aria-labelledby="conta-urgencias-title">
-      <h2 id="conta-urgencias-title"><Siren size={22} aria-hidden /> Urgências 24h</h2>
+      <h2 id="conta-urgencias-title">
+        <Siren size={22} aria-hidden /> Urgências 24h
+      </h2>
       <p className="muted">
-        Os projetos <strong>{EMERGENCY_LABEL}</strong> (piquete e avaria) chegam de imediato por e-mail a quem as aceita e está de serviço; os
-        restantes veem-nos no sino e na pesquisa de trabalhos. Os clientes veem, antes de publicar, quantos profissionais do distrito aceitam urgências.
+        Os projetos <strong>{EMERGENCY_LABEL}</strong> (piquete e avaria) chegam de imediato por e-mail a quem as aceita e está de serviço; os restantes
+        veem-nos no sino e na pesquisa de trabalhos. Os clientes veem, antes de publicar, quantos profissionais do distrito aceitam urgências.
       </p>
       {body}
     </section>

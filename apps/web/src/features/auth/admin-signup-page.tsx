@@ -26,24 +26,32 @@ export function AdminSignupPage() {
   const navigate = useNavigate();
   const mutation = useAdminRegister();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<Form>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<Form>({
     resolver: zodResolver(adminRegisterForm),
     mode: 'onTouched',
   });
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async ({ nome, email, senha }) => {
-    setFailure(null);
-    try {
-      await mutation.mutateAsync({ nome, email, senha });
-      reset();
-      toast.success(M.adminSignupSuccess);
-      navigate('/dashboard', { replace: true });
-    } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'senha']);
-      const detail = errorMessage(e, '');
-      setFailure(detail ? `${M.adminSignupError} ${detail}` : M.adminSignupError);
-    }
-  }));
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async ({ nome, email, senha }) => {
+      setFailure(null);
+      try {
+        await mutation.mutateAsync({ nome, email, senha });
+        reset();
+        toast.success(M.adminSignupSuccess);
+        navigate('/dashboard', { replace: true });
+      } catch (e) {
+        applyServerErrors(e, setError, ['nome', 'email', 'senha']);
+        const detail = errorMessage(e, '');
+        setFailure(detail ? `${M.adminSignupError} ${detail}` : M.adminSignupError);
+      }
+    }),
+  );
 
   if (!isAdmin) {
     return (
@@ -60,13 +68,25 @@ export function AdminSignupPage() {
   return (
     <AdminLayout title="Novo administrador" lead="Adicione outro membro à equipa de administração.">
       <div className="card admin-form-card">
-        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
+        {failure && (
+          <div className="alert alert-error" role="alert">
+            {failure}
+          </div>
+        )}
         <form onSubmit={submit} noValidate aria-label="Registo de administrador">
           <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
           <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-          <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />
+          <PasswordField
+            label="Senha"
+            autoComplete="new-password"
+            hint={`Pelo menos ${PASSWORD_MIN} caracteres.`}
+            error={errors.senha?.message}
+            {...register('senha')}
+          />
           <PasswordField label="Confirmar senha" autoComplete="new-password" error={errors.confirmarSenha?.message} {...register('confirmarSenha')} />
-          <Button type="submit" loading={busy} loadingText="A registar...">Registar</Button>
+          <Button type="submit" loading={busy} loadingText="A registar...">
+            Registar
+          </Button>
         </form>
       </div>
     </AdminLayout>

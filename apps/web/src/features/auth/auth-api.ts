@@ -4,18 +4,15 @@ import { api } from '../../lib/api';
 
 export const useLogin = () =>
   useMutation({
-    mutationFn: (body: { email: string; senha: string; tipo: Role }) =>
-      api<LoginResponse>('/auth/login', { method: 'POST', body }),
+    mutationFn: (body: { email: string; senha: string; tipo: Role }) => api<LoginResponse>('/auth/login', { method: 'POST', body }),
   });
 
 export const useRegister = (tipo: 'cliente' | 'profissional') =>
   useMutation({
-    mutationFn: (body: Record<string, string | boolean>) =>
-      api<Registered>(`/${tipo}/register`, { method: 'POST', body }),
+    mutationFn: (body: Record<string, string | boolean>) => api<Registered>(`/${tipo}/register`, { method: 'POST', body }),
   });
 
 export const useAdminRegister = () =>
   useMutation({
-    mutationFn: (body: { nome: string; email: string; senha: string }) =>
-      api<RegisterResponse>('/admin/register', { method: 'POST', body, as: 'admin' }),
+    mutationFn: (body: { nome: string; email: string; senha: string }) => api<RegisterResponse>('/admin/register', { method: 'POST', body, as: 'admin' }),
   });

@@ -6,12 +6,25 @@ import { json, mockApi } from '../../test/server';
 import { PUBLISH_LOGIN_REASON } from './login-page';
 
 beforeEach(() => {
-  class Observer { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  class Observer {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
   vi.stubGlobal('ResizeObserver', Observer);
   vi.stubGlobal('IntersectionObserver', Observer);
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   }));
 });
 afterEach(() => {
@@ -27,7 +40,8 @@ describe('smooth first steps: the project typed on the home page survives log-in
     mockApi.routes({
       'POST /api/cliente/register': () => json({ id: 42, access_token: token }, 201),
       'PUT /api/cliente/complete-profile': () => json({ id: 42, telefone: '+351912345678', fotoUrl: null }),
-      'GET /api/cliente/account/marta%40exemplo.pt': () => json({ id: 42, nome: 'Marta', email: 'marta@exemplo.pt', telefone: '+351912345678', fotoUrl: null, emailConfirmado: false }),
+      'GET /api/cliente/account/marta%40exemplo.pt': () =>
+        json({ id: 42, nome: 'Marta', email: 'marta@exemplo.pt', telefone: '+351912345678', fotoUrl: null, emailConfirmado: false }),
     });
     const { router } = renderAt('/');
     const user = userEvent.setup();

@@ -63,7 +63,10 @@ describe('login form', () => {
   });
 
   it('shows the spec failure text on wrong credentials', async () => {
-    mockApi.post('/api/auth/login', () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Erro ao fazer login. Verifique os dados.' }), { status: 401 }));
+    mockApi.post(
+      '/api/auth/login',
+      () => new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Erro ao fazer login. Verifique os dados.' }), { status: 401 }),
+    );
     renderAt('/areadocliente/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Email'), 'ana@exemplo.pt');

@@ -56,32 +56,38 @@ export function LoginPage({ role }: { role: Role }) {
   // A visitor who started a project on the home page: say why they are here, and keep the project.
   const startedProject = role === 'cliente' && !!getLocal('redirect');
   const draftTitle = startedProject ? getLocal('tituloProjeto') : null;
-  const { register, handleSubmit, formState: { errors } } = useForm<Form>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Form>({
     resolver: zodResolver(role === 'admin' ? adminLoginFormSchema : loginFormSchema),
     defaultValues: { email: knownEmail, senha: '' },
     mode: 'onTouched',
   });
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const data = await login.mutateAsync({ ...values, tipo: role });
-      saveSession(role, data, values.email.trim().toLowerCase());
-      toast.success(M.loginSuccess);
-      const from = (location.state as { from?: string } | null)?.from;
-      // Spec §2: a client who started a project while logged out goes straight back to it.
-      if (role === 'cliente' && getLocal('redirect')) {
-        setLocal('redirect', null);
-        navigate('/agendamento', { replace: true });
-      } else {
-        navigate(from && from !== location.pathname ? from : copy.home, { replace: true });
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        const data = await login.mutateAsync({ ...values, tipo: role });
+        saveSession(role, data, values.email.trim().toLowerCase());
+        toast.success(M.loginSuccess);
+        const from = (location.state as { from?: string } | null)?.from;
+        // Spec §2: a client who started a project while logged out goes straight back to it.
+        if (role === 'cliente' && getLocal('redirect')) {
+          setLocal('redirect', null);
+          navigate('/agendamento', { replace: true });
+        } else {
+          navigate(from && from !== location.pathname ? from : copy.home, { replace: true });
+        }
+      } catch (e) {
+        const msg = errorMessage(e, M.loginError);
+        setFailure(msg === M.loginError || !msg ? M.loginError : msg);
+        toast.error(M.loginError);
       }
-    } catch (e) {
-      const msg = errorMessage(e, M.loginError);
-      setFailure(msg === M.loginError || !msg ? M.loginError : msg);
-      toast.error(M.loginError);
-    }
-  }));
+    }),
+  );
 
   return (
     <div className="container auth-page">
@@ -89,22 +95,32 @@ export function LoginPage({ role }: { role: Role }) {
         <h1>{copy.title}</h1>
         {startedProject ? (
           <div className="alert alert-info draft-note" role="status">
-            <p><strong>{PUBLISH_LOGIN_REASON}</strong></p>
+            <p>
+              <strong>{PUBLISH_LOGIN_REASON}</strong>
+            </p>
             {draftTitle && <p>O seu projeto «{draftTitle}» fica guardado e abre já preenchido a seguir.</p>}
           </div>
         ) : (
           <p className="lead">{copy.lead}</p>
         )}
-        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
+        {failure && (
+          <div className="alert alert-error" role="alert">
+            {failure}
+          </div>
+        )}
         <form onSubmit={submit} noValidate aria-label={`Entrar: ${copy.title}`}>
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
           <PasswordField label="Senha" autoComplete="current-password" error={errors.senha?.message} {...register('senha')} />
-          <Button type="submit" block loading={busy} loadingText="A entrar...">Entrar</Button>
+          <Button type="submit" block loading={busy} loadingText="A entrar...">
+            Entrar
+          </Button>
         </form>
         {startedProject && (
           <div className="draft-register">
             <span className="muted">Ainda não tem conta?</span>
-            <Link to={copy.register} className="btn btn-outline btn-block">Criar conta</Link>
+            <Link to={copy.register} className="btn btn-outline btn-block">
+              Criar conta
+            </Link>
           </div>
         )}
         <div className="form-links">

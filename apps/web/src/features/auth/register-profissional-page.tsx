@@ -19,27 +19,37 @@ export function RegisterProfissionalPage() {
   const navigate = useNavigate();
   const mutation = useRegister('profissional');
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, watch, setValue, formState: { errors } } = useForm<ProfissionalRegisterBody>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ProfissionalRegisterBody>({
     resolver: zodResolver(profissionalRegisterBody),
     mode: 'onTouched',
     defaultValues: { bairro: '', cidade: '' },
   });
   const district = districtByLabel(watch('bairro') ?? '');
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const data = await mutation.mutateAsync(values);
-      saveSession('profissional', data, values.email);
-      reset();
-      toast.success(M.profissionalRegistered);
-      navigate('/areadoprofissional/completar-perfil', { replace: true });
-    } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'senha', 'cidade', 'bairro', 'aceitaTermos']);
-      const detail = errorMessage(e, '');
-      setFailure(detail ? `${M.registerError} ${detail}` : M.registerError);
-    }
-  }));
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        const data = await mutation.mutateAsync(values);
+        saveSession('profissional', data, values.email);
+        reset();
+        toast.success(M.profissionalRegistered);
+        navigate('/areadoprofissional/completar-perfil', { replace: true });
+      } catch (e) {
+        applyServerErrors(e, setError, ['nome', 'email', 'senha', 'cidade', 'bairro', 'aceitaTermos']);
+        const detail = errorMessage(e, '');
+        setFailure(detail ? `${M.registerError} ${detail}` : M.registerError);
+      }
+    }),
+  );
 
   const bairro = register('bairro');
   return (
@@ -47,11 +57,21 @@ export function RegisterProfissionalPage() {
       <div className="card card-narrow">
         <h1>Cadastro do Profissional</h1>
         <p className="lead">Registo grátis. Receba pedidos da sua zona e pague só pelos que lhe interessam.</p>
-        {failure && <div className="alert alert-error" role="alert">{failure}</div>}
+        {failure && (
+          <div className="alert alert-error" role="alert">
+            {failure}
+          </div>
+        )}
         <form onSubmit={submit} noValidate aria-label="Cadastro do Profissional">
           <TextField label="Nome" autoComplete="name" error={errors.nome?.message} {...register('nome')} />
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
-          <PasswordField label="Senha" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_MIN} caracteres.`} error={errors.senha?.message} {...register('senha')} />
+          <PasswordField
+            label="Senha"
+            autoComplete="new-password"
+            hint={`Pelo menos ${PASSWORD_MIN} caracteres.`}
+            error={errors.senha?.message}
+            {...register('senha')}
+          />
           <div className="grid-2">
             <SelectField
               label="Distrito"
@@ -63,15 +83,31 @@ export function RegisterProfissionalPage() {
               }}
             >
               <option value="">Selecione o distrito</option>
-              {DISTRICTS.map((d) => <option key={d.value} value={d.label}>{d.label}</option>)}
+              {DISTRICTS.map((d) => (
+                <option key={d.value} value={d.label}>
+                  {d.label}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label="Cidade" error={errors.cidade?.message} disabled={!district} hint={!district ? 'Escolha primeiro o distrito.' : undefined} {...register('cidade')}>
+            <SelectField
+              label="Cidade"
+              error={errors.cidade?.message}
+              disabled={!district}
+              hint={!district ? 'Escolha primeiro o distrito.' : undefined}
+              {...register('cidade')}
+            >
               <option value="">Selecione o concelho</option>
-              {district?.concelhos.map((c) => <option key={c} value={c}>{c}</option>)}
+              {district?.concelhos.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
             </SelectField>
           </div>
           <TermsCheckbox error={errors.aceitaTermos?.message} {...register('aceitaTermos')} />
-          <Button type="submit" block loading={busy} loadingText="A criar conta...">Criar conta de profissional</Button>
+          <Button type="submit" block loading={busy} loadingText="A criar conta...">
+            Criar conta de profissional
+          </Button>
         </form>
         <div className="form-links">
           <Link to="/areadoprofissional/login">Já tem conta? Entrar</Link>

@@ -30,7 +30,10 @@ describe('sign-up: "Li e aceito os Termos e Condições e a Política de Privaci
 
     // The two documents open in a new tab, so what was typed stays.
     const form = screen.getByRole('form', { name: 'Cadastro do Cliente' });
-    for (const [name, href] of [['Termos e Condições', '/termos'], ['Política de Privacidade', '/privacidade']]) {
+    for (const [name, href] of [
+      ['Termos e Condições', '/termos'],
+      ['Política de Privacidade', '/privacidade'],
+    ]) {
       const link = within(form).getByRole('link', { name });
       expect(link).toHaveAttribute('href', href);
       expect(link).toHaveAttribute('target', '_blank');
@@ -56,7 +59,9 @@ describe('sign-up: "Li e aceito os Termos e Condições e a Política de Privaci
   });
 
   it("shows the server's refusal under the box when the API says the terms were not accepted", async () => {
-    mockApi.post('/api/cliente/register', () => json({ code: 'VALIDATION', message: TERMOS_M.obrigatorio, fields: { aceitaTermos: TERMOS_M.obrigatorio } }, 400));
+    mockApi.post('/api/cliente/register', () =>
+      json({ code: 'VALIDATION', message: TERMOS_M.obrigatorio, fields: { aceitaTermos: TERMOS_M.obrigatorio } }, 400),
+    );
     renderAt('/cadastro-cliente');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Nome', {}, { timeout: 15_000 }), 'Marta Nogueira');

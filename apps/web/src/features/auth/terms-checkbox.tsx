@@ -17,22 +17,26 @@ export const TermsCheckbox = forwardRef<HTMLInputElement, Props>(function TermsC
   return (
     <div className={`terms-check${error ? ' invalid' : ''}`}>
       <div className="terms-check-row">
-        <input
-          ref={ref}
-          id={fid}
-          type="checkbox"
-          aria-invalid={!!error}
-          aria-describedby={`${fid}-novo${error ? ` ${fid}-error` : ''}`}
-          {...rest}
-        />
+        <input ref={ref} id={fid} type="checkbox" aria-invalid={!!error} aria-describedby={`${fid}-novo${error ? ` ${fid}-error` : ''}`} {...rest} />
         <label htmlFor={fid}>
           Li e aceito os{' '}
-          <a href={LEGAL_PATHS.termos} target="_blank" rel="noopener">Termos e Condições</a> e a{' '}
-          <a href={LEGAL_PATHS.privacidade} target="_blank" rel="noopener">Política de Privacidade</a>
+          <a href={LEGAL_PATHS.termos} target="_blank" rel="noopener">
+            Termos e Condições
+          </a>{' '}
+          e a{' '}
+          <a href={LEGAL_PATHS.privacidade} target="_blank" rel="noopener">
+            Política de Privacidade
+          </a>
         </label>
       </div>
-      <span className="sr-only" id={`${fid}-novo`}>Os Termos e a Política abrem num novo separador.</span>
-      {error && <p className="field-error" id={`${fid}-error`} role="alert">{error}</p>}
+      <span className="sr-only" id={`${fid}-novo`}>
+        Os Termos e a Política abrem num novo separador.
+      </span>
+      {error && (
+        <p className="field-error" id={`${fid}-error`} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 });

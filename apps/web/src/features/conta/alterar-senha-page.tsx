@@ -28,7 +28,9 @@ export function AlterarSenhaPage() {
   return (
     <div className="page">
       <div className="container">
-        <Link to="/conta" className="back-link"><ArrowLeft size={18} aria-hidden /> Minha Conta</Link>
+        <Link to="/conta" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Minha Conta
+        </Link>
         <div className="card card-narrow conta-form-card">
           <h1>Alterar senha</h1>
           {tipo ? <ChangePasswordForm tipo={tipo} /> : <ErrorState text={M.tipoInvalido} />}
@@ -43,30 +45,37 @@ function ChangePasswordForm({ tipo }: { tipo: ContaTipo }) {
   const mutation = useChangePassword(tipo);
   const [dialog, setDialog] = useState<string | null>(null);
   const [dialogText, setDialogText] = useState<string | undefined>();
-  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
     defaultValues: { senhaAtual: '', novaSenha: '' },
   });
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    const id = storedId('id');
-    if (!getToken(tipo) || id === null) {
-      setDialogText('Inicie sessão novamente para alterar a sua senha.');
-      setDialog(M.naoAutenticado);
-      return;
-    }
-    try {
-      await mutation.mutateAsync({ id, ...values });
-      toast.success(M.senhaAlterada);
-      navigate('/conta');
-    } catch (e) {
-      applyServerErrors(e, setError, ['senhaAtual', 'novaSenha']);
-      const detail = errorMessage(e, '');
-      setDialogText(detail && detail !== M.senhaErro ? detail : undefined);
-      setDialog(M.senhaErro);
-    }
-  }));
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      const id = storedId('id');
+      if (!getToken(tipo) || id === null) {
+        setDialogText('Inicie sessão novamente para alterar a sua senha.');
+        setDialog(M.naoAutenticado);
+        return;
+      }
+      try {
+        await mutation.mutateAsync({ id, ...values });
+        toast.success(M.senhaAlterada);
+        navigate('/conta');
+      } catch (e) {
+        applyServerErrors(e, setError, ['senhaAtual', 'novaSenha']);
+        const detail = errorMessage(e, '');
+        setDialogText(detail && detail !== M.senhaErro ? detail : undefined);
+        setDialog(M.senhaErro);
+      }
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Alterar senha">
@@ -80,8 +89,12 @@ function ChangePasswordForm({ tipo }: { tipo: ContaTipo }) {
         {...register('novaSenha')}
       />
       <div className="conta-form-actions">
-        <Link to="/conta" className="btn btn-outline">Voltar</Link>
-        <Button type="submit" loading={busy} loadingText="A alterar...">Alterar senha</Button>
+        <Link to="/conta" className="btn btn-outline">
+          Voltar
+        </Link>
+        <Button type="submit" loading={busy} loadingText="A alterar...">
+          Alterar senha
+        </Button>
       </div>
       <MessageDialog open={!!dialog} kind="error" title={dialog ?? ''} text={dialogText} onClose={() => setDialog(null)} />
     </form>

@@ -43,7 +43,9 @@ export function ContaPage() {
     <div className="page conta-page">
       <div className="container">
         {tipo && (
-          <Link to={MENU_PATH[tipo]} className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar ao menu</Link>
+          <Link to={MENU_PATH[tipo]} className="back-link">
+            <ArrowLeft size={18} aria-hidden /> Voltar ao menu
+          </Link>
         )}
         <h1>Minha Conta</h1>
         {body}
@@ -64,14 +66,17 @@ function ContaLoaded({ tipo, account }: { tipo: ContaTipo; account: NonNullable<
    * the client login.
    */
   const leaving = useRef<null | (() => void)>(null);
-  useEffect(() => () => {
-    if (!leaving.current) return;
-    clearSession();
-    // Personal data should not stay in memory on a shared computer.
-    qc.removeQueries({ queryKey: ['conta'] });
-    qc.removeQueries({ type: 'inactive' });
-    leaving.current();
-  }, [qc]);
+  useEffect(
+    () => () => {
+      if (!leaving.current) return;
+      clearSession();
+      // Personal data should not stay in memory on a shared computer.
+      qc.removeQueries({ queryKey: ['conta'] });
+      qc.removeQueries({ type: 'inactive' });
+      leaving.current();
+    },
+    [qc],
+  );
   const leave = (target: string, after: () => void = () => {}) => {
     leaving.current = after;
     void navigate(target, { replace: true });
@@ -110,11 +115,15 @@ function ContaLoaded({ tipo, account }: { tipo: ContaTipo; account: NonNullable<
         </div>
         <dl className="conta-data">
           <div>
-            <dt><Mail size={16} aria-hidden /> Email</dt>
+            <dt>
+              <Mail size={16} aria-hidden /> Email
+            </dt>
             <dd>{account.email}</dd>
           </div>
           <div>
-            <dt><Phone size={16} aria-hidden /> Telefone</dt>
+            <dt>
+              <Phone size={16} aria-hidden /> Telefone
+            </dt>
             <dd>{telefone ?? <span className="muted">Não informado</span>}</dd>
           </div>
           {tipo === 'profissional' && (
@@ -125,17 +134,24 @@ function ContaLoaded({ tipo, account }: { tipo: ContaTipo; account: NonNullable<
           )}
         </dl>
         <div className="conta-actions">
-          <Link to="/conta/editar-perfil" className="btn btn-primary"><Pencil size={18} aria-hidden /> Editar Perfil</Link>
-          <Link to="/conta/alterar-senha" className="btn btn-outline"><KeyRound size={18} aria-hidden /> Alterar Senha</Link>
-          <Button variant="outline" onClick={sair}><LogOut size={18} aria-hidden /> Sair da Conta</Button>
+          <Link to="/conta/editar-perfil" className="btn btn-primary">
+            <Pencil size={18} aria-hidden /> Editar Perfil
+          </Link>
+          <Link to="/conta/alterar-senha" className="btn btn-outline">
+            <KeyRound size={18} aria-hidden /> Alterar Senha
+          </Link>
+          <Button variant="outline" onClick={sair}>
+            <LogOut size={18} aria-hidden /> Sair da Conta
+          </Button>
         </div>
       </section>
 
       <section className="card conta-rgpd" aria-labelledby="conta-rgpd-title">
-        <h2 id="conta-rgpd-title"><ShieldCheck size={22} aria-hidden /> Os seus dados</h2>
+        <h2 id="conta-rgpd-title">
+          <ShieldCheck size={22} aria-hidden /> Os seus dados
+        </h2>
         <p className="muted">
-          Nos termos do RGPD, pode descarregar uma cópia de todos os dados que guardamos sobre si ou eliminar a sua conta
-          definitivamente.
+          Nos termos do RGPD, pode descarregar uma cópia de todos os dados que guardamos sobre si ou eliminar a sua conta definitivamente.
         </p>
         <div className="conta-rgpd-actions">
           <Button variant="outline" loading={downloading} loadingText="A preparar..." onClick={() => void descarregar()}>

@@ -14,7 +14,13 @@ function login(tipo: 'cliente' | 'profissional', email: string, id = 5) {
 }
 
 const conta = (extra: object = {}) => ({
-  id: 5, fotoUrl: null, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: '+351912345678', bio: null, ...extra,
+  id: 5,
+  fotoUrl: null,
+  nome: 'Ana Sousa',
+  email: 'ana.sousa@exemplo.pt',
+  telefone: '+351912345678',
+  bio: null,
+  ...extra,
 });
 
 // The sections under the account (e-mail preferences, a professional's emergencies) have their own
@@ -46,7 +52,10 @@ describe('/conta', () => {
 
   it('shows a professional account with bio, phone missing', async () => {
     login('profissional', 'joao.ferreira@exemplo.pt', 9);
-    mockApi.routes({ 'GET /api/profissional/account/*': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', telefone: null, bio: 'Eletricista certificado.' }) });
+    mockApi.routes({
+      'GET /api/profissional/account/*': () =>
+        conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', telefone: null, bio: 'Eletricista certificado.' }),
+    });
     renderAt('/conta');
     expect(await screen.findByRole('heading', { name: 'João Ferreira' })).toBeInTheDocument();
     expect(screen.getByText('Eletricista certificado.')).toBeInTheDocument();
@@ -199,7 +208,9 @@ describe('/conta/editar-perfil', () => {
     mockApi.routes({
       'GET /api/profissional/account/*': () => conta({ id: 9, nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt', bio: 'Bio antiga' }),
       'PUT /api/profissional/edit-profile': () =>
-        new Promise((r) => { finish = () => r(conta({ id: 9, nome: 'João F.', email: 'joao.novo@exemplo.pt', bio: 'Bio nova' })); }),
+        new Promise((r) => {
+          finish = () => r(conta({ id: 9, nome: 'João F.', email: 'joao.novo@exemplo.pt', bio: 'Bio nova' }));
+        }),
     });
     const { router } = renderAt('/conta/editar-perfil');
     const user = userEvent.setup();

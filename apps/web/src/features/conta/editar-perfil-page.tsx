@@ -39,7 +39,9 @@ export function EditarPerfilPage() {
   return (
     <div className="page">
       <div className="container">
-        <Link to="/conta" className="back-link"><ArrowLeft size={18} aria-hidden /> Minha Conta</Link>
+        <Link to="/conta" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Minha Conta
+        </Link>
         <div className="card conta-form-card">
           <h1>Editar perfil</h1>
           {body}
@@ -56,7 +58,15 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
   const [fotoError, setFotoError] = useState<string | undefined>();
   const [dialog, setDialog] = useState<Dialog>(null);
   const isPro = tipo === 'profissional';
-  const { register, control, handleSubmit, setError, reset, watch, formState: { errors } } = useForm({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(formSchema),
     mode: 'onTouched',
     defaultValues: { nome: account.nome, email: account.email, telefone: account.telefone ?? '', bio: account.bio ?? '', senhaAtual: '' },
@@ -69,44 +79,55 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
   // Changing the e-mail (what password recovery trusts) asks for the current password.
   const emailChanged = ((watch('email') as string | undefined) ?? '').trim().toLowerCase() !== account.email.toLowerCase();
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    const id = storedId('id');
-    if (id === null) {
-      setDialog({ title: 'ID inválido', text: 'Faça login novamente.' });
-      return;
-    }
-    const imgError = checkImage(foto, false);
-    setFotoError(imgError);
-    if (imgError) return;
-    const form = new FormData();
-    form.append('id', String(id));
-    form.append('nome', values.nome);
-    form.append('email', values.email);
-    form.append('telefone', values.telefone ?? '');
-    if (isPro) form.append('bio', values.bio ?? '');
-    if (emailChanged && values.senhaAtual) form.append('senhaAtual', values.senhaAtual);
-    if (foto) form.append('foto', foto);
-    try {
-      const saved = await mutation.mutateAsync(form);
-      if (saved.email && saved.email !== getLocal('email')) setLocal('email', saved.email);
-      // A client's new e-mail must be confirmed again (a link was sent to it).
-      toast.success(M.perfilUpdated, saved.emailConfirmado === false && emailChanged
-        ? { description: `Enviámos um link de confirmação para ${saved.email}: abra-o para os seus próximos projetos seguirem para aprovação.` }
-        : undefined);
-      navigate('/conta');
-    } catch (e) {
-      applyServerErrors(e, setError, ['nome', 'email', 'telefone', 'bio', 'senhaAtual']);
-      const detail = errorMessage(e, '');
-      setDialog({ title: M.perfilUpdateErrorTitle, text: detail && detail !== M.perfilUpdateError ? `${M.perfilUpdateError} ${detail}` : M.perfilUpdateError });
-    }
-  }));
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      const id = storedId('id');
+      if (id === null) {
+        setDialog({ title: 'ID inválido', text: 'Faça login novamente.' });
+        return;
+      }
+      const imgError = checkImage(foto, false);
+      setFotoError(imgError);
+      if (imgError) return;
+      const form = new FormData();
+      form.append('id', String(id));
+      form.append('nome', values.nome);
+      form.append('email', values.email);
+      form.append('telefone', values.telefone ?? '');
+      if (isPro) form.append('bio', values.bio ?? '');
+      if (emailChanged && values.senhaAtual) form.append('senhaAtual', values.senhaAtual);
+      if (foto) form.append('foto', foto);
+      try {
+        const saved = await mutation.mutateAsync(form);
+        if (saved.email && saved.email !== getLocal('email')) setLocal('email', saved.email);
+        // A client's new e-mail must be confirmed again (a link was sent to it).
+        toast.success(
+          M.perfilUpdated,
+          saved.emailConfirmado === false && emailChanged
+            ? { description: `Enviámos um link de confirmação para ${saved.email}: abra-o para os seus próximos projetos seguirem para aprovação.` }
+            : undefined,
+        );
+        navigate('/conta');
+      } catch (e) {
+        applyServerErrors(e, setError, ['nome', 'email', 'telefone', 'bio', 'senhaAtual']);
+        const detail = errorMessage(e, '');
+        setDialog({
+          title: M.perfilUpdateErrorTitle,
+          text: detail && detail !== M.perfilUpdateError ? `${M.perfilUpdateError} ${detail}` : M.perfilUpdateError,
+        });
+      }
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Editar perfil">
       <ImageField
         label="Fotografia"
         file={foto}
-        onChange={(f) => { setFoto(f); setFotoError(checkImage(f, false)); }}
+        onChange={(f) => {
+          setFoto(f);
+          setFotoError(checkImage(f, false));
+        }}
         currentUrl={account.fotoUrl}
         error={fotoError}
         hint="Opcional. JPEG, PNG, WebP ou AVIF, até 10 MB."
@@ -149,8 +170,12 @@ function EditForm({ tipo, account }: { tipo: ContaTipo; account: Account }) {
         />
       )}
       <div className="conta-form-actions">
-        <Link to="/conta" className="btn btn-outline">Voltar</Link>
-        <Button type="submit" loading={busy} loadingText="Salvando...">Guardar</Button>
+        <Link to="/conta" className="btn btn-outline">
+          Voltar
+        </Link>
+        <Button type="submit" loading={busy} loadingText="Salvando...">
+          Guardar
+        </Button>
       </div>
 
       <MessageDialog open={!!dialog} kind="error" title={dialog?.title ?? ''} text={dialog?.text} onClose={() => setDialog(null)} />

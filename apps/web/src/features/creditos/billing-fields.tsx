@@ -2,7 +2,11 @@ import { forwardRef } from 'react';
 import { billingDetails, FATURACAO_MORADA_MAX, FATURACAO_NOME_MAX, NIF_MAX_INPUT, type BillingDetails } from '@tc/shared';
 import { TextAreaField, TextField } from '../../components/ui/field';
 
-export interface BillingForm { nif: string; faturacaoNome: string; faturacaoMorada: string }
+export interface BillingForm {
+  nif: string;
+  faturacaoNome: string;
+  faturacaoMorada: string;
+}
 export type BillingErrors = Partial<Record<keyof BillingForm, string>>;
 export const EMPTY_BILLING: BillingForm = { nif: '', faturacaoNome: '', faturacaoMorada: '' };
 
@@ -35,7 +39,11 @@ export const BillingFields = forwardRef<HTMLFieldSetElement, Props>(function Bil
   const recheck = (key: keyof BillingForm) => () => onErrors({ ...errors, [key]: checkBilling(value).errors[key] });
   return (
     <fieldset className="billing-group" ref={ref}>
-      <legend><h2>Dados de faturação <span className="optional">(opcional)</span></h2></legend>
+      <legend>
+        <h2>
+          Dados de faturação <span className="optional">(opcional)</span>
+        </h2>
+      </legend>
       <p className="billing-intro muted">Aparecem no recibo da compra. Sem eles, o recibo fica em nome da sua conta.</p>
       <TextField
         label="NIF"

@@ -18,12 +18,13 @@ import './creditos.css';
 const TITLE = 'Pagamento';
 const START_ERROR = 'Não foi possível iniciar o pagamento. Tente novamente.';
 
-
 function AccessDenied({ plano }: { plano: string }) {
   return (
     <div className="container page">
       <section className="card card-narrow notice-card" aria-labelledby="acesso-negado">
-        <span className="notice-icon notice-icon-danger" aria-hidden><ShieldAlert size={32} /></span>
+        <span className="notice-icon notice-icon-danger" aria-hidden>
+          <ShieldAlert size={32} />
+        </span>
         <h1 id="acesso-negado">{M.acessoNegado}</h1>
         <p>{M.apenasProfissionais}</p>
         <p className="muted">Inicie sessão com a sua conta de profissional para comprar créditos, ou crie uma conta gratuitamente.</p>
@@ -31,9 +32,13 @@ function AccessDenied({ plano }: { plano: string }) {
           <Link to={LOGIN_PATH.profissional} state={{ from: `/checkout/${plano}` }} className="btn btn-secondary">
             Entrar como profissional
           </Link>
-          <Link to="/cadastro-profissional" className="btn btn-outline">Registar como profissional</Link>
+          <Link to="/cadastro-profissional" className="btn btn-outline">
+            Registar como profissional
+          </Link>
         </div>
-        <Link to="/creditos" className="back-link notice-back"><ArrowLeft size={18} aria-hidden /> Ver planos de créditos</Link>
+        <Link to="/creditos" className="back-link notice-back">
+          <ArrowLeft size={18} aria-hidden /> Ver planos de créditos
+        </Link>
       </section>
     </div>
   );
@@ -43,10 +48,14 @@ function NoPlan() {
   return (
     <div className="container page">
       <section className="card card-narrow notice-card" aria-labelledby="sem-plano">
-        <span className="notice-icon" aria-hidden><ShoppingCart size={32} /></span>
+        <span className="notice-icon" aria-hidden>
+          <ShoppingCart size={32} />
+        </span>
         <h1 id="sem-plano">{TITLE}</h1>
         <p>{M.nenhumPlano}</p>
-        <Link to="/creditos" className="btn btn-secondary">Escolher um plano</Link>
+        <Link to="/creditos" className="btn btn-secondary">
+          Escolher um plano
+        </Link>
       </section>
     </div>
   );
@@ -60,16 +69,36 @@ function Summary({ plan }: { plan: CreditPlan }) {
     <section className="card checkout-summary" aria-labelledby="resumo">
       <h2 id="resumo">Resumo da compra</h2>
       <dl className="summary-list">
-        <div><dt>Plano</dt><dd>{plan.nome}{plan.destaque && <span className="badge badge-warning">Mais popular</span>}</dd></div>
-        <div><dt>Créditos</dt><dd>{plan.creditos}</dd></div>
-        <div><dt>Preço por crédito</dt><dd>{formatEuros(plan.precoEuros / plan.creditos)}</dd></div>
+        <div>
+          <dt>Plano</dt>
+          <dd>
+            {plan.nome}
+            {plan.destaque && <span className="badge badge-warning">Mais popular</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Créditos</dt>
+          <dd>{plan.creditos}</dd>
+        </div>
+        <div>
+          <dt>Preço por crédito</dt>
+          <dd>{formatEuros(plan.precoEuros / plan.creditos)}</dd>
+        </div>
         {typeof saldo === 'number' && (
-          <div><dt>Saldo após a compra</dt><dd>{saldo + plan.creditos} créditos</dd></div>
+          <div>
+            <dt>Saldo após a compra</dt>
+            <dd>{saldo + plan.creditos} créditos</dd>
+          </div>
         )}
-        <div className="summary-total"><dt>Total</dt><dd>{formatEuros(plan.precoEuros)}</dd></div>
+        <div className="summary-total">
+          <dt>Total</dt>
+          <dd>{formatEuros(plan.precoEuros)}</dd>
+        </div>
       </dl>
       <p className="summary-note">IVA incluído ({IVA_TAXA} %). Pagamento único: sem subscrição, e os créditos não expiram.</p>
-      <Link to="/creditos" className="summary-change">Alterar plano</Link>
+      <Link to="/creditos" className="summary-change">
+        Alterar plano
+      </Link>
     </section>
   );
 }
@@ -129,9 +158,13 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
 
   return (
     <div className="container page checkout">
-      <Link to="/creditos" className="back-link"><ArrowLeft size={18} aria-hidden /> Planos de créditos</Link>
+      <Link to="/creditos" className="back-link">
+        <ArrowLeft size={18} aria-hidden /> Planos de créditos
+      </Link>
       <h1>{TITLE}</h1>
-      <p className="lead-left">Está a comprar o plano <strong>{plan.nome}</strong>: {plan.creditos} créditos por {formatEuros(plan.precoEuros)}.</p>
+      <p className="lead-left">
+        Está a comprar o plano <strong>{plan.nome}</strong>: {plan.creditos} créditos por {formatEuros(plan.precoEuros)}.
+      </p>
 
       <div className="checkout-grid">
         <Summary plan={plan} />
@@ -145,7 +178,9 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
           noValidate
         >
           <fieldset className="method-group">
-            <legend><h2>Forma de pagamento</h2></legend>
+            <legend>
+              <h2>Forma de pagamento</h2>
+            </legend>
             {METHODS.map((m) => {
               const id = `metodo-${m.value}`;
               return (
@@ -163,10 +198,14 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
                     <span className="method-head">
                       <span className="method-label">{m.label}</span>
                       <span className="method-logos">
-                        {m.logos.map((l) => <img key={l.alt} src={l.src} alt={l.alt} width={48} height={30} />)}
+                        {m.logos.map((l) => (
+                          <img key={l.alt} src={l.src} alt={l.alt} width={48} height={30} />
+                        ))}
                       </span>
                     </span>
-                    <span className="method-text" id={`${id}-texto`}>{m.text}</span>
+                    <span className="method-text" id={`${id}-texto`}>
+                      {m.text}
+                    </span>
                   </span>
                 </label>
               );
@@ -190,13 +229,7 @@ function CheckoutForm({ plan }: { plan: CreditPlan }) {
         </form>
       </div>
 
-      <MessageDialog
-        open={dialog !== null}
-        kind={dialog?.kind ?? 'warning'}
-        title={dialog?.title ?? ''}
-        text={dialog?.text}
-        onClose={() => setDialog(null)}
-      />
+      <MessageDialog open={dialog !== null} kind={dialog?.kind ?? 'warning'} title={dialog?.title ?? ''} text={dialog?.text} onClose={() => setDialog(null)} />
     </div>
   );
 }

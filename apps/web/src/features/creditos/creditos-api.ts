@@ -23,14 +23,11 @@ export const planName = (plano: string) => findPlan(plano)?.nome ?? plano;
 
 export const paymentKey = (id: number | null) => ['pagamento', id] as const;
 
-export const startCheckout = (body: CheckoutBody) =>
-  api<CheckoutResponse>('/stripe/checkout', { method: 'POST', body, as: 'profissional' });
+export const startCheckout = (body: CheckoutBody) => api<CheckoutResponse>('/stripe/checkout', { method: 'POST', body, as: 'profissional' });
 
-export const confirmDemoPayment = (id: number) =>
-  api<Payment>(`/pagamentos/demo/${id}/confirmar`, { method: 'POST', as: 'profissional' });
+export const confirmDemoPayment = (id: number) => api<Payment>(`/pagamentos/demo/${id}/confirmar`, { method: 'POST', as: 'profissional' });
 
-export const cancelDemoPayment = (id: number) =>
-  api<Payment>(`/pagamentos/demo/${id}/cancelar`, { method: 'POST', as: 'profissional' });
+export const cancelDemoPayment = (id: number) => api<Payment>(`/pagamentos/demo/${id}/cancelar`, { method: 'POST', as: 'profissional' });
 
 export const fetchPayment = (id: number, signal?: AbortSignal) => api<Payment>(`/pagamentos/${id}`, { as: 'profissional', signal });
 
@@ -40,8 +37,7 @@ export const fetchReceipt = (id: number, signal?: AbortSignal) => api<Receipt>(`
 export const useCreditBalance = (profissionalId: number | null, enabled = true) =>
   useQuery({
     queryKey: ['profissional', 'creditos', profissionalId],
-    queryFn: ({ signal }) =>
-      api<CreditBalance>(`/subscriptions/credito/${profissionalId}`, { as: 'profissional', signal }),
+    queryFn: ({ signal }) => api<CreditBalance>(`/subscriptions/credito/${profissionalId}`, { as: 'profissional', signal }),
     enabled: enabled && profissionalId !== null,
     staleTime: 0,
   });

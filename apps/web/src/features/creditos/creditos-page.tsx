@@ -10,7 +10,9 @@ function PlanCard({ plan }: { plan: CreditPlan }) {
     <li className="plan-item">
       <article className={`plan-card${plan.destaque ? ' plan-card-featured' : ''}`} aria-labelledby={titleId}>
         {plan.destaque && <span className="plan-ribbon">Mais popular</span>}
-        <h2 id={titleId} className="plan-name">{plan.nome}</h2>
+        <h2 id={titleId} className="plan-name">
+          {plan.nome}
+        </h2>
         <p className="plan-price">
           <span className="plan-price-value">{formatEuros(plan.precoEuros)}</span>
         </p>
@@ -19,8 +21,12 @@ function PlanCard({ plan }: { plan: CreditPlan }) {
         </p>
         <p className="plan-per-credit">{formatEuros(plan.precoEuros / plan.creditos)} por crédito</p>
         <ul className="plan-perks">
-          <li><Check size={16} aria-hidden /> Pagamento único, sem subscrição</li>
-          <li><Check size={16} aria-hidden /> Os créditos não expiram</li>
+          <li>
+            <Check size={16} aria-hidden /> Pagamento único, sem subscrição
+          </li>
+          <li>
+            <Check size={16} aria-hidden /> Os créditos não expiram
+          </li>
         </ul>
         <Link
           to={`/checkout/${plan.value}`}
@@ -40,21 +46,22 @@ export function CreditosPage() {
     <div className="container page creditos">
       <header className="creditos-hero">
         <h1>Planos de Créditos</h1>
-        <p className="lead-left">
-          Compre créditos e use-os para se candidatar aos projetos publicados por clientes em Lisboa, Setúbal, Porto e Algarve.
-        </p>
+        <p className="lead-left">Compre créditos e use-os para se candidatar aos projetos publicados por clientes em Lisboa, Setúbal, Porto e Algarve.</p>
       </header>
 
       <ul className="plan-grid" aria-label="Planos disponíveis">
-        {CREDIT_PLANS.map((plan) => <PlanCard key={plan.value} plan={plan} />)}
+        {CREDIT_PLANS.map((plan) => (
+          <PlanCard key={plan.value} plan={plan} />
+        ))}
       </ul>
 
       <section className="credit-note" aria-labelledby="como-funcionam">
-        <h2 id="como-funcionam"><Info size={22} aria-hidden /> Como funcionam os créditos</h2>
+        <h2 id="como-funcionam">
+          <Info size={22} aria-hidden /> Como funcionam os créditos
+        </h2>
         <ul>
           <li>
-            Os créditos necessários para cada orçamento ou projeto são atribuídos pela nossa equipa (back office), de acordo com a
-            complexidade do projeto.
+            Os créditos necessários para cada orçamento ou projeto são atribuídos pela nossa equipa (back office), de acordo com a complexidade do projeto.
           </li>
           <li>Ao candidatar-se a um projeto, os contactos do cliente (telefone e e-mail) ficam visíveis para si.</li>
           <li>Cada projeto aceita no máximo 5 profissionais: a concorrência é sempre limitada.</li>

@@ -14,8 +14,7 @@ afterEach(() => {
 });
 
 /** "120,00 €" with the non-breaking space Intl puts before the symbol. */
-const euros = (text: string) => (_: string, el: Element | null) =>
-  !!el && el.children.length === 0 && el.textContent?.replace(/\s/g, ' ') === text;
+const euros = (text: string) => (_: string, el: Element | null) => !!el && el.children.length === 0 && el.textContent?.replace(/\s/g, ' ') === text;
 
 /** The checkout's balance line is not what these tests look at: it fails to load. */
 const balanceNotRead = { [`GET /api/subscriptions/credito/${PROF_ID}`]: notFound };
@@ -165,8 +164,13 @@ describe('Checkout: dados de faturação', () => {
     const posts = mockApi.calls('POST', '/api/stripe/checkout');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({
-      pacote: 'Elite', valor: '12000', profissionalId: PROF_ID, metodo: 'card',
-      nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12',
+      pacote: 'Elite',
+      valor: '12000',
+      profissionalId: PROF_ID,
+      metodo: 'card',
+      nif: '501964843',
+      faturacaoNome: 'Eletro Ferreira, Lda.',
+      faturacaoMorada: 'Rua das Flores, 12',
     });
   });
 

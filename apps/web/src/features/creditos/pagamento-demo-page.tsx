@@ -18,15 +18,26 @@ function MethodDemo({ payment }: { payment: Payment }) {
   if (payment.metodo === 'multibanco') {
     return (
       <section className="mb-reference" aria-labelledby="ref-mb">
-        <h2 id="ref-mb">Referência Multibanco <span className="badge badge-warning">Demonstração</span></h2>
+        <h2 id="ref-mb">
+          Referência Multibanco <span className="badge badge-warning">Demonstração</span>
+        </h2>
         <dl>
-          <div><dt>Entidade</dt><dd>00000</dd></div>
-          <div><dt>Referência</dt><dd>{demoReference(payment.id)}</dd></div>
-          <div><dt>Montante</dt><dd>{amount}</dd></div>
+          <div>
+            <dt>Entidade</dt>
+            <dd>00000</dd>
+          </div>
+          <div>
+            <dt>Referência</dt>
+            <dd>{demoReference(payment.id)}</dd>
+          </div>
+          <div>
+            <dt>Montante</dt>
+            <dd>{amount}</dd>
+          </div>
         </dl>
         <p className="mb-reference-note">
-          Dados fictícios, apenas para demonstração: não pague esta referência. Num pagamento real, pagaria num caixa Multibanco
-          ou no homebanking e os créditos chegariam quando o banco confirmasse o pagamento.
+          Dados fictícios, apenas para demonstração: não pague esta referência. Num pagamento real, pagaria num caixa Multibanco ou no homebanking e os créditos
+          chegariam quando o banco confirmasse o pagamento.
         </p>
       </section>
     );
@@ -35,8 +46,8 @@ function MethodDemo({ payment }: { payment: Payment }) {
     <p className="muted">
       {payment.metodo === 'mb_way'
         ? 'Num pagamento real, receberia um pedido na app MB WAY do seu telemóvel para aprovar.'
-        : 'Num pagamento real, introduziria aqui os dados do seu cartão numa página segura.'}
-      {' '}Aqui pode simplesmente confirmar ou cancelar.
+        : 'Num pagamento real, introduziria aqui os dados do seu cartão numa página segura.'}{' '}
+      Aqui pode simplesmente confirmar ou cancelar.
     </p>
   );
 }
@@ -54,7 +65,9 @@ function Closed({ payment }: { payment: Payment }) {
               ? 'Este pagamento foi cancelado. Nenhum valor foi cobrado.'
               : 'Este pagamento não foi concluído. Nenhum valor foi cobrado.'}
         </p>
-        <Link to="/areadoprofissional/menu" className="btn btn-secondary">Ir para a Área do Profissional</Link>
+        <Link to="/areadoprofissional/menu" className="btn btn-secondary">
+          Ir para a Área do Profissional
+        </Link>
       </div>
     </div>
   );
@@ -88,7 +101,10 @@ export function PagamentoDemoPage() {
         navigate(kind === 'confirmar' ? `/sucesso?pagamento=${id}` : `/cancelado?pagamento=${id}`);
       } catch (e) {
         setError(
-          errorMessage(e, kind === 'confirmar' ? 'Não foi possível confirmar o pagamento. Tente novamente.' : 'Não foi possível cancelar o pagamento. Tente novamente.'),
+          errorMessage(
+            e,
+            kind === 'confirmar' ? 'Não foi possível confirmar o pagamento. Tente novamente.' : 'Não foi possível cancelar o pagamento. Tente novamente.',
+          ),
         );
       } finally {
         setAction(null);
@@ -107,10 +123,22 @@ export function PagamentoDemoPage() {
     body = (
       <>
         <dl className="summary-list demo-details">
-          <div><dt>Plano</dt><dd>{planName(p.plano)}</dd></div>
-          <div><dt>Créditos</dt><dd>{p.creditos}</dd></div>
-          <div><dt>Método</dt><dd>{methodLabel(p.metodo)}</dd></div>
-          <div className="summary-total"><dt>Montante</dt><dd>{formatEuros(p.valorCentimos / 100)}</dd></div>
+          <div>
+            <dt>Plano</dt>
+            <dd>{planName(p.plano)}</dd>
+          </div>
+          <div>
+            <dt>Créditos</dt>
+            <dd>{p.creditos}</dd>
+          </div>
+          <div>
+            <dt>Método</dt>
+            <dd>{methodLabel(p.metodo)}</dd>
+          </div>
+          <div className="summary-total">
+            <dt>Montante</dt>
+            <dd>{formatEuros(p.valorCentimos / 100)}</dd>
+          </div>
         </dl>
         {p.estado === 'PENDENTE' ? (
           <>

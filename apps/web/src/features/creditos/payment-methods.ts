@@ -16,7 +16,10 @@ export const METHODS: MethodInfo[] = [
   {
     value: 'card',
     label: PAYMENT_METHOD_LABELS.card,
-    logos: [{ src: visa, alt: 'Visa' }, { src: mastercard, alt: 'Mastercard' }],
+    logos: [
+      { src: visa, alt: 'Visa' },
+      { src: mastercard, alt: 'Mastercard' },
+    ],
     text: 'Visa ou Mastercard, numa página de pagamento segura. Os créditos ficam disponíveis logo após a aprovação.',
   },
   {

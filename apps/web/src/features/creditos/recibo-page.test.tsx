@@ -17,10 +17,25 @@ afterEach(() => {
 });
 
 const receipt = (over: Record<string, unknown> = {}) => ({
-  numero: 'TC-2026-000123', pagamentoId: 123, pagoEm: '2026-12-31T23:30:00.000Z', plano: 'elite', planoNome: 'Elite', creditos: 150,
-  totalCentimos: 12000, baseCentimos: 9756, ivaCentimos: 2244, taxaIva: 23, metodo: 'mb_way', provider: 'stripe',
-  referencia: 'cs_test_a1b2c3', nif: '501964843', faturacaoNome: 'Eletro Ferreira, Lda.', faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto',
-  cliente: { nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt' }, vendedor: SELLER, ...over,
+  numero: 'TC-2026-000123',
+  pagamentoId: 123,
+  pagoEm: '2026-12-31T23:30:00.000Z',
+  plano: 'elite',
+  planoNome: 'Elite',
+  creditos: 150,
+  totalCentimos: 12000,
+  baseCentimos: 9756,
+  ivaCentimos: 2244,
+  taxaIva: 23,
+  metodo: 'mb_way',
+  provider: 'stripe',
+  referencia: 'cs_test_a1b2c3',
+  nif: '501964843',
+  faturacaoNome: 'Eletro Ferreira, Lda.',
+  faturacaoMorada: 'Rua das Flores, 12\n4050-262 Porto',
+  cliente: { nome: 'João Ferreira', email: 'joao.ferreira@exemplo.pt' },
+  vendedor: SELLER,
+  ...over,
 });
 
 /** Text with the non-breaking spaces Intl puts in euros read as plain spaces. */
@@ -69,7 +84,23 @@ describe('Recibo (/recibo/:id)', () => {
 
   it('without billing details: the account holder, no NIF', async () => {
     loginProfissional();
-    mockApi.routes({ 'GET /api/pagamentos/9/recibo': () => json(receipt({ pagamentoId: 9, numero: 'TC-2026-000009', nif: null, faturacaoNome: null, faturacaoMorada: null, provider: 'demo', metodo: 'card', totalCentimos: 100, baseCentimos: 81, ivaCentimos: 19 })) });
+    mockApi.routes({
+      'GET /api/pagamentos/9/recibo': () =>
+        json(
+          receipt({
+            pagamentoId: 9,
+            numero: 'TC-2026-000009',
+            nif: null,
+            faturacaoNome: null,
+            faturacaoMorada: null,
+            provider: 'demo',
+            metodo: 'card',
+            totalCentimos: 100,
+            baseCentimos: 81,
+            ivaCentimos: 19,
+          }),
+        ),
+    });
     renderAt('/recibo/9');
     const buyer = await screen.findByRole('region', { name: 'Cliente' });
     const dl = buyer.querySelector('dl') as HTMLElement;
@@ -84,7 +115,9 @@ describe('Recibo (/recibo/:id)', () => {
 
   it('says when there is no receipt (unpaid or someone else’s), without retrying or printing', async () => {
     loginProfissional();
-    mockApi.routes({ 'GET /api/pagamentos/5/recibo': () => json({ code: 'RECEIPT_UNAVAILABLE', message: 'O recibo fica disponível quando o pagamento for confirmado.' }, 404) });
+    mockApi.routes({
+      'GET /api/pagamentos/5/recibo': () => json({ code: 'RECEIPT_UNAVAILABLE', message: 'O recibo fica disponível quando o pagamento for confirmado.' }, 404),
+    });
     renderAt('/recibo/5');
     expect(await screen.findByRole('alert')).toHaveTextContent('O recibo fica disponível quando o pagamento for confirmado.');
     expect(screen.getByRole('heading', { level: 1, name: 'Recibo' })).toBeInTheDocument();

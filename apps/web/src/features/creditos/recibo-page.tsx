@@ -16,11 +16,20 @@ const cents = (c: number) => formatEuros(c / 100);
 const BACK = '/areadoprofissional/menu';
 
 function BackLink() {
-  return <Link to={BACK} className="back-link"><ArrowLeft size={18} aria-hidden /> Área do Profissional</Link>;
+  return (
+    <Link to={BACK} className="back-link">
+      <ArrowLeft size={18} aria-hidden /> Área do Profissional
+    </Link>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
-  return <div><dt>{label}</dt><dd>{children}</dd></div>;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }
 
 function ReceiptDocument({ r }: { r: Receipt }) {
@@ -38,8 +47,12 @@ function ReceiptDocument({ r }: { r: Receipt }) {
         </div>
         <div className="receipt-id">
           <h1 id="recibo-titulo">Recibo</h1>
-          <p>N.º <strong className="receipt-number">{r.numero}</strong></p>
-          <p>Data: <time dateTime={r.pagoEm}>{formatDate(r.pagoEm)}</time></p>
+          <p>
+            N.º <strong className="receipt-number">{r.numero}</strong>
+          </p>
+          <p>
+            Data: <time dateTime={r.pagoEm}>{formatDate(r.pagoEm)}</time>
+          </p>
         </div>
       </header>
 
@@ -48,7 +61,11 @@ function ReceiptDocument({ r }: { r: Receipt }) {
         <dl className="receipt-dl">
           {nome && <Row label="Nome">{nome}</Row>}
           <Row label="NIF">{r.nif ? formatNif(r.nif) : 'Não indicado'}</Row>
-          {r.faturacaoMorada && <Row label="Morada"><span className="receipt-address">{r.faturacaoMorada}</span></Row>}
+          {r.faturacaoMorada && (
+            <Row label="Morada">
+              <span className="receipt-address">{r.faturacaoMorada}</span>
+            </Row>
+          )}
           {r.cliente.email && <Row label="E-mail">{r.cliente.email}</Row>}
         </dl>
       </section>
@@ -60,8 +77,12 @@ function ReceiptDocument({ r }: { r: Receipt }) {
             <thead>
               <tr>
                 <th scope="col">Descrição</th>
-                <th scope="col" className="num">Créditos</th>
-                <th scope="col" className="num">Valor</th>
+                <th scope="col" className="num">
+                  Créditos
+                </th>
+                <th scope="col" className="num">
+                  Valor
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -76,25 +97,39 @@ function ReceiptDocument({ r }: { r: Receipt }) {
         <dl className="receipt-totals">
           <Row label="Base tributável">{cents(r.baseCentimos)}</Row>
           <Row label={`IVA (${r.taxaIva} %)`}>{cents(r.ivaCentimos)}</Row>
-          <div className="receipt-total"><dt>Total pago</dt><dd>{cents(r.totalCentimos)}</dd></div>
+          <div className="receipt-total">
+            <dt>Total pago</dt>
+            <dd>{cents(r.totalCentimos)}</dd>
+          </div>
         </dl>
       </section>
 
       <section className="receipt-block" aria-labelledby="recibo-pagamento">
         <h2 id="recibo-pagamento">Pagamento</h2>
         <dl className="receipt-dl">
-          <Row label="Data do pagamento"><time dateTime={r.pagoEm}>{formatDateTime(r.pagoEm)}</time></Row>
-          <Row label="Forma de pagamento">{methodLabel(r.metodo)}{r.provider === 'demo' ? ' (demonstração)' : ''}</Row>
-          {r.referencia && <Row label="Referência do pagamento"><span className="receipt-ref">{r.referencia}</span></Row>}
+          <Row label="Data do pagamento">
+            <time dateTime={r.pagoEm}>{formatDateTime(r.pagoEm)}</time>
+          </Row>
+          <Row label="Forma de pagamento">
+            {methodLabel(r.metodo)}
+            {r.provider === 'demo' ? ' (demonstração)' : ''}
+          </Row>
+          {r.referencia && (
+            <Row label="Referência do pagamento">
+              <span className="receipt-ref">{r.referencia}</span>
+            </Row>
+          )}
           <Row label="N.º da compra">{r.pagamentoId}</Row>
         </dl>
       </section>
 
       <footer className="receipt-notes">
-        <p><strong>Recibo da compra de créditos: comprova o pagamento acima. Este documento não serve de fatura.</strong></p>
         <p>
-          Preço com IVA incluído à taxa de {r.taxaIva} %. A base tributável é o total dividido por {(1 + r.taxaIva / 100).toLocaleString('pt-PT')},
-          arredondado ao cêntimo; o IVA é a diferença, para que a soma seja exatamente o valor pago.
+          <strong>Recibo da compra de créditos: comprova o pagamento acima. Este documento não serve de fatura.</strong>
+        </p>
+        <p>
+          Preço com IVA incluído à taxa de {r.taxaIva} %. A base tributável é o total dividido por {(1 + r.taxaIva / 100).toLocaleString('pt-PT')}, arredondado
+          ao cêntimo; o IVA é a diferença, para que a soma seja exatamente o valor pago.
         </p>
       </footer>
     </article>
@@ -114,7 +149,13 @@ export function ReciboPage() {
   usePageTitle(query.data ? `Recibo ${query.data.numero}` : 'Recibo');
 
   let body;
-  if (!valid) body = <><h1>Recibo</h1><ErrorState text={NOT_FOUND} /></>;
+  if (!valid)
+    body = (
+      <>
+        <h1>Recibo</h1>
+        <ErrorState text={NOT_FOUND} />
+      </>
+    );
   else if (query.isPending) body = <Loading text="A carregar o recibo..." />;
   else if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -19,8 +19,12 @@ export const POLL_FOR_MS = 60_000;
 function Actions() {
   return (
     <div className="notice-actions">
-      <Link to="/areadoprofissional/buscar-trabalhos" className="btn btn-primary">Procurar trabalhos</Link>
-      <Link to="/areadoprofissional/menu" className="btn btn-outline">Ir para a Área do Profissional</Link>
+      <Link to="/areadoprofissional/buscar-trabalhos" className="btn btn-primary">
+        Procurar trabalhos
+      </Link>
+      <Link to="/areadoprofissional/menu" className="btn btn-outline">
+        Ir para a Área do Profissional
+      </Link>
     </div>
   );
 }
@@ -29,21 +33,29 @@ function Paid({ payment }: { payment: Payment }) {
   const balance = useCreditBalance(ownProfissionalId());
   return (
     <>
-      <span className="notice-icon notice-icon-success" aria-hidden><CheckCircle2 size={36} /></span>
+      <span className="notice-icon notice-icon-success" aria-hidden>
+        <CheckCircle2 size={36} />
+      </span>
       <h1>Pagamento aprovado</h1>
       <p className="notice-lead">
-        Foram adicionados <strong>{payment.creditos} créditos</strong> à sua conta (plano {planName(payment.plano)},{' '}
-        {formatEuros(payment.valorCentimos / 100)}).
+        Foram adicionados <strong>{payment.creditos} créditos</strong> à sua conta (plano {planName(payment.plano)}, {formatEuros(payment.valorCentimos / 100)}
+        ).
       </p>
       <p className="balance-line" aria-live="polite">
-        {balance.isPending
-          ? 'A carregar o seu saldo...'
-          : balance.isError
-            ? 'Consulte o seu saldo na Área do Profissional.'
-            : <>Saldo atual: <strong>{balance.data.creditosRestantes} créditos</strong></>}
+        {balance.isPending ? (
+          'A carregar o seu saldo...'
+        ) : balance.isError ? (
+          'Consulte o seu saldo na Área do Profissional.'
+        ) : (
+          <>
+            Saldo atual: <strong>{balance.data.creditosRestantes} créditos</strong>
+          </>
+        )}
       </p>
       <p className="muted">Já pode candidatar-se a projetos: o preço em créditos de cada projeto é mostrado antes de confirmar.</p>
-      <p><Link to={`/recibo/${payment.id}`}>Ver o recibo da compra</Link></p>
+      <p>
+        <Link to={`/recibo/${payment.id}`}>Ver o recibo da compra</Link>
+      </p>
       <Actions />
     </>
   );
@@ -52,7 +64,9 @@ function Paid({ payment }: { payment: Payment }) {
 function Pending({ payment, polling, onCheck, checking }: { payment: Payment; polling: boolean; onCheck: () => void; checking: boolean }) {
   return (
     <>
-      <span className="notice-icon notice-icon-warning" aria-hidden><Clock size={36} /></span>
+      <span className="notice-icon notice-icon-warning" aria-hidden>
+        <Clock size={36} />
+      </span>
       <h1>Pagamento em processamento</h1>
       <p className="notice-lead">
         Recebemos o seu pedido de {payment.creditos} créditos (plano {planName(payment.plano)}, {methodLabel(payment.metodo)}).
@@ -68,7 +82,9 @@ function Pending({ payment, polling, onCheck, checking }: { payment: Payment; po
           : 'Ainda não recebemos a confirmação. Não precisa de esperar aqui: os créditos serão adicionados automaticamente.'}
       </p>
       {!polling && (
-        <Button variant="outline" onClick={onCheck} loading={checking}>Verificar novamente</Button>
+        <Button variant="outline" onClick={onCheck} loading={checking}>
+          Verificar novamente
+        </Button>
       )}
       <Actions />
     </>
@@ -78,12 +94,18 @@ function Pending({ payment, polling, onCheck, checking }: { payment: Payment; po
 function NotCompleted() {
   return (
     <>
-      <span className="notice-icon notice-icon-danger" aria-hidden><XCircle size={36} /></span>
+      <span className="notice-icon notice-icon-danger" aria-hidden>
+        <XCircle size={36} />
+      </span>
       <h1>Pagamento não concluído</h1>
       <p className="notice-lead">Este pagamento foi cancelado ou não foi aprovado. Nenhum valor foi cobrado.</p>
       <div className="notice-actions">
-        <Link to="/creditos" className="btn btn-primary">Ver planos de créditos</Link>
-        <Link to="/areadoprofissional/menu" className="btn btn-outline">Ir para a Área do Profissional</Link>
+        <Link to="/creditos" className="btn btn-primary">
+          Ver planos de créditos
+        </Link>
+        <Link to="/areadoprofissional/menu" className="btn btn-outline">
+          Ir para a Área do Profissional
+        </Link>
       </div>
     </>
   );
@@ -93,16 +115,21 @@ function NotCompleted() {
 function Neutral() {
   return (
     <>
-      <span className="notice-icon notice-icon-warning" aria-hidden><Clock size={36} /></span>
+      <span className="notice-icon notice-icon-warning" aria-hidden>
+        <Clock size={36} />
+      </span>
       <h1>Compra de créditos</h1>
       <p className="notice-lead">Não há nenhuma compra para mostrar nesta página.</p>
       <p className="muted">
-        Se acabou de pagar, os créditos aparecem na sua conta assim que o pagamento for confirmado. Pode ver o saldo
-        e o histórico na Área do Profissional.
+        Se acabou de pagar, os créditos aparecem na sua conta assim que o pagamento for confirmado. Pode ver o saldo e o histórico na Área do Profissional.
       </p>
       <div className="notice-actions">
-        <Link to="/areadoprofissional/menu" className="btn btn-primary">Ir para a Área do Profissional</Link>
-        <Link to="/creditos" className="btn btn-outline">Ver planos de créditos</Link>
+        <Link to="/areadoprofissional/menu" className="btn btn-primary">
+          Ir para a Área do Profissional
+        </Link>
+        <Link to="/creditos" className="btn btn-outline">
+          Ver planos de créditos
+        </Link>
       </div>
     </>
   );
@@ -134,7 +161,11 @@ export function SucessoPage() {
   usePageTitle(
     id === null
       ? 'Compra de créditos'
-      : estado === 'PENDENTE' ? 'Pagamento em processamento' : estado === 'CANCELADO' || estado === 'FALHADO' ? 'Pagamento não concluído' : 'Pagamento aprovado',
+      : estado === 'PENDENTE'
+        ? 'Pagamento em processamento'
+        : estado === 'CANCELADO' || estado === 'FALHADO'
+          ? 'Pagamento não concluído'
+          : 'Pagamento aprovado',
   );
 
   let body;

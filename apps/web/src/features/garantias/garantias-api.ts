@@ -43,7 +43,11 @@ export function useAnswerGuarantee() {
   return useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: Answer }) =>
       answer.aceite
-        ? api<Garantia>(`/garantias/${id}/aceitar`, { method: 'PATCH', as: 'profissional', body: { agendadoPara: answer.agendadoPara, ...(answer.resposta ? { resposta: answer.resposta } : {}) } })
+        ? api<Garantia>(`/garantias/${id}/aceitar`, {
+            method: 'PATCH',
+            as: 'profissional',
+            body: { agendadoPara: answer.agendadoPara, ...(answer.resposta ? { resposta: answer.resposta } : {}) },
+          })
         : api<Garantia>(`/garantias/${id}/contestar`, { method: 'PATCH', as: 'profissional', body: { resposta: answer.resposta } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['garantias', 'profissional'] }),
   });
@@ -54,7 +58,10 @@ export const useAdminGuarantees = (estado: GarantiaEstado | '', page: number, pr
   useQuery({
     queryKey: [...garantiasKeys.admin(estado, page), profissionalId],
     queryFn: ({ signal }) =>
-      api<Paged<Garantia>>(`/admin/garantias?page=${page}&pageSize=10${estado ? `&estado=${estado}` : ''}${profissionalId ? `&profissionalId=${profissionalId}` : ''}`, { as: 'admin', signal }),
+      api<Paged<Garantia>>(
+        `/admin/garantias?page=${page}&pageSize=10${estado ? `&estado=${estado}` : ''}${profissionalId ? `&profissionalId=${profissionalId}` : ''}`,
+        { as: 'admin', signal },
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -39,8 +39,20 @@ const concluded = () => [
   project({ id: 13, titulo: 'Quadro antigo', status: 'CONCLUIDO', candidaturas: 1, escolhidoId: 7, concluidoEm: ago(20), garantia: null }),
   project({ id: 14, titulo: 'Sem escolha', status: 'CONCLUIDO', candidaturas: 1, escolhidoId: null, concluidoEm: ago(1), garantia: null }),
   project({
-    id: 15, titulo: 'Autoclismo', status: 'CONCLUIDO', candidaturas: 1, escolhidoId: 7, concluidoEm: ago(5),
-    garantia: { id: 40, estado: 'ACEITE', agendadoPara: '2026-11-20T14:30:00.000Z', resposta: 'Passo lá para trocar a boia.', resolucao: null, criadoEm: ago(2) },
+    id: 15,
+    titulo: 'Autoclismo',
+    status: 'CONCLUIDO',
+    candidaturas: 1,
+    escolhidoId: 7,
+    concluidoEm: ago(5),
+    garantia: {
+      id: 40,
+      estado: 'ACEITE',
+      agendadoPara: '2026-11-20T14:30:00.000Z',
+      resposta: 'Passo lá para trocar a boia.',
+      resolucao: null,
+      criadoEm: ago(2),
+    },
   }),
 ];
 
@@ -75,7 +87,9 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
   it('checks the description and the photos before sending anything', async () => {
     FakeXhr.install();
     const { user, dialog } = await openDialog();
-    expect(dialog).toHaveAccessibleDescription(/«Tomadas novas»: descreva o que não ficou bem\..*Pode acionar a garantia até \d{2}\/\d{2}\/\d{4} \(14 dias depois da conclusão\)\./);
+    expect(dialog).toHaveAccessibleDescription(
+      /«Tomadas novas»: descreva o que não ficou bem\..*Pode acionar a garantia até \d{2}\/\d{2}\/\d{4} \(14 dias depois da conclusão\)\./,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
     expect(await within(dialog).findByText('Descreva o problema.')).toBeInTheDocument();
     const text = within(dialog).getByLabelText('O que está mal?');
@@ -102,18 +116,21 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     FakeXhr.install({ status: 201, body: { id: 41, estado: 'ABERTA' } });
     // Holds the answer until the test has seen the progress.
     let finish = () => {};
-    vi.stubGlobal('XMLHttpRequest', class extends FakeXhr {
-      send(body: unknown) {
-        this.body = body;
-        FakeXhr.sent.push(this);
-        setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }), 0);
-        finish = () => {
-          this.status = 201;
-          this.responseText = JSON.stringify({ id: 41, estado: 'ABERTA' });
-          this.onload?.();
-        };
-      }
-    });
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      class extends FakeXhr {
+        send(body: unknown) {
+          this.body = body;
+          FakeXhr.sent.push(this);
+          setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }), 0);
+          finish = () => {
+            this.status = 201;
+            this.responseText = JSON.stringify({ id: 41, estado: 'ABERTA' });
+            this.onload?.();
+          };
+        }
+      },
+    );
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('O que está mal?'), '  A tomada da cozinha voltou a aquecer.  ');
     await user.upload(within(dialog).getByLabelText(/Fotografias \(opcional/), [png('a.png'), png('b.png')]);
@@ -138,7 +155,7 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     await waitFor(() => expect(mockApi.calls().length).toBeGreaterThan(before));
   });
 
-  it('shows the server\'s refusal in the dialog and keeps what was written', async () => {
+  it("shows the server's refusal in the dialog and keeps what was written", async () => {
     const prazo = 'O prazo da garantia terminou: a garantia só pode ser acionada até 14 dias depois de o projeto ser concluído.';
     FakeXhr.install({ status: 409, body: { code: 'GUARANTEE_EXPIRED', message: prazo } });
     const { user, dialog } = await openDialog();
@@ -151,10 +168,22 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
 });
 
 const claim = (over: Record<string, unknown> = {}) => ({
-  id: 5, requestId: 12, titulo: 'Tomadas novas', descricao: 'A tomada da cozinha voltou a aquecer.', fotos: 1, estado: 'ABERTA',
-  resposta: null, agendadoPara: null, respondidoEm: null, resolucao: null, fechadoEm: null, fechadoPorNome: null,
-  criadoEm: '2026-03-05T10:00:00.000Z', concluidoEm: '2026-03-02T10:00:00.000Z',
-  cliente: { id: 3, nome: 'Ana Sousa', contacto: '+351912345678', email: null }, profissional: { id: 1, nome: 'João Ferreira', contacto: null, email: null },
+  id: 5,
+  requestId: 12,
+  titulo: 'Tomadas novas',
+  descricao: 'A tomada da cozinha voltou a aquecer.',
+  fotos: 1,
+  estado: 'ABERTA',
+  resposta: null,
+  agendadoPara: null,
+  respondidoEm: null,
+  resolucao: null,
+  fechadoEm: null,
+  fechadoPorNome: null,
+  criadoEm: '2026-03-05T10:00:00.000Z',
+  concluidoEm: '2026-03-02T10:00:00.000Z',
+  cliente: { id: 3, nome: 'Ana Sousa', contacto: '+351912345678', email: null },
+  profissional: { id: 1, nome: 'João Ferreira', contacto: null, email: null },
   ...over,
 });
 /** "2026-11-20T14:30" in the test's time zone, as a datetime-local input holds it. */
@@ -180,7 +209,7 @@ function proStubs(extra: Record<string, Handler> = {}) {
 }
 
 describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, () => {
-  it('lists the claim with the client\'s contact and the private photo; accepts it with a date', async () => {
+  it("lists the claim with the client's contact and the private photo; accepts it with a date", async () => {
     loginProfissional();
     proStubs();
     renderAt('/areadoprofissional/menu');

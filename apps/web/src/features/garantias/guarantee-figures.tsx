@@ -13,7 +13,10 @@ export function GuaranteeFigures({ profissionalId }: { profissionalId: number })
   if (!q.data) return null;
   return (
     <p className="guarantee-figures" title={`Pedidos de garantia (até ${GUARANTEE_DAYS} dias depois da conclusão) e quantos o profissional aceitou resolver.`}>
-      <ShieldCheck size={16} aria-hidden /> <span><strong>Garantias:</strong> {garantiaNumerosText(q.data)}</span>
+      <ShieldCheck size={16} aria-hidden />{' '}
+      <span>
+        <strong>Garantias:</strong> {garantiaNumerosText(q.data)}
+      </span>
     </p>
   );
 }
@@ -24,13 +27,21 @@ export function AdminGuaranteeFigures({ n }: { n: GarantiaNumeros | undefined })
   const extra = [
     n.contestadas ? `${n.contestadas} ${n.contestadas === 1 ? 'contestada' : 'contestadas'}` : null,
     n.semResposta ? `${n.semResposta} sem resposta` : null,
-  ].filter(Boolean).join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <p className="guarantee-figures">
       <ShieldCheck size={16} aria-hidden />
       <span>
-        <strong>Garantias:</strong> {garantiaNumerosText(n)}{extra && `, ${extra}`}
-        {n.acionadas > 0 && <> · <Link to={`/listagem-garantias?profissional=${n.profissionalId}`}>ver pedidos</Link></>}
+        <strong>Garantias:</strong> {garantiaNumerosText(n)}
+        {extra && `, ${extra}`}
+        {n.acionadas > 0 && (
+          <>
+            {' '}
+            · <Link to={`/listagem-garantias?profissional=${n.profissionalId}`}>ver pedidos</Link>
+          </>
+        )}
       </span>
     </p>
   );

@@ -48,7 +48,11 @@ function Photo({ garantiaId, n, as, titulo }: { garantiaId: number; n: number; a
     );
   }
   return (
-    <span className={`guarantee-photo ${photo.status}`} role={photo.status === 'error' ? 'img' : 'status'} aria-label={photo.status === 'error' ? `Fotografia ${n} indisponível` : `A carregar a fotografia ${n}`}>
+    <span
+      className={`guarantee-photo ${photo.status}`}
+      role={photo.status === 'error' ? 'img' : 'status'}
+      aria-label={photo.status === 'error' ? `Fotografia ${n} indisponível` : `A carregar a fotografia ${n}`}
+    >
       {photo.status === 'loading' ? <span className="spinner" aria-hidden /> : <ImageOff size={22} aria-hidden />}
     </span>
   );
@@ -60,7 +64,9 @@ export function GuaranteePhotos({ garantiaId, count, as, titulo }: { garantiaId:
   return (
     <ul className="guarantee-photos" aria-label="Fotografias do problema">
       {Array.from({ length: count }, (_, i) => (
-        <li key={i}><Photo garantiaId={garantiaId} n={i + 1} as={as} titulo={titulo} /></li>
+        <li key={i}>
+          <Photo garantiaId={garantiaId} n={i + 1} as={as} titulo={titulo} />
+        </li>
       ))}
     </ul>
   );

@@ -3,8 +3,17 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { ImagePlus, Trash2, X } from 'lucide-react';
 import {
-  formatDate, GARANTIA_MSG, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_TEXT_MAX, GUARANTEE_TEXT_MIN, guaranteeDeadline, IMAGE_MIME_TYPES,
-  type RequestDto, CONTROL_CHARS } from '@tc/shared';
+  formatDate,
+  GARANTIA_MSG,
+  GUARANTEE_DAYS,
+  GUARANTEE_MAX_PHOTOS,
+  GUARANTEE_TEXT_MAX,
+  GUARANTEE_TEXT_MIN,
+  guaranteeDeadline,
+  IMAGE_MIME_TYPES,
+  type RequestDto,
+  CONTROL_CHARS,
+} from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { checkImage } from '../../components/ui/image-field';
 import { toast } from '../../components/ui/toast';
@@ -12,7 +21,6 @@ import { ApiError } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { useOpenGuarantee } from './garantias-api';
 import './garantias.css';
-
 
 /** Checks what the browser can check; the server checks everything again. */
 export function checkDescription(text: string): string | undefined {
@@ -91,7 +99,12 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
       onClose();
     } catch (e) {
       const fields = e instanceof ApiError ? e.fields : {};
-      const message = e instanceof ApiError && e.status > 0 && e.status < 500 ? e.message : e instanceof ApiError && e.status === 0 ? e.message : 'Não foi possível enviar o pedido de garantia. Tente novamente.';
+      const message =
+        e instanceof ApiError && e.status > 0 && e.status < 500
+          ? e.message
+          : e instanceof ApiError && e.status === 0
+            ? e.message
+            : 'Não foi possível enviar o pedido de garantia. Tente novamente.';
       if (fields.descricao || fields.fotos) setErrors({ descricao: fields.descricao, fotos: fields.fotos });
       else setErrors({ form: message });
     } finally {
@@ -107,11 +120,22 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>Acionar garantia</h2></Dialog.Title>
+          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>Acionar garantia</h2>
+          </Dialog.Title>
           <p className="muted" id={`${id}-intro`}>
-            {project ? <>«{project.titulo}»: descreva o que não ficou bem. O profissional que fez o trabalho é avisado e marca uma visita ou explica porque discorda.</> : null}
-            {deadline && <> Pode acionar a garantia até {formatDate(deadline)} ({GUARANTEE_DAYS} dias depois da conclusão).</>}
+            {project ? (
+              <>«{project.titulo}»: descreva o que não ficou bem. O profissional que fez o trabalho é avisado e marca uma visita ou explica porque discorda.</>
+            ) : null}
+            {deadline && (
+              <>
+                {' '}
+                Pode acionar a garantia até {formatDate(deadline)} ({GUARANTEE_DAYS} dias depois da conclusão).
+              </>
+            )}
           </p>
           <form
             noValidate
@@ -136,13 +160,21 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
                 placeholder="Por exemplo: a tomada da cozinha voltou a aquecer e o disjuntor dispara quando ligo o forno."
                 disabled={busy}
               />
-              {errors.descricao
-                ? <p className="field-error" id={`${id}-descricao-erro`} role="alert">{errors.descricao}</p>
-                : <p className="field-hint" id={`${id}-descricao-hint`}>{descHint}</p>}
+              {errors.descricao ? (
+                <p className="field-error" id={`${id}-descricao-erro`} role="alert">
+                  {errors.descricao}
+                </p>
+              ) : (
+                <p className="field-hint" id={`${id}-descricao-hint`}>
+                  {descHint}
+                </p>
+              )}
             </div>
 
             <div className="field">
-              <span className="label" id={`${id}-fotos-label`}>Fotografias (opcional, até {GUARANTEE_MAX_PHOTOS})</span>
+              <span className="label" id={`${id}-fotos-label`}>
+                Fotografias (opcional, até {GUARANTEE_MAX_PHOTOS})
+              </span>
               {fotos.length > 0 && (
                 <ul className="guarantee-upload-list" aria-label="Fotografias escolhidas">
                   {fotos.map((f, i) => (
@@ -170,22 +202,40 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
                   />
                 </div>
               )}
-              {errors.fotos
-                ? <p className="field-error" id={`${id}-fotos-erro`} role="alert">{errors.fotos}</p>
-                : <p className="field-hint" id={`${id}-fotos-hint`}>Imagens até 10 MB. Só o profissional e a nossa equipa as veem.</p>}
+              {errors.fotos ? (
+                <p className="field-error" id={`${id}-fotos-erro`} role="alert">
+                  {errors.fotos}
+                </p>
+              ) : (
+                <p className="field-hint" id={`${id}-fotos-hint`}>
+                  Imagens até 10 MB. Só o profissional e a nossa equipa as veem.
+                </p>
+              )}
             </div>
 
             {progress !== null && (
               <div className="upload-progress">
                 <label htmlFor={`${id}-progresso`}>A enviar: {progress}%</label>
-                <progress id={`${id}-progresso`} max={100} value={progress}>{progress}%</progress>
-                <p className="sr-only" aria-live="polite">{progress === 100 ? 'Envio concluído, a processar as fotografias...' : `A enviar: ${progress}%`}</p>
+                <progress id={`${id}-progresso`} max={100} value={progress}>
+                  {progress}%
+                </progress>
+                <p className="sr-only" aria-live="polite">
+                  {progress === 100 ? 'Envio concluído, a processar as fotografias...' : `A enviar: ${progress}%`}
+                </p>
               </div>
             )}
-            {errors.form && <p className="alert alert-error" role="alert">{errors.form}</p>}
+            {errors.form && (
+              <p className="alert alert-error" role="alert">
+                {errors.form}
+              </p>
+            )}
             <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
-              <Button type="submit" variant="primary" loading={busy} loadingText={progress === 100 ? 'A processar...' : 'A enviar...'}>Enviar pedido</Button>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancelar
+              </Button>
+              <Button type="submit" variant="primary" loading={busy} loadingText={progress === 100 ? 'A processar...' : 'A enviar...'}>
+                Enviar pedido
+              </Button>
             </div>
           </form>
         </Dialog.Content>

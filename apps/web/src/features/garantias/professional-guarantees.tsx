@@ -4,7 +4,16 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../components/ui/return-focus';
 import { CalendarCheck, MessageSquareWarning, Phone, ShieldAlert, X } from 'lucide-react';
 import {
-  formatDate, formatDateTime, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_DAYS, GUARANTEE_TEXT_MIN, GUARANTEE_VISIT_MAX_DAYS, type Garantia, CONTROL_CHARS } from '@tc/shared';
+  formatDate,
+  formatDateTime,
+  GARANTIA_MSG,
+  GUARANTEE_ANSWER_MAX,
+  GUARANTEE_DAYS,
+  GUARANTEE_TEXT_MIN,
+  GUARANTEE_VISIT_MAX_DAYS,
+  type Garantia,
+  CONTROL_CHARS,
+} from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { PhoneText } from '../../components/ui/phone-text';
@@ -68,9 +77,10 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
     try {
       await answer.mutateAsync({
         id: g.id,
-        answer: mode === 'aceitar'
-          ? { aceite: true, agendadoPara: new Date(quando).toISOString(), resposta: resposta.trim() || undefined }
-          : { aceite: false, resposta: resposta.trim() },
+        answer:
+          mode === 'aceitar'
+            ? { aceite: true, agendadoPara: new Date(quando).toISOString(), resposta: resposta.trim() || undefined }
+            : { aceite: false, resposta: resposta.trim() },
       });
       toast.success(mode === 'aceitar' ? 'Garantia aceite: o cliente foi avisado da visita.' : 'Pedido contestado: o cliente e a nossa equipa foram avisados.');
       onClose();
@@ -89,12 +99,20 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}><X size={20} aria-hidden /></Dialog.Close>
-          <Dialog.Title asChild><h2>{aceitar ? 'Aceitar e marcar visita' : 'Contestar o pedido'}</h2></Dialog.Title>
+          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
+            <X size={20} aria-hidden />
+          </Dialog.Close>
+          <Dialog.Title asChild>
+            <h2>{aceitar ? 'Aceitar e marcar visita' : 'Contestar o pedido'}</h2>
+          </Dialog.Title>
           <p className="muted" id={`${id}-intro`}>
-            {g ? (aceitar
-              ? <>«{g.titulo}»: indique quando passa para resolver. O cliente é avisado da data.</>
-              : <>«{g.titulo}»: explique ao cliente porque não considera o problema coberto pela garantia. A nossa equipa analisa e decide.</>) : null}
+            {g ? (
+              aceitar ? (
+                <>«{g.titulo}»: indique quando passa para resolver. O cliente é avisado da data.</>
+              ) : (
+                <>«{g.titulo}»: explique ao cliente porque não considera o problema coberto pela garantia. A nossa equipa analisa e decide.</>
+              )
+            ) : null}
           </p>
           <form
             noValidate
@@ -118,7 +136,11 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
                   aria-describedby={errors.quando ? `${id}-quando-erro` : undefined}
                   disabled={busy}
                 />
-                {errors.quando && <p className="field-error" id={`${id}-quando-erro`} role="alert">{errors.quando}</p>}
+                {errors.quando && (
+                  <p className="field-error" id={`${id}-quando-erro`} role="alert">
+                    {errors.quando}
+                  </p>
+                )}
               </div>
             )}
             <div className="field">
@@ -131,16 +153,32 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
                 onChange={(e) => setResposta(e.target.value)}
                 aria-invalid={!!errors.resposta}
                 aria-describedby={errors.resposta ? `${id}-resposta-erro` : `${id}-resposta-hint`}
-                placeholder={aceitar ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.' : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'}
+                placeholder={
+                  aceitar
+                    ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.'
+                    : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'
+                }
                 disabled={busy}
               />
-              {errors.resposta
-                ? <p className="field-error" id={`${id}-resposta-erro`} role="alert">{errors.resposta}</p>
-                : <p className="field-hint" id={`${id}-resposta-hint`}>{resposta.trim().length}/{GUARANTEE_ANSWER_MAX} caracteres</p>}
+              {errors.resposta ? (
+                <p className="field-error" id={`${id}-resposta-erro`} role="alert">
+                  {errors.resposta}
+                </p>
+              ) : (
+                <p className="field-hint" id={`${id}-resposta-hint`}>
+                  {resposta.trim().length}/{GUARANTEE_ANSWER_MAX} caracteres
+                </p>
+              )}
             </div>
-            {errors.form && <p className="alert alert-error" role="alert">{errors.form}</p>}
+            {errors.form && (
+              <p className="alert alert-error" role="alert">
+                {errors.form}
+              </p>
+            )}
             <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>Cancelar</Button>
+              <Button variant="outline" onClick={onClose} disabled={busy}>
+                Cancelar
+              </Button>
               <Button type="submit" variant={aceitar ? 'primary' : 'secondary'} loading={busy} loadingText="A enviar...">
                 {aceitar ? 'Aceitar e avisar o cliente' : 'Enviar contestação'}
               </Button>
@@ -158,22 +196,51 @@ function ClaimCard({ g, onAnswer }: { g: Garantia; onAnswer: (mode: Mode) => voi
     <article className="card guarantee-card" aria-labelledby={titleId}>
       <div className="guarantee-card-head">
         <GuaranteeStateBadge estado={g.estado} profissional />
-        <span className="muted small">Acionada a <time dateTime={g.criadoEm}>{formatDate(g.criadoEm)}</time></span>
+        <span className="muted small">
+          Acionada a <time dateTime={g.criadoEm}>{formatDate(g.criadoEm)}</time>
+        </span>
       </div>
-      <h3 id={titleId} className="guarantee-card-title">{g.titulo}</h3>
+      <h3 id={titleId} className="guarantee-card-title">
+        {g.titulo}
+      </h3>
       {g.cliente && (
         <p className="guarantee-line">
           {g.cliente.nome}
-          {g.cliente.contacto && <> · <Phone size={14} aria-hidden /> <a href={`tel:${g.cliente.contacto.replace(/\s+/g, '')}`}><span className="sr-only">Contacto: </span><PhoneText value={g.cliente.contacto} /></a></>}
+          {g.cliente.contacto && (
+            <>
+              {' '}
+              · <Phone size={14} aria-hidden />{' '}
+              <a href={`tel:${g.cliente.contacto.replace(/\s+/g, '')}`}>
+                <span className="sr-only">Contacto: </span>
+                <PhoneText value={g.cliente.contacto} />
+              </a>
+            </>
+          )}
         </p>
       )}
-      <blockquote className="guarantee-quote"><span className="sr-only">Problema descrito pelo cliente: </span>{g.descricao}</blockquote>
+      <blockquote className="guarantee-quote">
+        <span className="sr-only">Problema descrito pelo cliente: </span>
+        {g.descricao}
+      </blockquote>
       <GuaranteePhotos garantiaId={g.id} count={g.fotos} as="profissional" titulo={g.titulo} />
       {g.agendadoPara && (
-        <p className="guarantee-line"><CalendarCheck size={16} aria-hidden /> Visita marcada para <strong><time dateTime={g.agendadoPara}>{formatDateTime(g.agendadoPara)}</time></strong></p>
+        <p className="guarantee-line">
+          <CalendarCheck size={16} aria-hidden /> Visita marcada para{' '}
+          <strong>
+            <time dateTime={g.agendadoPara}>{formatDateTime(g.agendadoPara)}</time>
+          </strong>
+        </p>
       )}
-      {g.resposta && <p className="guarantee-line"><strong>A sua resposta:</strong> {g.resposta}</p>}
-      {g.estado === 'FECHADA' && g.resolucao && <p className="guarantee-line"><strong>Resolução da equipa:</strong> {g.resolucao}</p>}
+      {g.resposta && (
+        <p className="guarantee-line">
+          <strong>A sua resposta:</strong> {g.resposta}
+        </p>
+      )}
+      {g.estado === 'FECHADA' && g.resolucao && (
+        <p className="guarantee-line">
+          <strong>Resolução da equipa:</strong> {g.resolucao}
+        </p>
+      )}
       {g.estado === 'ABERTA' && (
         <div className="guarantee-actions">
           <Button variant="primary" onClick={() => onAnswer('aceitar')}>
@@ -211,13 +278,19 @@ export function ProfessionalGuarantees({ id }: { id: number | null }) {
   if (list.isPending) body = <Loading text="A carregar os pedidos de garantia..." />;
   else if (list.isError) body = <ErrorState text="Não foi possível carregar os pedidos de garantia." onRetry={() => list.refetch()} />;
   else if (list.data.items.length === 0 && page === 1) {
-    body = <p className="muted guarantee-empty">Nenhum pedido de garantia. Os clientes podem acionar a garantia até {GUARANTEE_DAYS} dias depois de concluírem um projeto consigo.</p>;
+    body = (
+      <p className="muted guarantee-empty">
+        Nenhum pedido de garantia. Os clientes podem acionar a garantia até {GUARANTEE_DAYS} dias depois de concluírem um projeto consigo.
+      </p>
+    );
   } else {
     body = (
       <>
         <ul className="guarantee-list" aria-busy={list.isFetching || undefined}>
           {list.data.items.map((g) => (
-            <li key={g.id}><ClaimCard g={g} onAnswer={(mode) => setAnswering({ g, mode })} /></li>
+            <li key={g.id}>
+              <ClaimCard g={g} onAnswer={(mode) => setAnswering({ g, mode })} />
+            </li>
           ))}
         </ul>
         <Pagination page={list.data.page} hasMore={list.data.hasMore} onChange={setPage} label="Páginas de pedidos de garantia" />

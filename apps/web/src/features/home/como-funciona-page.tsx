@@ -2,18 +2,45 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { LucideIcon } from 'lucide-react';
 import {
-  BadgeCheck, Building2, CalendarClock, ClipboardList, Coins, CreditCard, FileText, Filter, MessageSquareText,
-  Search, ShieldCheck, Siren, Star, TrendingUp, UserPlus, UserRoundCheck, Users,
+  BadgeCheck,
+  Building2,
+  CalendarClock,
+  ClipboardList,
+  Coins,
+  CreditCard,
+  FileText,
+  Filter,
+  MessageSquareText,
+  Search,
+  ShieldCheck,
+  Siren,
+  Star,
+  TrendingUp,
+  UserPlus,
+  UserRoundCheck,
+  Users,
 } from 'lucide-react';
 import { GUARANTEE_RULES } from '@tc/shared/catalogue/garantias';
 import { usePageTitle } from '../../components/ui/page-title';
 import './home.css';
 
-interface Step { icon: LucideIcon; title: string; text: string }
+interface Step {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
 
 const CLIENT_STEPS: Step[] = [
-  { icon: FileText, title: 'Publique o seu projeto em menos de 2 minutos', text: 'Diga o que precisa, onde e com que urgência. Publicar é gratuito e sem compromisso.' },
-  { icon: Users, title: 'Receba candidaturas de profissionais verificados', text: 'Profissionais verificados da sua zona candidatam-se ao seu pedido e entram em contacto consigo.' },
+  {
+    icon: FileText,
+    title: 'Publique o seu projeto em menos de 2 minutos',
+    text: 'Diga o que precisa, onde e com que urgência. Publicar é gratuito e sem compromisso.',
+  },
+  {
+    icon: Users,
+    title: 'Receba candidaturas de profissionais verificados',
+    text: 'Profissionais verificados da sua zona candidatam-se ao seu pedido e entram em contacto consigo.',
+  },
   { icon: Star, title: 'Escolha e avalie', text: 'Compare perfis e avaliações, escolha quem prefere e, no fim, avalie o serviço para ajudar outros clientes.' },
 ];
 
@@ -21,7 +48,11 @@ const PRO_STEPS: Step[] = [
   { icon: UserPlus, title: 'Registo grátis', text: 'Crie a sua conta de profissional gratuitamente, em poucos minutos.' },
   { icon: UserRoundCheck, title: 'Complete o perfil', text: 'Fotografia, especialidades, contacto e documento de identificação para obter o selo Verificado.' },
   { icon: Coins, title: 'Compre créditos', text: 'Escolha o plano de créditos que lhe convém e pague com cartão, MB WAY ou Multibanco.' },
-  { icon: Search, title: 'Candidate-se aos pedidos da sua zona', text: 'Veja os pedidos aprovados, candidate-se aos que lhe interessam e fale diretamente com o cliente.' },
+  {
+    icon: Search,
+    title: 'Candidate-se aos pedidos da sua zona',
+    text: 'Veja os pedidos aprovados, candidate-se aos que lhe interessam e fale diretamente com o cliente.',
+  },
 ];
 
 const BENEFITS: Step[] = [
@@ -39,10 +70,15 @@ function Steps({ steps, label }: { steps: Step[]; label: string }) {
       {steps.map(({ icon: Icon, title, text }, i) => (
         <li className="card hiw-step" key={title}>
           <div className="hiw-step-top">
-            <span className="hiw-step-num" aria-hidden="true">{i + 1}</span>
+            <span className="hiw-step-num" aria-hidden="true">
+              {i + 1}
+            </span>
             <Icon className="hiw-step-icon" size={28} aria-hidden />
           </div>
-          <h3><span className="sr-only">Passo {i + 1}: </span>{title}</h3>
+          <h3>
+            <span className="sr-only">Passo {i + 1}: </span>
+            {title}
+          </h3>
           <p className="muted">{text}</p>
         </li>
       ))}
@@ -64,8 +100,8 @@ export function ComoFuncionaPage() {
           <p className="home-eyebrow">Simples, seguro e sem compromisso</p>
           <h1 id="hiw-title">Como funciona</h1>
           <p className="hiw-lead">
-            O Técnico Certo liga quem precisa de um eletricista, de domótica ou de um canalizador a profissionais
-            verificados em Lisboa, Setúbal, Porto e Algarve.
+            O Técnico Certo liga quem precisa de um eletricista, de domótica ou de um canalizador a profissionais verificados em Lisboa, Setúbal, Porto e
+            Algarve.
           </p>
           <nav className="hiw-jump" aria-label="Nesta página">
             <a href="#hiw-clientes">Sou cliente</a>
@@ -78,7 +114,9 @@ export function ComoFuncionaPage() {
         <div className="container">
           <header className="home-section-head">
             <p className="home-eyebrow">Para clientes</p>
-            <h2 id="hiw-clientes" tabIndex={-1}>Do pedido ao serviço concluído em três passos</h2>
+            <h2 id="hiw-clientes" tabIndex={-1}>
+              Do pedido ao serviço concluído em três passos
+            </h2>
           </header>
           <Steps steps={CLIENT_STEPS} label="Passos para clientes" />
           <div className="hiw-guarantee" id="garantia">
@@ -90,8 +128,12 @@ export function ComoFuncionaPage() {
             </div>
           </div>
           <div className="hiw-cta">
-            <Link className="btn btn-primary" to="/cadastro-cliente">Criar conta de cliente</Link>
-            <Link className="home-cta-link" to="/">Ver serviços mais procurados</Link>
+            <Link className="btn btn-primary" to="/cadastro-cliente">
+              Criar conta de cliente
+            </Link>
+            <Link className="home-cta-link" to="/">
+              Ver serviços mais procurados
+            </Link>
           </div>
         </div>
       </section>
@@ -100,7 +142,9 @@ export function ComoFuncionaPage() {
         <div className="container">
           <header className="home-section-head">
             <p className="home-eyebrow">Para técnicos</p>
-            <h2 id="hiw-tecnicos" tabIndex={-1}>Comece a receber pedidos em quatro passos</h2>
+            <h2 id="hiw-tecnicos" tabIndex={-1}>
+              Comece a receber pedidos em quatro passos
+            </h2>
           </header>
           <Steps steps={PRO_STEPS} label="Passos para técnicos" />
         </div>
@@ -115,7 +159,9 @@ export function ComoFuncionaPage() {
           <ul className="hiw-benefits" role="list">
             {BENEFITS.map(({ icon: Icon, title, text }) => (
               <li className="card hiw-benefit" key={title}>
-                <span className="hiw-benefit-icon"><Icon size={24} aria-hidden /></span>
+                <span className="hiw-benefit-icon">
+                  <Icon size={24} aria-hidden />
+                </span>
                 <h3>{title}</h3>
                 <p className="muted">{text}</p>
               </li>
@@ -128,21 +174,33 @@ export function ComoFuncionaPage() {
         <div className="container">
           <div className="home-cta-band hiw-companies">
             <div>
-              <span className="hiw-companies-icon"><Building2 size={28} aria-hidden /></span>
+              <span className="hiw-companies-icon">
+                <Building2 size={28} aria-hidden />
+              </span>
               <h2 id="hiw-empresas">Para técnicos e empresas</h2>
               <p>
-                Trabalha por conta própria ou gere uma equipa de instalações? Crie o perfil, mostre as suas
-                especialidades e avaliações e candidate-se aos pedidos da sua zona quando lhe der jeito.
+                Trabalha por conta própria ou gere uma equipa de instalações? Crie o perfil, mostre as suas especialidades e avaliações e candidate-se aos
+                pedidos da sua zona quando lhe der jeito.
               </p>
               <ul className="hiw-companies-list" role="list">
-                <li><ClipboardList size={18} aria-hidden /> Pedidos revistos pela nossa equipa antes de serem publicados</li>
-                <li><MessageSquareText size={18} aria-hidden /> Contacto direto com o cliente após a candidatura</li>
-                <li><Coins size={18} aria-hidden /> Só paga pelos pedidos a que se candidata</li>
+                <li>
+                  <ClipboardList size={18} aria-hidden /> Pedidos revistos pela nossa equipa antes de serem publicados
+                </li>
+                <li>
+                  <MessageSquareText size={18} aria-hidden /> Contacto direto com o cliente após a candidatura
+                </li>
+                <li>
+                  <Coins size={18} aria-hidden /> Só paga pelos pedidos a que se candidata
+                </li>
               </ul>
             </div>
             <div className="home-cta-actions">
-              <Link className="btn btn-outline" to="/cadastro-profissional">Registar como profissional</Link>
-              <Link className="home-cta-link" to="/creditos">Ver planos de créditos</Link>
+              <Link className="btn btn-outline" to="/cadastro-profissional">
+                Registar como profissional
+              </Link>
+              <Link className="home-cta-link" to="/creditos">
+                Ver planos de créditos
+              </Link>
             </div>
           </div>
         </div>

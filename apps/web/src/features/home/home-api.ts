@@ -8,8 +8,7 @@ export type TopProfissional = ProfissionalCard;
 export type { RecentReview } from '@tc/shared';
 
 // Spec §6: these home sections fail silently (the section simply hides), so no retries to wait for.
-export const useRecentReviews = () =>
-  useQuery({ queryKey: ['home', 'recent-reviews'], queryFn: () => api<RecentReview[]>('/review/recent'), retry: false });
+export const useRecentReviews = () => useQuery({ queryKey: ['home', 'recent-reviews'], queryFn: () => api<RecentReview[]>('/review/recent'), retry: false });
 
 export const useTopProfissionais = () =>
   useQuery({ queryKey: ['home', 'top-avaliados'], queryFn: () => api<TopProfissional[]>('/profissional/top-avaliados'), retry: false });

@@ -6,40 +6,88 @@ import { json, mockApi } from '../../test/server';
 
 const REVIEWS = [
   {
-    id: 3, comentario: 'Veio no mesmo dia e resolveu o problema do quadro.', nota: 5, criadoEm: '2026-11-10T18:00:00.000Z',
-    profissionalId: 4, nome: 'Sofia Almeida', fotoUrl: '/api/files/sofia.webp', cliente: { nome: 'Carla Mendes', fotoUrl: null },
+    id: 3,
+    comentario: 'Veio no mesmo dia e resolveu o problema do quadro.',
+    nota: 5,
+    criadoEm: '2026-11-10T18:00:00.000Z',
+    profissionalId: 4,
+    nome: 'Sofia Almeida',
+    fotoUrl: '/api/files/sofia.webp',
+    cliente: { nome: 'Carla Mendes', fotoUrl: null },
   },
   {
-    id: 2, comentario: 'Orçamento claro e rápido.', nota: 4, criadoEm: '2026-10-31T18:00:00.000Z',
-    profissionalId: 1, nome: 'João Ferreira', fotoUrl: null, cliente: { nome: 'Ana Sousa', fotoUrl: null },
+    id: 2,
+    comentario: 'Orçamento claro e rápido.',
+    nota: 4,
+    criadoEm: '2026-10-31T18:00:00.000Z',
+    profissionalId: 1,
+    nome: 'João Ferreira',
+    fotoUrl: null,
+    cliente: { nome: 'Ana Sousa', fotoUrl: null },
   },
 ];
 const TOP = [
   {
-    id: 1, nome: 'João Ferreira', fotoUrl: null, notaMedia: 4.75, especialidades: ['certificacao-eletrica'],
-    especialidadesLabels: ['Certificação elétrica'], cidade: 'Lisboa', bairro: 'Lisboa', verificado: true, selos: ['VERIFICADO'],
+    id: 1,
+    nome: 'João Ferreira',
+    fotoUrl: null,
+    notaMedia: 4.75,
+    especialidades: ['certificacao-eletrica'],
+    especialidadesLabels: ['Certificação elétrica'],
+    cidade: 'Lisboa',
+    bairro: 'Lisboa',
+    verificado: true,
+    selos: ['VERIFICADO'],
   },
   {
-    id: 2, nome: 'Rui Pereira', fotoUrl: null, notaMedia: null, especialidades: [], especialidadesLabels: [],
-    cidade: 'Porto', bairro: 'Porto', verificado: false, selos: [],
+    id: 2,
+    nome: 'Rui Pereira',
+    fotoUrl: null,
+    notaMedia: null,
+    especialidades: [],
+    especialidadesLabels: [],
+    cidade: 'Porto',
+    bairro: 'Porto',
+    verificado: false,
+    selos: [],
   },
 ];
 
 beforeEach(() => {
   // jsdom lacks what the testimonials carousel (embla) observes.
-  class Observer { observe(_target?: Element) {} unobserve() {} disconnect() {} takeRecords() { return []; } }
+  class Observer {
+    observe(_target?: Element) {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
   // jsdom has no layout: every observed element counts as in view (the sections below the fold render).
   class InView extends Observer {
-    constructor(private readonly callback: IntersectionObserverCallback) { super(); }
+    constructor(private readonly callback: IntersectionObserverCallback) {
+      super();
+    }
     override observe(target: Element) {
-      queueMicrotask(() => this.callback([{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+      queueMicrotask(() =>
+        this.callback(
+          [{ target, isIntersecting: true, intersectionRatio: 1 } as unknown as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        ),
+      );
     }
   }
   vi.stubGlobal('ResizeObserver', Observer);
   vi.stubGlobal('IntersectionObserver', InView);
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   }));
 });
 
@@ -64,7 +112,16 @@ describe('home: service cards', () => {
     expect(options[0]).toHaveTextContent('Selecione uma opção');
     expect(options[0]!.value).toBe('');
     expect(options.slice(1).map((o) => o.value)).toEqual([
-      'reparacao', 'desentupimento', 'instalacao', 'substituicao', 'maquinas', 'autoclismos', 'montagem', 'canalizacoes', 'verificacao', 'certificacao',
+      'reparacao',
+      'desentupimento',
+      'instalacao',
+      'substituicao',
+      'maquinas',
+      'autoclismos',
+      'montagem',
+      'canalizacoes',
+      'verificacao',
+      'certificacao',
     ]);
   });
 

@@ -32,9 +32,15 @@ export function HomePage() {
             </p>
             <TitleStartBox />
             <ul className="home-trust" role="list">
-              <li><BadgeCheck size={18} aria-hidden /> Profissionais verificados</li>
-              <li><ShieldCheck size={18} aria-hidden /> Garantia técnica até 14 dias</li>
-              <li><Clock size={18} aria-hidden /> Emergências 24 horas</li>
+              <li>
+                <BadgeCheck size={18} aria-hidden /> Profissionais verificados
+              </li>
+              <li>
+                <ShieldCheck size={18} aria-hidden /> Garantia técnica até 14 dias
+              </li>
+              <li>
+                <Clock size={18} aria-hidden /> Emergências 24 horas
+              </li>
             </ul>
           </div>
         </div>
@@ -54,7 +60,9 @@ export function HomePage() {
           <h2 id="home-regioes">Presentes em {regionList}</h2>
           <ul className="home-region-list" role="list">
             {REGIONS.map((r) => (
-              <li key={r}><MapPin size={16} aria-hidden /> {r}</li>
+              <li key={r}>
+                <MapPin size={16} aria-hidden /> {r}
+              </li>
             ))}
           </ul>
         </div>
@@ -81,7 +89,9 @@ export function HomePage() {
             <div>
               <h2 id="home-garantia">{GUARANTEE_RULES.titulo}</h2>
               <p>{GUARANTEE_RULES.texto}</p>
-              <p><Link to="/comofunciona#garantia">Saiba como funciona a garantia</Link></p>
+              <p>
+                <Link to="/comofunciona#garantia">Saiba como funciona a garantia</Link>
+              </p>
             </div>
           </div>
         </div>
@@ -102,8 +112,12 @@ export function HomePage() {
               <p>Registe-se grátis, receba pedidos da sua zona e pague apenas pelos projetos que lhe interessam.</p>
             </div>
             <div className="home-cta-actions">
-              <Link className="btn btn-outline" to="/cadastro-profissional">Registar como profissional</Link>
-              <Link className="home-cta-link" to="/comofunciona">Como funciona</Link>
+              <Link className="btn btn-outline" to="/cadastro-profissional">
+                Registar como profissional
+              </Link>
+              <Link className="home-cta-link" to="/comofunciona">
+                Como funciona
+              </Link>
             </div>
           </div>
         </div>

@@ -65,7 +65,9 @@ export function ServiceCard({ card }: { card: ServiceCardData }) {
         >
           <option value="">Selecione uma opção</option>
           {card.options.map((o) => (
-            <option key={o.value} value={o.value}>{o.label}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </SelectField>
         <Button variant="secondary" block onClick={choose} aria-describedby={titleId}>

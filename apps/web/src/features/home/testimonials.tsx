@@ -23,7 +23,9 @@ export function Testimonials() {
             {data.map((r) => (
               <figure className="card home-testimonial" key={r.id}>
                 <Quote className="home-testimonial-mark" size={28} aria-hidden />
-                <p className="home-stars" role="img" aria-label={`Nota: ${r.nota} de 5`}>{starString(r.nota)}</p>
+                <p className="home-stars" role="img" aria-label={`Nota: ${r.nota} de 5`}>
+                  {starString(r.nota)}
+                </p>
                 <blockquote>
                   <p>{r.comentario}</p>
                 </blockquote>

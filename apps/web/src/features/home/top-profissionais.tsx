@@ -22,14 +22,19 @@ export function TopProfissionais() {
           <ul className="home-pros" role="list">
             {data.map((p) => {
               const [first, ...rest] = p.especialidadesLabels;
-              const place = [p.cidade, p.bairro].filter(Boolean).filter((v, i, a) => a.indexOf(v) === i).join(', ');
+              const place = [p.cidade, p.bairro]
+                .filter(Boolean)
+                .filter((v, i, a) => a.indexOf(v) === i)
+                .join(', ');
               return (
                 <li className="card home-pro" key={p.id}>
                   <Avatar src={p.fotoUrl} alt={`Fotografia de ${p.nome}`} size={72} />
                   <div className="home-pro-info">
                     <h3>{p.nome}</h3>
                     {place && (
-                      <p className="muted home-pro-place"><MapPin size={14} aria-hidden /> {place}</p>
+                      <p className="muted home-pro-place">
+                        <MapPin size={14} aria-hidden /> {place}
+                      </p>
                     )}
                     <div className="home-pro-meta">
                       <Rating value={p.notaMedia} />

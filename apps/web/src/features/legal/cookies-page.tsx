@@ -52,20 +52,29 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Tudo o que está nesta tabela é estritamente necessário para prestar o serviço que pede (manter a sessão, recuperar
-          a senha, não perder o projeto que começou a escrever) e nunca sai do seu navegador a não ser para falar com o{' '}
-          {PRODUCT_NAME}.
+          Tudo o que está nesta tabela é estritamente necessário para prestar o serviço que pede (manter a sessão, recuperar a senha, não perder o projeto que
+          começou a escrever) e nunca sai do seu navegador a não ser para falar com o {PRODUCT_NAME}.
         </p>
         <table className="legal-table">
           <caption className="sr-only">Dados guardados no navegador</caption>
           <thead>
-            <tr><th scope="col">Nome</th><th scope="col">Onde</th><th scope="col">Para quê</th><th scope="col">Durante quanto tempo</th></tr>
+            <tr>
+              <th scope="col">Nome</th>
+              <th scope="col">Onde</th>
+              <th scope="col">Para quê</th>
+              <th scope="col">Durante quanto tempo</th>
+            </tr>
           </thead>
           <tbody>
             {ARMAZENAMENTO.map((a) => (
               <tr key={a.chaves.join()}>
                 <th scope="row">
-                  {a.chaves.map((c, i) => <span key={c}>{i > 0 && ', '}<code>{c}</code></span>)}
+                  {a.chaves.map((c, i) => (
+                    <span key={c}>
+                      {i > 0 && ', '}
+                      <code>{c}</code>
+                    </span>
+                  ))}
                 </th>
                 <td data-label="Onde">{a.onde}</td>
                 <td data-label="Para quê">{a.para}</td>
@@ -83,13 +92,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          O {PRODUCT_NAME} não usa cookies, nem ferramentas de estatística, de publicidade ou de redes sociais, e não
-          carrega nas suas páginas serviços de terceiros: os tipos de letra e as imagens vêm do próprio site.
+          O {PRODUCT_NAME} não usa cookies, nem ferramentas de estatística, de publicidade ou de redes sociais, e não carrega nas suas páginas serviços de
+          terceiros: os tipos de letra e as imagens vêm do próprio site.
         </p>
         <p>
-          O armazenamento estritamente necessário dispensa consentimento (artigo 5.º, n.º 2, da Lei n.º 41/2004). Por isso
-          não lhe pedimos consentimento nem mostramos um aviso. Se algum dia quisermos guardar algo que não seja
-          estritamente necessário, pedimos primeiro o seu consentimento e atualizamos esta política.
+          O armazenamento estritamente necessário dispensa consentimento (artigo 5.º, n.º 2, da Lei n.º 41/2004). Por isso não lhe pedimos consentimento nem
+          mostramos um aviso. Se algum dia quisermos guardar algo que não seja estritamente necessário, pedimos primeiro o seu consentimento e atualizamos esta
+          política.
         </p>
       </>
     ),
@@ -99,8 +108,7 @@ const SECTIONS: LegalSection[] = [
     title: 'Pagamentos na Stripe',
     body: (
       <p>
-        Para comprar créditos, é levado para a página de pagamento segura da Stripe, noutro endereço. Aí a Stripe usa os
-        seus próprios cookies, de acordo com a{' '}
+        Para comprar créditos, é levado para a página de pagamento segura da Stripe, noutro endereço. Aí a Stripe usa os seus próprios cookies, de acordo com a{' '}
         <ExternalLink href="https://stripe.com/pt/privacy">política de privacidade da Stripe</ExternalLink>.
       </p>
     ),
@@ -110,8 +118,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Como apagar estes dados',
     body: (
       <p>
-        «Sair» apaga tudo o que o {PRODUCT_NAME} guardou no navegador, e fechar o separador apaga o armazenamento de sessão.
-        Também pode apagar os dados do site nas definições do seu navegador; terá então de iniciar sessão de novo.
+        «Sair» apaga tudo o que o {PRODUCT_NAME} guardou no navegador, e fechar o separador apaga o armazenamento de sessão. Também pode apagar os dados do site
+        nas definições do seu navegador; terá então de iniciar sessão de novo.
       </p>
     ),
   },
@@ -124,9 +132,8 @@ export function CookiesPage() {
       toc={false}
       lead={
         <p>
-          O {PRODUCT_NAME} não usa cookies. Guarda no seu navegador apenas o que é estritamente necessário para funcionar,
-          como a sessão iniciada e o projeto que começou a escrever. Sobre os dados pessoais em geral, veja a{' '}
-          <Link to={LEGAL_PATHS.privacidade}>Política de Privacidade</Link>.
+          O {PRODUCT_NAME} não usa cookies. Guarda no seu navegador apenas o que é estritamente necessário para funcionar, como a sessão iniciada e o projeto
+          que começou a escrever. Sobre os dados pessoais em geral, veja a <Link to={LEGAL_PATHS.privacidade}>Política de Privacidade</Link>.
         </p>
       }
       sections={SECTIONS}

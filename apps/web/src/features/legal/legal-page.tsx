@@ -20,7 +20,19 @@ export const versaoLonga = () => formatDateLong(`${TERMOS_VERSAO}T12:00:00Z`);
  * anchors. A link with an anchor (from another page, or typed) scrolls to its section once the
  * page has arrived (it is loaded on demand, after the browser looked for the anchor).
  */
-export function LegalPage({ title, lead, sections, toc = true, versao = true }: { title: string; lead: ReactNode; sections: LegalSection[]; toc?: boolean; versao?: boolean }) {
+export function LegalPage({
+  title,
+  lead,
+  sections,
+  toc = true,
+  versao = true,
+}: {
+  title: string;
+  lead: ReactNode;
+  sections: LegalSection[];
+  toc?: boolean;
+  versao?: boolean;
+}) {
   usePageTitle(title);
   const { hash } = useLocation();
   useEffect(() => {
@@ -43,14 +55,18 @@ export function LegalPage({ title, lead, sections, toc = true, versao = true }: 
             <h2 id="legal-toc-title">Índice</h2>
             <ol>
               {sections.map((s) => (
-                <li key={s.id}><a href={`#${s.id}`}>{s.title}</a></li>
+                <li key={s.id}>
+                  <a href={`#${s.id}`}>{s.title}</a>
+                </li>
               ))}
             </ol>
           </nav>
         )}
         {sections.map((s, i) => (
           <section key={s.id} id={s.id} className="legal-section" aria-labelledby={`${s.id}-titulo`}>
-            <h2 id={`${s.id}-titulo`}>{i + 1}. {s.title}</h2>
+            <h2 id={`${s.id}-titulo`}>
+              {i + 1}. {s.title}
+            </h2>
             {s.body}
           </section>
         ))}
@@ -63,7 +79,8 @@ export function LegalPage({ title, lead, sections, toc = true, versao = true }: 
 export function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener">
-      {children}<span className="sr-only"> (abre num novo separador)</span>
+      {children}
+      <span className="sr-only"> (abre num novo separador)</span>
     </a>
   );
 }

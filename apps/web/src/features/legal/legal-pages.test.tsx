@@ -34,7 +34,13 @@ describe('legal pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Termos e Condições' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Versão em vigor desde 23 de novembro de 2026.')).toBeInTheDocument();
     await expectWorkingToc('Termos e Condições');
-    for (const text of [/publicar projetos é gratuito/, /no máximo 5 candidaturas/, /nos 7 dias seguintes à candidatura/, /Durante 14 dias depois de marcar um projeto como concluído/, /As avaliações são moderadas/]) {
+    for (const text of [
+      /publicar projetos é gratuito/,
+      /no máximo 5 candidaturas/,
+      /nos 7 dias seguintes à candidatura/,
+      /Durante 14 dias depois de marcar um projeto como concluído/,
+      /As avaliações são moderadas/,
+    ]) {
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
     }
     expect(within(screen.getByRole('article')).getByRole('link', { name: /Livro de Reclamações Eletrónico/ })).toHaveAttribute('href', LIVRO_RECLAMACOES_URL);
@@ -45,7 +51,14 @@ describe('legal pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Política de Privacidade' }, { timeout: 15_000 })).toBeInTheDocument();
     await expectWorkingToc('Política de Privacidade');
     const article = screen.getByRole('article');
-    for (const heading of ['Que dados tratamos', 'Para que os usamos e com que fundamento', 'Durante quanto tempo os guardamos', 'Quem recebe os dados', 'Os seus direitos', 'Como exercer os seus direitos e a quem reclamar']) {
+    for (const heading of [
+      'Que dados tratamos',
+      'Para que os usamos e com que fundamento',
+      'Durante quanto tempo os guardamos',
+      'Quem recebe os dados',
+      'Os seus direitos',
+      'Como exercer os seus direitos e a quem reclamar',
+    ]) {
       expect(within(article).getByRole('heading', { level: 2, name: new RegExp(heading) })).toBeInTheDocument();
     }
     expect(within(article).getByRole('rowheader', { name: 'Verificação dos profissionais' })).toBeInTheDocument();
@@ -60,7 +73,9 @@ describe('legal pages', () => {
     renderAt('/cookies');
     expect(await screen.findByRole('heading', { level: 1, name: 'Política de Cookies' }, { timeout: 15_000 })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Dados guardados no navegador' });
-    const listed = within(table).getAllByRole('rowheader').flatMap((th) => th.textContent!.split(', '));
+    const listed = within(table)
+      .getAllByRole('rowheader')
+      .flatMap((th) => th.textContent!.split(', '));
     const used = [...Object.values(TOKEN_KEY), ...Object.values(LOCAL), RESET_TOKEN_KEY, TERMS_PENDING_KEY];
     expect([...listed].sort()).toEqual([...used].sort());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -69,8 +84,14 @@ describe('legal pages', () => {
 
   it('no other module writes to browser storage or cookies than those the cookie policy lists (a new one must be described there)', () => {
     const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|test-utils\.ts$|(^|\/)test\//.test(join(dir, e.name)) ? [join(dir, e.name)] : []);
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? files(join(dir, e.name))
+          : /\.tsx?$/.test(e.name) && !/\.test\.tsx?$|test-utils\.ts$|(^|\/)test\//.test(join(dir, e.name))
+            ? [join(dir, e.name)]
+            : [],
+      );
     const writers = files(root)
       .filter((f) => !relative(root, f).startsWith('test/'))
       .filter((f) => /\b(localStorage|sessionStorage)\s*\.\s*setItem\b|document\s*\.\s*cookie|indexedDB|caches\s*\.\s*open/.test(readFileSync(f, 'utf8')))

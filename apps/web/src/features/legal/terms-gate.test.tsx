@@ -44,7 +44,10 @@ describe('a newer terms version is asked for after log-in', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Termos e Condições atualizados' }, { timeout: 15_000 });
     expect(dialog).toHaveAccessibleDescription(/Para continuar a usar a sua conta, leia-os e aceite a nova versão/);
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
-    for (const [name, href] of [[/Termos e Condições/, '/termos'], [/Política de Privacidade/, '/privacidade']] as const) {
+    for (const [name, href] of [
+      [/Termos e Condições/, '/termos'],
+      [/Política de Privacidade/, '/privacidade'],
+    ] as const) {
       const link = within(dialog).getByRole('link', { name });
       expect(link).toHaveAttribute('href', href);
       expect(link).toHaveAttribute('target', '_blank');

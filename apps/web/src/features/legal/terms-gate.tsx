@@ -68,11 +68,15 @@ export function TermsGate({ role }: { role: 'cliente' | 'profissional' }) {
             content.current?.focus();
           }}
         >
-          <span className="dialog-icon warning" aria-hidden="true"><FileText size={30} /></span>
-          <Dialog.Title asChild><h2>Termos e Condições atualizados</h2></Dialog.Title>
+          <span className="dialog-icon warning" aria-hidden="true">
+            <FileText size={30} />
+          </span>
+          <Dialog.Title asChild>
+            <h2>Termos e Condições atualizados</h2>
+          </Dialog.Title>
           <Dialog.Description>
-            Atualizámos os Termos e Condições e a Política de Privacidade (versão de {versaoLonga()}). Para continuar a usar
-            a sua conta, leia-os e aceite a nova versão.
+            Atualizámos os Termos e Condições e a Política de Privacidade (versão de {versaoLonga()}). Para continuar a usar a sua conta, leia-os e aceite a
+            nova versão.
           </Dialog.Description>
           <ul className="terms-dialog-links">
             <li>
@@ -87,12 +91,17 @@ export function TermsGate({ role }: { role: 'cliente' | 'profissional' }) {
             </li>
           </ul>
           <p className="terms-dialog-note">
-            Se não concordar, pode descarregar os seus dados e eliminar a conta em <Link to="/conta">Minha Conta</Link>, ou
-            sair.
+            Se não concordar, pode descarregar os seus dados e eliminar a conta em <Link to="/conta">Minha Conta</Link>, ou sair.
           </p>
-          {failure && <p className="alert alert-error" role="alert">{failure}</p>}
+          {failure && (
+            <p className="alert alert-error" role="alert">
+              {failure}
+            </p>
+          )}
           <div className="dialog-actions">
-            <Button variant="outline" onClick={() => void leave()} disabled={accept.isPending}>Sair</Button>
+            <Button variant="outline" onClick={() => void leave()} disabled={accept.isPending}>
+              Sair
+            </Button>
             <Button
               onClick={() => {
                 setFailure(null);

@@ -89,7 +89,11 @@ export function NotificationBell({ role }: { role: Role }) {
         onClick={() => setOpen((o) => !o)}
       >
         <Bell size={22} aria-hidden />
-        {total > 0 && <span className="bell-badge" aria-hidden>{badge}</span>}
+        {total > 0 && (
+          <span className="bell-badge" aria-hidden>
+            {badge}
+          </span>
+        )}
       </button>
       {open && (
         <div id={panelId} ref={panel} className="bell-panel" role="dialog" aria-labelledby={`${panelId}-title`} tabIndex={-1}>
@@ -102,9 +106,13 @@ export function NotificationBell({ role }: { role: Role }) {
             )}
           </div>
           {list.isPending ? (
-            <p className="bell-state" role="status">A carregar...</p>
+            <p className="bell-state" role="status">
+              A carregar...
+            </p>
           ) : list.isError ? (
-            <p className="bell-state" role="alert">Não foi possível carregar as notificações.</p>
+            <p className="bell-state" role="alert">
+              Não foi possível carregar as notificações.
+            </p>
           ) : list.data.items.length === 0 ? (
             <p className="bell-state">{TXT.vazio}</p>
           ) : (
@@ -118,12 +126,20 @@ export function NotificationBell({ role }: { role: Role }) {
                       {!n.lida && <span className="sr-only"> (nova)</span>}
                     </span>
                     <span className="bell-item-body">{n.corpo}</span>
-                    <time className="bell-item-time" dateTime={n.criadoEm}>{formatDateTime(n.criadoEm)}</time>
+                    <time className="bell-item-time" dateTime={n.criadoEm}>
+                      {formatDateTime(n.criadoEm)}
+                    </time>
                   </>
                 );
                 return (
                   <li key={n.id} className={n.lida ? 'bell-item' : 'bell-item unread'}>
-                    {n.link ? <Link to={n.link} onClick={() => setOpen(false)}>{body}</Link> : <div>{body}</div>}
+                    {n.link ? (
+                      <Link to={n.link} onClick={() => setOpen(false)}>
+                        {body}
+                      </Link>
+                    ) : (
+                      <div>{body}</div>
+                    )}
                   </li>
                 );
               })}

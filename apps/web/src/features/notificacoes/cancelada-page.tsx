@@ -29,15 +29,23 @@ export function CanceladaPage() {
             {kinds.length > 0 && (
               <>
                 <p className="muted">Não voltará a receber por e-mail:</p>
-                <ul>{kinds.map((k) => <li key={k}>{NOTIFICATION_KIND_LABELS[k]}</li>)}</ul>
+                <ul>
+                  {kinds.map((k) => (
+                    <li key={k}>{NOTIFICATION_KIND_LABELS[k]}</li>
+                  ))}
+                </ul>
               </>
             )}
             <p className="muted">Continua a ver estas notificações no sino, quando inicia sessão. Pode voltar a ligá-las quando quiser.</p>
           </>
         )}
         <div className="row" style={{ justifyContent: 'center' }}>
-          <Link className="btn btn-secondary" to="/conta#notificacoes">Preferências de notificação</Link>
-          <Link className="btn btn-outline" to="/">Ir para o início</Link>
+          <Link className="btn btn-secondary" to="/conta#notificacoes">
+            Preferências de notificação
+          </Link>
+          <Link className="btn btn-outline" to="/">
+            Ir para o início
+          </Link>
         </div>
       </section>
     </div>

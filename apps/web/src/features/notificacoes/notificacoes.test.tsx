@@ -25,9 +25,33 @@ function login(tipo: 'cliente' | 'profissional' | 'admin', email = 'ana.sousa@ex
 }
 
 const items = [
-  { id: 3, tipo: 'nova_candidatura', titulo: 'Novo candidato', corpo: 'João Ferreira candidatou-se a "Quadro elétrico".', link: '/projetos/5', lida: false, criadoEm: '2026-11-23T10:15:00.000Z' },
-  { id: 2, tipo: 'projeto_lotado', titulo: 'Projeto completo', corpo: '"Tomadas" tem 5 candidatos.', link: '/projetos/5', lida: false, criadoEm: '2026-11-22T09:00:00.000Z' },
-  { id: 1, tipo: 'projeto_aprovado', titulo: 'Projeto aprovado', corpo: '"Tomadas" já está visível para os profissionais.', link: '/projetos/5', lida: true, criadoEm: '2026-11-20T08:00:00.000Z' },
+  {
+    id: 3,
+    tipo: 'nova_candidatura',
+    titulo: 'Novo candidato',
+    corpo: 'João Ferreira candidatou-se a "Quadro elétrico".',
+    link: '/projetos/5',
+    lida: false,
+    criadoEm: '2026-11-23T10:15:00.000Z',
+  },
+  {
+    id: 2,
+    tipo: 'projeto_lotado',
+    titulo: 'Projeto completo',
+    corpo: '"Tomadas" tem 5 candidatos.',
+    link: '/projetos/5',
+    lida: false,
+    criadoEm: '2026-11-22T09:00:00.000Z',
+  },
+  {
+    id: 1,
+    tipo: 'projeto_aprovado',
+    titulo: 'Projeto aprovado',
+    corpo: '"Tomadas" já está visível para os profissionais.',
+    link: '/projetos/5',
+    lida: true,
+    criadoEm: '2026-11-20T08:00:00.000Z',
+  },
 ];
 
 afterEach(() => {
@@ -161,7 +185,10 @@ describe('Minha Conta: Notificações por e-mail', () => {
     stubBell({
       extra: {
         'GET /api/cliente/account/ana.sousa%40exemplo.pt': () => ({ ...account, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt' }),
-        'GET /api/notificacoes/preferencias': () => ({ email: [{ tipo: 'nova_candidatura', label: 'Novo candidato a um projeto meu', ativo: true }], novosProjetos: null }),
+        'GET /api/notificacoes/preferencias': () => ({
+          email: [{ tipo: 'nova_candidatura', label: 'Novo candidato a um projeto meu', ativo: true }],
+          novosProjetos: null,
+        }),
       },
     });
     renderAt('/conta');

@@ -2,7 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { BellRing } from 'lucide-react';
 import {
-  NEW_PROJECTS_MODE_LABELS, NEW_PROJECTS_MODES, NOTIFICATIONS_TEXTS as TXT, type NewProjectsMode, type SwitchableKind,
+  NEW_PROJECTS_MODE_LABELS,
+  NEW_PROJECTS_MODES,
+  NOTIFICATIONS_TEXTS as TXT,
+  type NewProjectsMode,
+  type SwitchableKind,
 } from '@tc/shared/catalogue/notificacoes';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Loading } from '../../components/ui/states';
@@ -84,17 +88,23 @@ export function PreferenciasSection({ tipo }: { tipo: 'cliente' | 'profissional'
                 </label>
               ))}
             </div>
-            <p className="muted">Os projetos urgentes chegam sempre de imediato; as urgências 24h (piquete e avaria), só se as aceitar, no horário que escolher em «Urgências 24h».</p>
+            <p className="muted">
+              Os projetos urgentes chegam sempre de imediato; as urgências 24h (piquete e avaria), só se as aceitar, no horário que escolher em «Urgências 24h».
+            </p>
           </fieldset>
         )}
-        <Button type="submit" variant="outline" loading={save.isPending} loadingText="A guardar...">Guardar preferências</Button>
+        <Button type="submit" variant="outline" loading={save.isPending} loadingText="A guardar...">
+          Guardar preferências
+        </Button>
       </form>
     );
   }
 
   return (
     <section className="card conta-notificacoes" id="notificacoes" aria-labelledby="conta-notificacoes-title">
-      <h2 id="conta-notificacoes-title" ref={heading} tabIndex={-1}><BellRing size={22} aria-hidden /> {TXT.preferenciasTitulo}</h2>
+      <h2 id="conta-notificacoes-title" ref={heading} tabIndex={-1}>
+        <BellRing size={22} aria-hidden /> {TXT.preferenciasTitulo}
+      </h2>
       <p className="muted">As notificações aparecem sempre no sino, no topo da página; aqui escolhe as que também recebe por e-mail.</p>
       {body}
     </section>

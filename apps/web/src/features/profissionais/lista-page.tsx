@@ -30,16 +30,27 @@ export function ProfissionaisPage() {
   return (
     <div className="page">
       <div className="container">
-        <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar ao menu</Link>
+        <Link to="/areadocliente/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar ao menu
+        </Link>
         <div className="page-header pro-search-header">
           <div>
-            <h1 ref={top} tabIndex={-1}>Encontrar profissionais</h1>
+            <h1 ref={top} tabIndex={-1}>
+              Encontrar profissionais
+            </h1>
             <p className="muted pro-lead">Eletricistas, instaladores de domótica e canalizadores avaliados por outros clientes.</p>
           </div>
         </div>
 
         <form className="pro-search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <SearchField label="Pesquisar profissionais" hideLabel className="search-wrap" placeholder="Buscar por nome, especialidade ou cidade..." value={text} onChange={setText} />
+          <SearchField
+            label="Pesquisar profissionais"
+            hideLabel
+            className="search-wrap"
+            placeholder="Buscar por nome, especialidade ou cidade..."
+            value={text}
+            onChange={setText}
+          />
         </form>
 
         <div aria-live="polite" className="pro-count muted">
@@ -51,13 +62,13 @@ export function ProfissionaisPage() {
         ) : query.isError && !data ? (
           <ErrorState text="Erro ao carregar os profissionais." onRetry={() => void query.refetch()} />
         ) : data && data.items.length === 0 ? (
-          <EmptyState text="Nenhum profissional encontrado.">
-            {q && <p className="muted">Experimente outro nome, especialidade ou cidade.</p>}
-          </EmptyState>
+          <EmptyState text="Nenhum profissional encontrado.">{q && <p className="muted">Experimente outro nome, especialidade ou cidade.</p>}</EmptyState>
         ) : data ? (
           <>
             <ul className="cards pro-cards" aria-busy={query.isFetching || undefined} data-stale={query.isPlaceholderData || undefined}>
-              {data.items.map((p) => <ProfissionalResultCard key={p.id} p={p} />)}
+              {data.items.map((p) => (
+                <ProfissionalResultCard key={p.id} p={p} />
+              ))}
             </ul>
             <Pagination page={data.page} hasMore={data.hasMore} onChange={changePage} label="Páginas de profissionais" />
           </>

@@ -36,7 +36,9 @@ export function ProfissionalPerfilPage() {
       <>
         <h1 className="sr-only">Perfil do profissional</h1>
         <EmptyState text="Profissional não encontrado.">
-          <Link to="/profissionais" className="btn btn-secondary">Ver todos os profissionais</Link>
+          <Link to="/profissionais" className="btn btn-secondary">
+            Ver todos os profissionais
+          </Link>
         </EmptyState>
       </>
     );
@@ -86,14 +88,22 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
             <GuaranteeFigures profissionalId={p.id} />
             {local && (
               <p className="pro-card-line">
-                <MapPin size={16} aria-hidden /> <span><span className="sr-only">Localização: </span>{local}</span>
+                <MapPin size={16} aria-hidden />{' '}
+                <span>
+                  <span className="sr-only">Localização: </span>
+                  {local}
+                </span>
               </p>
             )}
           </div>
           {telefone && (
             <div className="pro-profile-cta">
               <a className="btn btn-primary" href={`tel:${telefone.replace(/\s+/g, '')}`}>
-                <Phone size={18} aria-hidden /> <span><span className="sr-only">Telefone: </span><PhoneText value={telefone} /></span>
+                <Phone size={18} aria-hidden />{' '}
+                <span>
+                  <span className="sr-only">Telefone: </span>
+                  <PhoneText value={telefone} />
+                </span>
               </a>
             </div>
           )}
@@ -101,16 +111,22 @@ function Perfil({ p }: { p: ProfissionalPerfil }) {
 
         <section className="pro-profile-section" aria-labelledby="pro-sobre">
           <h2 id="pro-sobre">Sobre</h2>
-          {p.descricao?.trim()
-            ? <p className="pro-profile-desc">{p.descricao}</p>
-            : <p className="muted">Este profissional ainda não escreveu uma descrição.</p>}
+          {p.descricao?.trim() ? (
+            <p className="pro-profile-desc">{p.descricao}</p>
+          ) : (
+            <p className="muted">Este profissional ainda não escreveu uma descrição.</p>
+          )}
         </section>
 
         <section className="pro-profile-section" aria-labelledby="pro-esp">
           <h2 id="pro-esp">Especialidades</h2>
           {p.especialidadesLabels.length ? (
             <ul className="chips">
-              {p.especialidadesLabels.map((l) => <li key={l} className="badge">{l}</li>)}
+              {p.especialidadesLabels.map((l) => (
+                <li key={l} className="badge">
+                  {l}
+                </li>
+              ))}
             </ul>
           ) : (
             <p className="muted">Não informado</p>
@@ -147,8 +163,12 @@ function Avaliacoes({ id, total }: { id: number; total: number }) {
             {data.items.map((r) => (
               <li key={r.id} className="review-item">
                 <div className="review-item-head">
-                  <span className="review-stars" role="img" aria-label={`${r.nota} de 5 estrelas`}>{starString(r.nota)}</span>
-                  <time className="muted" dateTime={r.criadoEm}>{formatDate(r.criadoEm)}</time>
+                  <span className="review-stars" role="img" aria-label={`${r.nota} de 5 estrelas`}>
+                    {starString(r.nota)}
+                  </span>
+                  <time className="muted" dateTime={r.criadoEm}>
+                    {formatDate(r.criadoEm)}
+                  </time>
                 </div>
                 <blockquote className="review-text">{r.comentario}</blockquote>
                 <p className="review-author">{r.cliente.nome}</p>

@@ -30,8 +30,7 @@ export const useProfissional = (id: number | null) =>
 export const useProfissionalReviews = (id: number | null, page: number) =>
   useQuery({
     queryKey: ['profissional', id, 'reviews', page],
-    queryFn: ({ signal }) =>
-      api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=${REVIEWS_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) => api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=${REVIEWS_PAGE_SIZE}`, { signal }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });

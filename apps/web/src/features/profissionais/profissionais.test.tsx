@@ -8,8 +8,17 @@ import { json, mockApi, paged } from '../../test/server';
 const garantias = (id: number) => ({ profissionalId: id, acionadas: 0, aceites: 0, contestadas: 0, semResposta: 0 });
 
 const card = (id: number, nome: string, extra: object = {}) => ({
-  id, nome, fotoUrl: null, notaMedia: 4.25, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores', 'Iluminação'],
-  cidade: 'Almada', bairro: 'Setúbal', verificado: true, selos: ['VERIFICADO'], ...extra,
+  id,
+  nome,
+  fotoUrl: null,
+  notaMedia: 4.25,
+  especialidades: ['tomadas'],
+  especialidadesLabels: ['Tomadas e interruptores', 'Iluminação'],
+  cidade: 'Almada',
+  bairro: 'Setúbal',
+  verificado: true,
+  selos: ['VERIFICADO'],
+  ...extra,
 });
 
 beforeEach(() => {
@@ -86,8 +95,12 @@ describe('/profissionais/:id', () => {
   it('shows the profile, phone link and approved reviews, never the e-mail', async () => {
     mockApi.routes({
       'GET /api/profissional/7': () => ({
-        ...card(7, 'João Ferreira'), telefone: '+351912345678', contato: '+351912345678', descricao: 'Eletricista há 15 anos.',
-        especialidade: 'Tomadas e interruptores', email: 'joao@exemplo.pt',
+        ...card(7, 'João Ferreira'),
+        telefone: '+351912345678',
+        contato: '+351912345678',
+        descricao: 'Eletricista há 15 anos.',
+        especialidade: 'Tomadas e interruptores',
+        email: 'joao@exemplo.pt',
       }),
       'GET /api/profissional/7/garantias': garantias(7),
       'GET /api/review/profissional/7': () => ({

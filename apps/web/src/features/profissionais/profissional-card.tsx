@@ -12,8 +12,7 @@ export function localidade(cidade: string | null | undefined, bairro: string | n
   return unique.join(', ');
 }
 
-export const especialidadesTexto = (labels: string[] | null | undefined) =>
-  labels && labels.length ? labels.join(', ') : 'Não informado';
+export const especialidadesTexto = (labels: string[] | null | undefined) => (labels && labels.length ? labels.join(', ') : 'Não informado');
 
 /** One result of the professional search (spec §2). */
 export function ProfissionalResultCard({ p }: { p: ProfissionalCard }) {
@@ -33,11 +32,17 @@ export function ProfissionalResultCard({ p }: { p: ProfissionalCard }) {
       </div>
       <p className="pro-card-line">
         <Wrench size={16} aria-hidden />
-        <span><span className="sr-only">Especialidades: </span>{especialidadesTexto(p.especialidadesLabels)}</span>
+        <span>
+          <span className="sr-only">Especialidades: </span>
+          {especialidadesTexto(p.especialidadesLabels)}
+        </span>
       </p>
       <p className="pro-card-line">
         <MapPin size={16} aria-hidden />
-        <span><span className="sr-only">Localização: </span>{local || 'Não informado'}</span>
+        <span>
+          <span className="sr-only">Localização: </span>
+          {local || 'Não informado'}
+        </span>
       </p>
       <div className="pro-card-foot">
         <Link className="btn btn-outline" to={`/profissionais/${p.id}`} state={{ search }}>

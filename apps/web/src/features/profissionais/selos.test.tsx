@@ -6,9 +6,20 @@ import { fakeToken, renderAt } from '../../test/render';
 import { json, mockApi, paged } from '../../test/server';
 
 const card = (id: number, nome: string, extra: object = {}) => ({
-  id, nome, fotoUrl: null, notaMedia: 4.9, totalAvaliacoes: 12, especialidades: ['camaras-cctv'], especialidadesLabels: ['Câmaras de videovigilância (CCTV)'],
-  cidade: 'Almada', bairro: 'Setúbal', verificado: true, selos: ['VERIFICADO', 'TOP_AVALIADO', 'DOMOTICA_EXPERT', 'RESPOSTA_RAPIDA'],
-  especialidade: 'Câmaras de videovigilância (CCTV)', descricao: null, ...extra,
+  id,
+  nome,
+  fotoUrl: null,
+  notaMedia: 4.9,
+  totalAvaliacoes: 12,
+  especialidades: ['camaras-cctv'],
+  especialidadesLabels: ['Câmaras de videovigilância (CCTV)'],
+  cidade: 'Almada',
+  bairro: 'Setúbal',
+  verificado: true,
+  selos: ['VERIFICADO', 'TOP_AVALIADO', 'DOMOTICA_EXPERT', 'RESPOSTA_RAPIDA'],
+  especialidade: 'Câmaras de videovigilância (CCTV)',
+  descricao: null,
+  ...extra,
 });
 
 beforeEach(() => {
@@ -92,7 +103,11 @@ describe('badges and their rules', () => {
     renderAt('/profissionais/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sofia Almeida' })).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Selos' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Verificado', 'Resposta rápida']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.trim()),
+    ).toEqual(['Verificado', 'Resposta rápida']);
     expect(within(list).getByRole('button', { name: 'Verificado' })).toHaveAccessibleDescription(SELO_INFO.VERIFICADO.regra);
     await userEvent.setup().hover(within(list).getByRole('button', { name: 'Resposta rápida' }));
     expect(screen.getByRole('tooltip')).toHaveTextContent(SELO_INFO.RESPOSTA_RAPIDA.regra);

@@ -69,14 +69,20 @@ export function OtpPage() {
       <div className="card card-narrow">
         <h1>Código de verificação</h1>
         <p className="lead">Digite o código de 6 dígitos enviado para seu e-mail.{email ? ` (${email})` : ''}</p>
-        {error && <div className="alert alert-error" role="alert">{error}</div>}
+        {error && (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        )}
         <form onSubmit={submit} noValidate aria-label="Código de verificação">
           <fieldset className="otp-boxes">
             <legend className="sr-only">Código de 6 dígitos</legend>
             {digits.map((d, i) => (
               <input
                 key={i}
-                ref={(el) => { refs.current[i] = el; }}
+                ref={(el) => {
+                  refs.current[i] = el;
+                }}
                 className="input otp-box"
                 inputMode="numeric"
                 autoComplete={i === 0 ? 'one-time-code' : 'off'}
@@ -89,10 +95,14 @@ export function OtpPage() {
               />
             ))}
           </fieldset>
-          <Button type="submit" block loading={busy} loadingText="A validar...">Validar código</Button>
+          <Button type="submit" block loading={busy} loadingText="A validar...">
+            Validar código
+          </Button>
         </form>
         <div className="form-links">
-          <button type="button" className="btn btn-ghost" onClick={resend}>Reenviar código</button>
+          <button type="button" className="btn btn-ghost" onClick={resend}>
+            Reenviar código
+          </button>
           <Link to={`/${role}/esqueci-senha`}>Usar outro e-mail</Link>
         </div>
       </div>

@@ -33,7 +33,9 @@ export function AvaliacaoPage() {
   if (id === null || (query.error instanceof ApiError && query.error.status === 404)) {
     body = (
       <EmptyState text="Profissional não encontrado.">
-        <Link to="/avaliar" className="btn btn-secondary">Ver profissionais para avaliar</Link>
+        <Link to="/avaliar" className="btn btn-secondary">
+          Ver profissionais para avaliar
+        </Link>
       </EmptyState>
     );
   } else if (query.isPending) {
@@ -47,7 +49,9 @@ export function AvaliacaoPage() {
   return (
     <div className="page">
       <div className="container">
-        <Link to="/avaliar" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar a Avaliar profissionais</Link>
+        <Link to="/avaliar" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar a Avaliar profissionais
+        </Link>
         <div className="card card-narrow rv-form-card">
           <h1>Avaliar profissional</h1>
           {body}
@@ -67,25 +71,33 @@ function ReviewForm({ p }: { p: ProfissionalPerfil }) {
   const requestTitulo = fromList ?? lookedUp.data;
   const mutation = useCreateReview();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { control, register, handleSubmit, watch, formState: { errors } } = useForm({
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(reviewForm),
     defaultValues: { nota: 0, comentario: '' },
   });
   const comentario = watch('comentario') as string;
   const invalid = errors.nota?.message ?? errors.comentario?.message;
 
-  const [submit, busy] = useSingleFlight(handleSubmit(async (values) => {
-    try {
-      await mutation.mutateAsync({ profissionalId: p.id, ...(requestId ? { requestId } : {}), nota: values.nota, comentario: values.comentario });
-      setDialog({
-        kind: 'success',
-        title: M.feedbackEnviado,
-        text: 'Obrigado pela sua avaliação. Será publicada no perfil do profissional depois de revista pela nossa equipa.',
-      });
-    } catch (e) {
-      setDialog({ kind: 'error', title: M.feedbackErro, text: errorMessage(e, '') || undefined });
-    }
-  }));
+  const [submit, busy] = useSingleFlight(
+    handleSubmit(async (values) => {
+      try {
+        await mutation.mutateAsync({ profissionalId: p.id, ...(requestId ? { requestId } : {}), nota: values.nota, comentario: values.comentario });
+        setDialog({
+          kind: 'success',
+          title: M.feedbackEnviado,
+          text: 'Obrigado pela sua avaliação. Será publicada no perfil do profissional depois de revista pela nossa equipa.',
+        });
+      } catch (e) {
+        setDialog({ kind: 'error', title: M.feedbackErro, text: errorMessage(e, '') || undefined });
+      }
+    }),
+  );
 
   const local = localidade(p.cidade, p.bairro);
   return (
@@ -101,7 +113,10 @@ function ReviewForm({ p }: { p: ProfissionalPerfil }) {
           )}
           {requestTitulo && (
             <p className="muted rv-who-line">
-              <ClipboardList size={14} aria-hidden /> <span>Projeto: <strong className="rv-who-project">{requestTitulo}</strong></span>
+              <ClipboardList size={14} aria-hidden />{' '}
+              <span>
+                Projeto: <strong className="rv-who-project">{requestTitulo}</strong>
+              </span>
             </p>
           )}
         </div>
@@ -133,9 +148,15 @@ function ReviewForm({ p }: { p: ProfissionalPerfil }) {
           {...register('comentario')}
         />
 
-        {invalid && <div className="alert alert-error" role="alert">{invalid}</div>}
+        {invalid && (
+          <div className="alert alert-error" role="alert">
+            {invalid}
+          </div>
+        )}
 
-        <Button type="submit" block loading={busy} loadingText="A enviar...">Enviar</Button>
+        <Button type="submit" block loading={busy} loadingText="A enviar...">
+          Enviar
+        </Button>
         <p className="muted rv-moderation">As avaliações são revistas pela equipa antes de serem publicadas.</p>
       </form>
 

@@ -33,7 +33,9 @@ export function AvaliarPage() {
   return (
     <div className="page">
       <div className="container">
-        <Link to="/areadocliente/menu" className="back-link"><ArrowLeft size={18} aria-hidden /> Voltar ao menu</Link>
+        <Link to="/areadocliente/menu" className="back-link">
+          <ArrowLeft size={18} aria-hidden /> Voltar ao menu
+        </Link>
         <div className="page-header rv-header">
           <div>
             <h1>Avaliar profissionais</h1>
@@ -45,7 +47,14 @@ export function AvaliarPage() {
 
         {!semCandidatos && (
           <form className="rv-search" role="search" onSubmit={(e) => e.preventDefault()}>
-            <SearchField label="Pesquisar por nome ou especialidade" hideLabel className="search-wrap" placeholder="Pesquisar por nome ou especialidade..." value={text} onChange={setText} />
+            <SearchField
+              label="Pesquisar por nome ou especialidade"
+              hideLabel
+              className="search-wrap"
+              placeholder="Pesquisar por nome ou especialidade..."
+              value={text}
+              onChange={setText}
+            />
           </form>
         )}
 
@@ -56,10 +65,12 @@ export function AvaliarPage() {
         ) : semCandidatos ? (
           <EmptyState text="Ainda não há profissionais para avaliar.">
             <p className="muted rv-empty-note">
-              Os profissionais aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho. Só esse
-              profissional pode ser avaliado, uma vez por projeto.
+              Os profissionais aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho. Só esse profissional pode ser avaliado, uma
+              vez por projeto.
             </p>
-            <Link to={projetosLink} className="btn btn-primary">Ver os meus projetos</Link>
+            <Link to={projetosLink} className="btn btn-primary">
+              Ver os meus projetos
+            </Link>
           </EmptyState>
         ) : data && data.items.length === 0 ? (
           <EmptyState text="Nenhum profissional encontrado.">
@@ -68,7 +79,9 @@ export function AvaliarPage() {
         ) : data ? (
           <>
             <ul className="cards rv-cards" aria-busy={query.isFetching || undefined} data-stale={query.isPlaceholderData || undefined}>
-              {data.items.map((p) => <AvaliavelCard key={p.id} p={p} />)}
+              {data.items.map((p) => (
+                <AvaliavelCard key={p.id} p={p} />
+              ))}
             </ul>
             <Pagination page={data.page} hasMore={data.hasMore} onChange={setPage} label="Páginas de profissionais" />
           </>
@@ -91,28 +104,38 @@ function AvaliavelCard({ p }: { p: ProfissionalAvaliavel }) {
       </div>
       <p className="rv-line">
         <Wrench size={16} aria-hidden />
-        <span><span className="sr-only">Especialidades: </span>{especialidadesTexto(p.especialidades.map(specialtyLabel))}</span>
+        <span>
+          <span className="sr-only">Especialidades: </span>
+          {especialidadesTexto(p.especialidades.map(specialtyLabel))}
+        </span>
       </p>
       {p.cidade && (
-        <p className="rv-line"><MapPin size={16} aria-hidden /><span><span className="sr-only">Cidade: </span>{p.cidade}</span></p>
+        <p className="rv-line">
+          <MapPin size={16} aria-hidden />
+          <span>
+            <span className="sr-only">Cidade: </span>
+            {p.cidade}
+          </span>
+        </p>
       )}
       {p.requestTitulo && (
-        <p className="rv-line"><ClipboardList size={16} aria-hidden /><span>Projeto: {p.requestTitulo}</span></p>
+        <p className="rv-line">
+          <ClipboardList size={16} aria-hidden />
+          <span>Projeto: {p.requestTitulo}</span>
+        </p>
       )}
       <div className="rv-card-foot">
         {!p.podeAvaliar && (
-          <span className="badge badge-success rv-done" id={noteId}><CheckCircle2 size={14} aria-hidden /> Já avaliado</span>
+          <span className="badge badge-success rv-done" id={noteId}>
+            <CheckCircle2 size={14} aria-hidden /> Já avaliado
+          </span>
         )}
         <div className="rv-actions">
           <Link className="btn btn-outline" to={`/profissionais/${p.id}`}>
             Ver<span className="sr-only"> o perfil de {p.nome}</span>
           </Link>
           {p.podeAvaliar && p.requestId ? (
-            <Link
-              className="btn btn-secondary"
-              to={`/avaliacao/${p.id}?projeto=${p.requestId}`}
-              state={{ requestTitulo: p.requestTitulo }}
-            >
+            <Link className="btn btn-secondary" to={`/avaliacao/${p.id}?projeto=${p.requestId}`} state={{ requestTitulo: p.requestTitulo }}>
               Avaliar<span className="sr-only"> {p.nome}</span>
             </Link>
           ) : (

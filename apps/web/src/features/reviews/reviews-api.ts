@@ -18,13 +18,17 @@ export const useAvaliaveis = (q: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export interface CreateReview { profissionalId: number; requestId?: number; nota: number; comentario: string }
+export interface CreateReview {
+  profissionalId: number;
+  requestId?: number;
+  nota: number;
+  comentario: string;
+}
 
 export const useCreateReview = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReview) =>
-      api<ReviewCreated>('/review/create', { method: 'POST', body, as: 'cliente' }),
+    mutationFn: (body: CreateReview) => api<ReviewCreated>('/review/create', { method: 'POST', body, as: 'cliente' }),
     // The reviewed professional is no longer "avaliável" for that project.
     onSuccess: () => qc.invalidateQueries({ queryKey: ['avaliaveis'] }),
   });

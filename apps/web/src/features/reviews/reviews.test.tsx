@@ -5,12 +5,30 @@ import { fakeToken, renderAt } from '../../test/render';
 import { json, mockApi, notFound, paged } from '../../test/server';
 
 const perfil = {
-  id: 7, nome: 'João Ferreira', fotoUrl: null, notaMedia: 4.5, especialidades: ['tomadas'], especialidadesLabels: ['Tomadas e interruptores'],
-  cidade: 'Almada', bairro: 'Setúbal', verificado: true, telefone: null, contato: null, descricao: null, especialidade: 'Tomadas e interruptores',
+  id: 7,
+  nome: 'João Ferreira',
+  fotoUrl: null,
+  notaMedia: 4.5,
+  especialidades: ['tomadas'],
+  especialidadesLabels: ['Tomadas e interruptores'],
+  cidade: 'Almada',
+  bairro: 'Setúbal',
+  verificado: true,
+  telefone: null,
+  contato: null,
+  descricao: null,
+  especialidade: 'Tomadas e interruptores',
 };
 const avaliavel = (id: number, nome: string, podeAvaliar: boolean) => ({
-  id, nome, especialidades: ['tomadas-interruptores'], cidade: 'Almada', fotoUrl: null, notaMedia: null,
-  requestId: podeAvaliar ? 40 + id : null, requestTitulo: podeAvaliar ? 'Trocar tomadas da cozinha' : null, podeAvaliar,
+  id,
+  nome,
+  especialidades: ['tomadas-interruptores'],
+  cidade: 'Almada',
+  fotoUrl: null,
+  notaMedia: null,
+  requestId: podeAvaliar ? 40 + id : null,
+  requestTitulo: podeAvaliar ? 'Trocar tomadas da cozinha' : null,
+  podeAvaliar,
 });
 
 beforeEach(() => {
@@ -27,7 +45,10 @@ afterEach(() => {
 describe('/avaliar', () => {
   it('lists who applied to my projects with Ver and Avaliar (disabled once reviewed)', async () => {
     mockApi.routes({
-      'GET /api/cliente/profissionais-avaliaveis': () => ({ ...paged([avaliavel(7, 'João Ferreira', true), avaliavel(8, 'Sofia Almeida', false)], 1), pageSize: 6 }),
+      'GET /api/cliente/profissionais-avaliaveis': () => ({
+        ...paged([avaliavel(7, 'João Ferreira', true), avaliavel(8, 'Sofia Almeida', false)], 1),
+        pageSize: 6,
+      }),
     });
     renderAt('/avaliar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Avaliar profissionais' })).toBeInTheDocument();
@@ -47,7 +68,10 @@ describe('/avaliar', () => {
     mockApi.routes({ 'GET /api/cliente/profissionais-avaliaveis': () => paged([], 1) });
     renderAt('/avaliar');
     expect(await screen.findByText(/aparecem aqui quando marcar um projeto como concluído e indicar quem fez o trabalho/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ver os meus projetos' })).toHaveAttribute('href', expect.stringMatching(/^\/(projetos\/\d+|areadocliente\/menu)$/));
+    expect(screen.getByRole('link', { name: 'Ver os meus projetos' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/(projetos\/\d+|areadocliente\/menu)$/),
+    );
   });
 });
 
