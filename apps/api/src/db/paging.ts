@@ -1,7 +1,35 @@
 import type { Paged } from '@tc/shared';
+import { sql, type SQL } from 'drizzle-orm';
 
-/** LIMIT/OFFSET of a page: one row more than the page, to learn whether another page follows. */
-export const pageWindow = (page: number, pageSize: number) => ({ limit: pageSize + 1, offset: (page - 1) * pageSize });
+/**
+ * The row count of a page (one more than the page, to learn whether another follows) as a literal in
+ * the statement's text, typed as drizzle's `.limit()` argument. PostgreSQL keeps planning a prepared
+ * statement on every run while its LIMIT is a parameter: the generic plan then assumes a tenth of all
+ * rows is wanted, costs more than any custom plan and never wins. With the count in the text (the page
+ * size is a validated integer, so the texts are few) the plan can be kept (db/prepared.ts runNamed).
+ */
+function literalLimit(pageSize: number): number {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`invalid page size ${pageSize}`);
+  return sql.raw(String(pageSize + 1)) as unknown as number;
+}
+
+/**
+ * LIMIT/OFFSET of a page, for `.limit(limit).offset(offset)`. The first page, by far the most asked
+ * for, has offset 0, which drizzle leaves out of the text: an OFFSET parameter also keeps the plan
+ * from being reused (a deep page is planned on each run).
+ */
+export const pageWindow = (page: number, pageSize: number) => ({ limit: literalLimit(pageSize), offset: (page - 1) * pageSize });
+
+/**
+ * The same window for a statement prepared once with placeholders (db/prepared.ts `prepared`): `key`
+ * tells its variants apart in the statement's name, `values` go with the statement's other values.
+ */
+export function preparedWindow(page: number, pageSize: number) {
+  const { limit, offset } = pageWindow(page, pageSize);
+  return offset === 0
+    ? { key: `l${pageSize}`, limit, offset: undefined, values: {} }
+    : { key: `l${pageSize}o`, limit, offset: sql.placeholder('offset') as unknown as number, values: { offset } };
+}
 
 /** The page from rows fetched with `pageWindow` (docs/decisions/0006: no count of every match). */
 export function pageOf<T>(rows: T[], page: number, pageSize: number): Paged<T> {

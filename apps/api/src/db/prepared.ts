@@ -45,11 +45,38 @@ export function executeNamed<R extends Record<string, unknown>>(db: Db | Tx, que
     };
   };
   const built = d.dialect.sqlToQuery(query);
-  let name = namedTexts.get(built.sql);
-  // Bounded (each name lives on every connection): past the cap a new text runs unnamed.
+  return d.session.prepareQuery(built, undefined, nameFor(built.sql), false).execute();
+}
+
+/** The statement name of a text: a hash of it. Bounded (each name lives on every connection): past the cap a new text runs unnamed. */
+function nameFor(text: string): string | undefined {
+  let name = namedTexts.get(text);
   if (!name && namedTexts.size < 200) {
-    name = `n_${createHash('sha1').update(built.sql).digest('hex').slice(0, 20)}`;
-    namedTexts.set(built.sql, name);
+    name = `n_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    namedTexts.set(text, name);
   }
-  return d.session.prepareQuery(built, undefined, name, false).execute();
+  return name;
+}
+
+type Runnable<T> = { prepare(name: string): { execute(): Promise<T> } };
+/** What drizzle's node-postgres prepared query holds (the pg query configs it sends); PGlite's has none of it. */
+type NodePgPrepared = { queryString?: string; queryConfig?: { name?: string }; rawQueryConfig?: { name?: string } };
+
+/**
+ * Runs a built drizzle query as a named statement (the name is a hash of its text, as executeNamed):
+ * parsed once per connection, and after five runs PostgreSQL keeps one plan for it when that plan is
+ * as good as planning each time (a list's page needs its LIMIT in the text: db/paging.ts). For lists
+ * whose filters are values; a text search is run unnamed, planned for the word typed.
+ * The query is built once (building drizzle's SQL is a good part of a request's CPU): prepared
+ * unnamed, then named after its text before it is sent.
+ */
+export function runNamed<T>(query: Runnable<T>): Promise<T> {
+  const p = query.prepare('');
+  const pg = p as NodePgPrepared;
+  if (pg.queryString && pg.queryConfig && pg.rawQueryConfig) {
+    const name = nameFor(pg.queryString);
+    pg.queryConfig.name = name;
+    pg.rawQueryConfig.name = name;
+  }
+  return p.execute();
 }

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
@@ -180,6 +181,41 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       expect(plan).not.toContain('"Node Type":"Seq Scan"');
     } finally {
       await explainer.query('SET enable_sort = off');
+    }
+  });
+
+  it('the lists keep one plan: after a few runs PostgreSQL only binds their values (LIMIT in the text, no OFFSET on page 1)', async () => {
+    // Enough open projects that a plan for "a tenth of all rows" (what a LIMIT parameter makes the
+    // generic plan assume) costs clearly more than planning the page each time.
+    await explainer.query(
+      `insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, cliente_id, creditos, status, aprovado_em)
+      select 'Tomada ' || g, 'Trocar tomadas', 'Porto', 'Porto', 'substituicao-quadros-eletricos', '+351912345678', $1, 3, 'ABERTO', now()
+      from generate_series(1, 5000) g`,
+      [client.id],
+    );
+    await explainer.query('ANALYZE');
+    // A page size no other test asks for: these statements are new, prepared after the ANALYZE above.
+    const lists: [string, () => Record<string, string>, RegExp][] = [
+      ['/api/requests/disponiveis?pageSize=7', () => prof.auth, /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 8\)/],
+      ['/api/requests/disponiveis?bairro=Porto&pageSize=7', () => prof.auth, /"requests"\."bairro" = \$.* limit 8\)/],
+      [`/api/requests/cliente/${client.id}?pageSize=7`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 8$/],
+      ['/api/requests/all?pageSize=7', () => admin.auth, /order by "requests"\."status".* limit 8$/],
+      ['/api/profissional/see-all?pageSize=7', () => client.auth, /from "profissionais" order by .* limit 8$/],
+    ];
+    // Requests one after another reuse the pool's last connection, where the statements live.
+    for (const [url, auth] of lists) {
+      for (let i = 0; i < 8; i++) expect((await app.inject({ method: 'GET', url, headers: auth() })).statusCode).toBe(200);
+    }
+    const { rows } = await database.db.execute<{ statement: string; generic_plans: string }>(
+      sql`select statement, generic_plans from pg_prepared_statements where statement ~* 'limit [0-9]+'`,
+    );
+    for (const [url, , text] of lists) {
+      const mine = rows.filter((r) => text.test(r.statement));
+      expect(mine.length, `no prepared statement for ${url}`).toBeGreaterThan(0);
+      expect(
+        mine.some((r) => Number(r.generic_plans) > 0),
+        `${url} is planned on every run`,
+      ).toBe(true);
     }
   });
 

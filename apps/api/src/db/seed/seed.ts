@@ -9,9 +9,14 @@ import { DEMO_ADMIN, DEMO_CLIENTES, DEMO_PASSWORD, DEMO_PROFISSIONAIS, DEMO_PROJ
 import { acceptDemoTerms } from './demo-terms';
 import { sweepSelos } from '../../modules/selos/selos.service';
 
+/**
+ * A day `n` days before the seed's "today", at an hour (UTC). The seed's times of day go up to 18:40,
+ * so before 19:00 "today" is yesterday: a project "published today at 09:00" is never in the future
+ * when the demo is seeded at night, and every time keeps its order with the others.
+ */
 const daysAgo = (n: number, hour = 10) => {
   const d = new Date();
-  d.setUTCDate(d.getUTCDate() - n);
+  d.setUTCDate(d.getUTCDate() - n - (d.getUTCHours() < 19 ? 1 : 0));
   d.setUTCHours(hour, 0, 0, 0);
   return d;
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { clientesMatching, containsFolded, containsLower, searchTerm } from '../../db/search';
 
 /**
@@ -19,7 +20,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     q ? sql`(${containsFolded(requests.busca, q)} or ${requests.clienteId} = any(${clientesMatching(q)}))` : undefined,
   );
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await db
+  const query = db
     .select({
       id: requests.id,
       titulo: requests.titulo,
@@ -46,6 +47,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .orderBy(requests.status, sql`(${requests.tempo} in ('PIQUETE', 'AVARIA')) desc`, desc(requests.criadoEm), desc(requests.id))
     .limit(limit)
     .offset(offset);
+  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, ...r }) => ({
       ...r,
@@ -64,7 +66,7 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
   const q = searchTerm(f.q);
   const where = q ? sql`(${containsFolded(clientes.busca, q)} or ${containsLower(clientes.email, q)})` : undefined;
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await db
+  const query = db
     .select({
       id: clientes.id,
       nome: clientes.nome,
@@ -80,6 +82,7 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
     .orderBy(desc(clientes.criadoEm), desc(clientes.id))
     .limit(limit)
     .offset(offset);
+  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
       ...r,
@@ -101,7 +104,7 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
     f.verificacao ? eq(profissionais.verificacao, f.verificacao) : undefined,
   );
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await db
+  const query = db
     .select({
       id: profissionais.id,
       nome: profissionais.nome,
@@ -130,6 +133,7 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
     )
     .limit(limit)
     .offset(offset);
+  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
       ...r,
@@ -147,23 +151,25 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      actorTipo: auditLog.actorTipo,
-      actorId: auditLog.actorId,
-      acao: auditLog.acao,
-      alvoTipo: auditLog.alvoTipo,
-      alvoId: auditLog.alvoId,
-      detalhes: auditLog.detalhes,
-      criadoEm: auditLog.criadoEm,
-      adminNome: admins.nome,
-    })
-    .from(auditLog)
-    .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
-    .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: auditLog.id,
+        actorTipo: auditLog.actorTipo,
+        actorId: auditLog.actorId,
+        acao: auditLog.acao,
+        alvoTipo: auditLog.alvoTipo,
+        alvoId: auditLog.alvoId,
+        detalhes: auditLog.detalhes,
+        criadoEm: auditLog.criadoEm,
+        adminNome: admins.nome,
+      })
+      .from(auditLog)
+      .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
+      .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
     page,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { payments, profissionais, requests } from '../../db/schema';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 
 /** The back office's figures: the dashboard, the totals of the spec's counters and the payments behind them. */
 
@@ -106,26 +107,28 @@ export async function listPaymentsAdmin(
           .where(where)
       )[0],
   );
-  const rows = await db
-    .select({
-      id: payments.id,
-      plano: payments.plano,
-      valorCentimos: payments.valorCentimos,
-      creditos: payments.creditos,
-      metodo: payments.metodo,
-      estado: payments.estado,
-      provider: payments.provider,
-      criadoEm: payments.criadoEm,
-      pagoEm: payments.pagoEm,
-      profissionalId: payments.profissionalId,
-      profissionalNome: profissionais.nome,
-    })
-    .from(payments)
-    .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
-    .where(where)
-    .orderBy(desc(payments.criadoEm), desc(payments.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: payments.id,
+        plano: payments.plano,
+        valorCentimos: payments.valorCentimos,
+        creditos: payments.creditos,
+        metodo: payments.metodo,
+        estado: payments.estado,
+        provider: payments.provider,
+        criadoEm: payments.criadoEm,
+        pagoEm: payments.pagoEm,
+        profissionalId: payments.profissionalId,
+        profissionalNome: profissionais.nome,
+      })
+      .from(payments)
+      .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
+      .where(where)
+      .orderBy(desc(payments.criadoEm), desc(payments.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return {
     ...pageOf(
       rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })),

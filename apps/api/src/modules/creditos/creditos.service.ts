@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { executeNamed } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
@@ -131,38 +132,40 @@ export function applicationOutcome(
 /** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({
-      id: candidaturas.id,
-      criadoEm: candidaturas.criadoEm,
-      creditos: candidaturas.creditos,
-      reembolsadoEm: candidaturas.reembolsadoEm,
-      requestId: requests.id,
-      titulo: requests.titulo,
-      descricao: requests.descricao,
-      cidade: requests.cidade,
-      bairro: requests.bairro,
-      especialidade: requests.especialidade,
-      status: requests.status,
-      tempo: requests.tempo,
-      contato: requests.contato,
-      clienteNome: clientes.nome,
-      clienteEmail: clientes.email,
-      escolhidoId: requests.escolhidoId,
-      reporteId: leadReports.id,
-      reporteMotivo: leadReports.motivo,
-      reporteEstado: leadReports.estado,
-      reporteEm: leadReports.criadoEm,
-    })
-    .from(candidaturas)
-    .innerJoin(requests, eq(requests.id, candidaturas.requestId))
-    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-    // "Reportar contacto": at most one report per application (unique).
-    .leftJoin(leadReports, eq(leadReports.candidaturaId, candidaturas.id))
-    .where(eq(candidaturas.profissionalId, profissionalId))
-    .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: candidaturas.id,
+        criadoEm: candidaturas.criadoEm,
+        creditos: candidaturas.creditos,
+        reembolsadoEm: candidaturas.reembolsadoEm,
+        requestId: requests.id,
+        titulo: requests.titulo,
+        descricao: requests.descricao,
+        cidade: requests.cidade,
+        bairro: requests.bairro,
+        especialidade: requests.especialidade,
+        status: requests.status,
+        tempo: requests.tempo,
+        contato: requests.contato,
+        clienteNome: clientes.nome,
+        clienteEmail: clientes.email,
+        escolhidoId: requests.escolhidoId,
+        reporteId: leadReports.id,
+        reporteMotivo: leadReports.motivo,
+        reporteEstado: leadReports.estado,
+        reporteEm: leadReports.criadoEm,
+      })
+      .from(candidaturas)
+      .innerJoin(requests, eq(requests.id, candidaturas.requestId))
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      // "Reportar contacto": at most one report per application (unique).
+      .leftJoin(leadReports, eq(leadReports.candidaturaId, candidaturas.id))
+      .where(eq(candidaturas.profissionalId, profissionalId))
+      .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map((r) => ({
       id: r.id,

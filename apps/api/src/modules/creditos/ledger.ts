@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { creditLedger } from '../../db/schema';
 
@@ -9,22 +10,24 @@ import { creditLedger } from '../../db/schema';
 export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
   const where = eq(creditLedger.profissionalId, profissionalId);
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({
-      id: creditLedger.id,
-      tipo: creditLedger.tipo,
-      delta: creditLedger.delta,
-      saldoApos: creditLedger.saldoApos,
-      descricao: creditLedger.descricao,
-      requestId: creditLedger.requestId,
-      paymentId: creditLedger.paymentId,
-      criadoEm: creditLedger.criadoEm,
-    })
-    .from(creditLedger)
-    .where(where)
-    .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: creditLedger.id,
+        tipo: creditLedger.tipo,
+        delta: creditLedger.delta,
+        saldoApos: creditLedger.saldoApos,
+        descricao: creditLedger.descricao,
+        requestId: creditLedger.requestId,
+        paymentId: creditLedger.paymentId,
+        criadoEm: creditLedger.criadoEm,
+      })
+      .from(creditLedger)
+      .where(where)
+      .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
     page,

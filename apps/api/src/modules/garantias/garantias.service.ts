@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { admins, clientes, garantias, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Storage } from '../../lib/storage';
@@ -208,7 +209,9 @@ export async function readGuarantee(db: Db | Tx, id: number, viewer: Viewer): Pr
 /** The client's claims, newest first (garantias_cliente_idx). */
 export async function listClientGuarantees(db: Db, clienteId: number, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await query(db).where(eq(garantias.clienteId, clienteId)).orderBy(desc(garantias.criadoEm), desc(garantias.id)).limit(limit).offset(offset);
+  const rows = await runNamed(
+    query(db).where(eq(garantias.clienteId, clienteId)).orderBy(desc(garantias.criadoEm), desc(garantias.id)).limit(limit).offset(offset),
+  );
   return pageOf(
     rows.map((r) => toDto(r, 'cliente')),
     page,
@@ -219,11 +222,13 @@ export async function listClientGuarantees(db: Db, clienteId: number, page: numb
 /** The professional's claims: the ones waiting for his answer first, then newest. */
 export async function listProfessionalGuarantees(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await query(db)
-    .where(eq(garantias.profissionalId, profissionalId))
-    .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    query(db)
+      .where(eq(garantias.profissionalId, profissionalId))
+      .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map((r) => toDto(r, 'profissional')),
     page,
@@ -234,11 +239,13 @@ export async function listProfessionalGuarantees(db: Db, profissionalId: number,
 /** Back office: the enum's order puts the open ones first (ABERTA, ACEITE, CONTESTADA, then FECHADA), newest first within (garantias_estado_idx). */
 export async function listAllGuarantees(db: Db, f: { page: number; pageSize: number; estado?: GarantiaEstado; profissionalId?: number }) {
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await query(db)
-    .where(and(f.estado ? eq(garantias.estado, f.estado) : undefined, f.profissionalId ? eq(garantias.profissionalId, f.profissionalId) : undefined))
-    .orderBy(garantias.estado, desc(garantias.criadoEm), desc(garantias.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    query(db)
+      .where(and(f.estado ? eq(garantias.estado, f.estado) : undefined, f.profissionalId ? eq(garantias.profissionalId, f.profissionalId) : undefined))
+      .orderBy(garantias.estado, desc(garantias.criadoEm), desc(garantias.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map((r) => toDto(r, 'admin')),
     f.page,

@@ -3,6 +3,7 @@ import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type Lea
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, leadReports, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { audit } from '../audit/audit.service';
@@ -146,10 +147,12 @@ const reportQuery = (db: Db) =>
 /** "Leads reportados": the ones to decide first, then newest (lead_reports_admin_idx). */
 export async function listLeadReports(db: Db, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await reportQuery(db)
-    .orderBy(sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    reportQuery(db)
+      .orderBy(sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(rows.map(toAdmin), page, pageSize);
 }
 

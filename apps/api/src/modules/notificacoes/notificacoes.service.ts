@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { badRequest } from '../../lib/app-error';
 import type { UnsubscribeClaim } from './unsubscribe';
 
@@ -24,21 +25,23 @@ const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({
-      id: notificacoes.id,
-      tipo: notificacoes.tipo,
-      titulo: notificacoes.titulo,
-      corpo: notificacoes.corpo,
-      link: notificacoes.link,
-      lidaEm: notificacoes.lidaEm,
-      criadoEm: notificacoes.criadoEm,
-    })
-    .from(notificacoes)
-    .where(mine(notificacoes, u))
-    .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: notificacoes.id,
+        tipo: notificacoes.tipo,
+        titulo: notificacoes.titulo,
+        corpo: notificacoes.corpo,
+        link: notificacoes.link,
+        lidaEm: notificacoes.lidaEm,
+        criadoEm: notificacoes.criadoEm,
+      })
+      .from(notificacoes)
+      .where(mine(notificacoes, u))
+      .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })),
     page,

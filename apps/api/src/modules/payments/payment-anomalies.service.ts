@@ -4,6 +4,7 @@ import type { PaymentAnomaly, PaymentAnomalyCode } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { admins, paymentAnomalies } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../audit/audit.service';
 
@@ -85,13 +86,15 @@ const toApi = (r: Row): PaymentAnomaly => ({
 /** The back office's list: unresolved first, then newest (payment_anomalies_admin_idx). */
 export async function listPaymentAnomalies(db: Db, page: number, pageSize: number) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select(columns)
-    .from(paymentAnomalies)
-    .leftJoin(admins, eq(admins.id, paymentAnomalies.resolvidoPor))
-    .orderBy(sql`(${paymentAnomalies.resolvidoEm} is not null)`, desc(paymentAnomalies.criadoEm), desc(paymentAnomalies.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select(columns)
+      .from(paymentAnomalies)
+      .leftJoin(admins, eq(admins.id, paymentAnomalies.resolvidoPor))
+      .orderBy(sql`(${paymentAnomalies.resolvidoEm} is not null)`, desc(paymentAnomalies.criadoEm), desc(paymentAnomalies.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(rows.map(toApi), page, pageSize);
 }
 

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-import { pageOf, pageWindow } from '../../db/paging';
-import { prepared } from '../../db/prepared';
+import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
+import { prepared, runNamed } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 
 const publicCard = {
@@ -82,17 +82,21 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     rows = await build(values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText, window.limit, window.offset);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
-    rows = await prepared(db, 'pros_all', () => build(undefined, sql.placeholder('limit'), sql.placeholder('offset')).prepare('pros_all')).execute(window);
+    const w = preparedWindow(page, pageSize);
+    const shape = `pros_all_${w.key}`;
+    rows = await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values);
   }
   return pageOf(rows.map(toListItem), page, pageSize);
 }
 
 /** Public profile: never the e-mail nor the ID documents. */
 export async function getProfissional(db: Db, id: number) {
-  const [row] = await db
-    .select({ ...listItem, telefone: profissionais.telefone })
-    .from(profissionais)
-    .where(eq(profissionais.id, id));
+  const [row] = await runNamed(
+    db
+      .select({ ...listItem, telefone: profissionais.telefone })
+      .from(profissionais)
+      .where(eq(profissionais.id, id)),
+  );
   if (!row) throw notFound('Profissional não encontrado.');
   const { telefone, ...item } = row;
   return { ...toListItem(item), telefone, contato: telefone };

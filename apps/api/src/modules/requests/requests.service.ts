@@ -11,7 +11,7 @@ import { hasApplied } from '../creditos/applicants';
 import { refundOnProjectDeletion } from '../creditos/refunds';
 import { notify, projetoPendenteDeliveries, writeNotifications } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
-import { pageOf, pageWindow } from '../../db/paging';
+import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { executeNamed, param, prepared } from '../../db/prepared';
 
@@ -114,7 +114,9 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
 
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
 export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
-  const own = prepared(db, 'client_requests', () =>
+  const w = preparedWindow(page, pageSize);
+  const shape = `client_requests_${w.key}`;
+  const own = prepared(db, shape, () =>
     db
       // With when it was concluded and its guarantee claim (docs/decisions/0014), for the card's "Acionar garantia".
       .select({ ...requestColumns, concluidoEm: requests.concluidoEm, garantia: garantiaOfRequest })
@@ -122,11 +124,11 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .where(eq(requests.clienteId, sql.placeholder('clienteId')))
       .orderBy(desc(requests.criadoEm), desc(requests.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare('client_requests'),
+      .limit(w.limit)
+      .offset(w.offset as number)
+      .prepare(shape),
   );
-  const rows = await own.execute({ clienteId, ...pageWindow(page, pageSize) });
+  const rows = await own.execute({ clienteId, ...w.values });
   return pageOf(
     rows.map(({ concluidoEm, garantia, ...r }) => ({
       ...toDto(r, { revealContact: true, owner: true }),
@@ -265,8 +267,9 @@ export async function listAvailable(
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
+  const window = preparedWindow(f.page, f.pageSize);
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, limit, offset };
+  const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
   const build = (isPrepared: boolean) => {
     const v = (name: keyof typeof values) => param(isPrepared, name, values[name]);
     // The page's ids first (from the index alone), then the details of those rows only: a deep page
@@ -276,7 +279,9 @@ export async function listAvailable(
       .from(requests)
       .where(
         and(
-          eq(requests.status, 'ABERTO'),
+          // A literal, not a parameter: the partial indexes hold open jobs only, and a prepared
+          // statement's one plan can use them only when the text itself says 'ABERTO'.
+          sql`${requests.status} = 'ABERTO'`,
           isNotNull(requests.creditos),
           // Once the client chose someone, the job is no longer offered (applying is refused too).
           isNull(requests.escolhidoId),
@@ -287,8 +292,8 @@ export async function listAvailable(
         ),
       )
       .orderBy(desc(requests.criadoEm), desc(requests.id))
-      .limit(v('limit') as number)
-      .offset(v('offset') as number)
+      .limit(limit)
+      .offset((isPrepared ? window.offset : offset) as number)
       .as('page');
     return db
       .select({
@@ -300,7 +305,7 @@ export async function listAvailable(
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
-  const shape = `jobs_${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}`;
+  const shape = `jobs_${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
   const rows = term ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),

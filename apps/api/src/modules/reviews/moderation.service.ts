@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { clientesMatching, containsFolded, searchTerm } from '../../db/search';
 import { audit } from '../audit/audit.service';
 import { notify } from '../notificacoes/notify';
@@ -18,7 +19,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
   );
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await db
+  const query = db
     .select({
       id: reviews.id,
       profissionalId: reviews.profissionalId,
@@ -39,6 +40,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     .orderBy(f.status ? reviews.status : sql`(${reviews.status} <> 'ESPERA')`, desc(reviews.criadoEm), desc(reviews.id))
     .limit(limit)
     .offset(offset);
+  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
       ...r,

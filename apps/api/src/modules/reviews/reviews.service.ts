@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
+import { runNamed } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 import { bayesSql, priorMeanSql } from '../selos/ranking';
 
@@ -57,23 +58,25 @@ export async function recentReviews(db: Db, limit = 6) {
 export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
   const where = and(eq(reviews.profissionalId, profissionalId), eq(reviews.status, 'APROVADO'));
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
-    .select({
-      id: reviews.id,
-      nota: reviews.nota,
-      comentario: reviews.comentario,
-      status: reviews.status,
-      criadoEm: reviews.criadoEm,
-      clienteId: reviews.clienteId,
-      clienteNome: clientes.nome,
-      profissionalId: reviews.profissionalId,
-    })
-    .from(reviews)
-    .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
-    .where(where)
-    .orderBy(desc(reviews.criadoEm), desc(reviews.id))
-    .limit(limit)
-    .offset(offset);
+  const rows = await runNamed(
+    db
+      .select({
+        id: reviews.id,
+        nota: reviews.nota,
+        comentario: reviews.comentario,
+        status: reviews.status,
+        criadoEm: reviews.criadoEm,
+        clienteId: reviews.clienteId,
+        clienteNome: clientes.nome,
+        profissionalId: reviews.profissionalId,
+      })
+      .from(reviews)
+      .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+      .where(where)
+      .orderBy(desc(reviews.criadoEm), desc(reviews.id))
+      .limit(limit)
+      .offset(offset),
+  );
   return pageOf(
     rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
     page,
@@ -111,7 +114,7 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
       order by r.concluido_em desc nulls last, r.id desc limit 1)`),
       );
   const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await db
+  const query = db
     .select({
       id: profissionais.id,
       nome: profissionais.nome,
@@ -127,6 +130,7 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
     .orderBy(profissionais.nome, profissionais.id)
     .limit(limit)
     .offset(offset);
+  const rows = await (term ? query : runNamed(query));
   return pageOf(
     rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),
     page,
