@@ -1,5 +1,5 @@
 import type { Paged } from '@tc/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 /**
  * The row count of a page (one more than the page, to learn whether another follows) as a literal in
