@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,8 +24,8 @@ export interface RunningApp {
 
 /**
  * Starts the real app (built web + API, one process, as `npm run serve` does) in demo mode on a free
- * loopback port with a fresh embedded database, so the demo seed exists. Builds nothing: the web
- * app must already be in apps/web/dist (or `webDist`).
+ * loopback port with a fresh embedded database, so the demo seed exists. Builds the API (apps/api/dist)
+ * but not the web app, which must already be in apps/web/dist (or `webDist`).
  */
 export async function startApp(opts: { webDist?: string; env?: Record<string, string> } = {}): Promise<RunningApp> {
   const webDist = opts.webDist ?? join(root, 'apps/web/dist');
@@ -34,7 +34,9 @@ export async function startApp(opts: { webDist?: string; env?: Record<string, st
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-app-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The API as `npm run serve` runs it, built from the current sources (about a second).
+  execFileSync(process.execPath, [join(root, 'apps/api/scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', '--max-old-space-size=256', 'apps/api/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

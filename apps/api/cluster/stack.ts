@@ -1,9 +1,9 @@
 /**
  * A small production-like stack on this machine, for `npm run test:cluster` and the bench's
- * two-instance mode: API processes (production mode, `node --import tsx apps/api/src/main.ts`) and
+ * two-instance mode: API processes (production mode, `node apps/api/dist/main.js` as `npm run serve`) and
  * nginx in front of them with `deploy/nginx.conf`, rewritten only for ports and file paths.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -68,13 +68,19 @@ export function startProcess(
 }
 
 /** An API instance: the same code and configuration as production, its own port. */
+let built = false;
+
 export function startApi(name: string, port: number, env: Record<string, string>): Proc {
+  // The API as deployed (npm run serve): built once per run from the current sources, about a second.
+  if (!built) execFileSync(process.execPath, [join(ROOT, 'apps/api/scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  built = true;
   // API_NODE_ARGS: node flags for the instances (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, written on a clean exit only).
   const nodeArgs = (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProcess(
     name,
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/api/src/main.ts'],
+    // The same node flags as `npm run serve` (package.json).
+    [...nodeArgs, '--enable-source-maps', '--max-old-space-size=256', 'apps/api/dist/main.js'],
     {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',

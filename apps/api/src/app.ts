@@ -144,8 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerControlCharGuard(app);
   // Any successful write may move a back-office figure: this instance's cached figures are dropped
   // (the next dashboard view recomputes them once); other instances catch up within 30 s.
+  // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
+  // lists of professionals, so he sees it at once in the search.
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) app.ctx.cache.invalidate('admin:');
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      app.ctx.cache.invalidate('admin:');
+      if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
+    }
     done();
   });
 

@@ -199,8 +199,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       ['/api/requests/disponiveis?pageSize=7', () => prof.auth, /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 8\)/],
       ['/api/requests/disponiveis?bairro=Porto&pageSize=7', () => prof.auth, /"requests"\."bairro" = \$.* limit 8\)/],
       [`/api/requests/cliente/${client.id}?pageSize=7`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 8$/],
-      ['/api/requests/all?pageSize=7', () => admin.auth, /order by "requests"\."status".* limit 8$/],
-      ['/api/profissional/see-all?pageSize=7', () => client.auth, /from "profissionais" order by .* limit 8$/],
+      ['/api/requests/all?pageSize=7', () => admin.auth, /order by "requests"\."status".* limit 8\) "page"/],
+      ['/api/admin/profissionais?pageSize=7', () => admin.auth, /from "profissionais" left join "admins" .* limit 8$/],
     ];
     // Requests one after another reuse the pool's last connection, where the statements live.
     for (const [url, auth] of lists) {

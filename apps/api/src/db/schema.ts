@@ -181,6 +181,10 @@ export const requests = pgTable(
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    // Job search by text: only open jobs (a third of all), so a rare word intersects short trigram lists.
+    index('requests_abertos_busca_trgm')
+      .using('gin', sql`${t.busca} gin_trgm_ops`)
+      .where(openJob),
     // A professional's usual search: the district and the specialty together.
     index('requests_abertos_bairro_esp_idx').on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.

@@ -29,7 +29,12 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged(profissionalListItem), 401: errorResponse, 403: errorResponse },
       },
     },
-    async (request) => searchProfissionais(db, request.query.q, request.query.page, request.query.pageSize),
+    // Without a text the list is the same for everyone (best rated first): the home lists' 30 s cache,
+    // emptied with them when a review is decided. A search by text is always asked of the database.
+    async ({ query: { q, page, pageSize } }) =>
+      q?.trim()
+        ? searchProfissionais(db, q, page, pageSize)
+        : cache.get(`home:profissionais:${page}:${pageSize}`, () => searchProfissionais(db, undefined, page, pageSize)),
   );
 
   app.get(

@@ -270,6 +270,11 @@ export async function listAvailable(
   const window = preparedWindow(f.page, f.pageSize);
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
+  // District and specialty together leave a few thousand open jobs at most: walking them in order
+  // through their index and testing the text is faster than any trigram index, which PostgreSQL
+  // would otherwise intersect with them (tens of thousands of entries for a common word). The text
+  // is then written so that no trigram index matches it.
+  const walkFiltered = !!(bairro && f.especialidade);
   const build = (isPrepared: boolean) => {
     const v = (name: keyof typeof values) => param(isPrepared, name, values[name]);
     // The page's ids first (from the index alone), then the details of those rows only: a deep page
@@ -285,7 +290,7 @@ export async function listAvailable(
           isNotNull(requests.creditos),
           // Once the client chose someone, the job is no longer offered (applying is refused too).
           isNull(requests.escolhidoId),
-          term ? containsFolded(requests.busca, term) : undefined,
+          term ? containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, term) : undefined,
           f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
           bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
           f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
