@@ -270,10 +270,12 @@ async function subjects(url: string): Promise<Subjects> {
 }
 
 /** Queries of the API's database still running (the bench's own connection excluded). */
-async function activeQueries(c: pg.Client) {
-  const r = await c.query(`select count(*)::int n from pg_stat_activity
+async function activeQueries(c: pg.Client, show = false) {
+  const r = await c.query(`select left(regexp_replace(query, '\\s+', ' ', 'g'), 100) q, (extract(epoch from now() - query_start) * 1000)::int ms from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and backend_type = 'client backend'`);
-  return Number(r.rows[0].n);
+  // Which ones, so that a background job (the e-mail worker, a sweep) is told apart from a runaway query.
+  if (show) for (const row of r.rows) console.log(`     still running (${row.ms} ms): ${row.q}`);
+  return r.rows.length;
 }
 
 function webAsset(): string | undefined {
@@ -519,7 +521,7 @@ async function main() {
     const leftRunning = async () => {
       const runningAtStop = await activeQueries(watch);
       await sleep(1000);
-      return { runningAtStop, stillRunning: await activeQueries(watch) };
+      return { runningAtStop, stillRunning: await activeQueries(watch, true) };
     };
 
     const rows: Row[] = [];

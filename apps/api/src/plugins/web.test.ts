@@ -54,6 +54,24 @@ describe('the built web app', () => {
     expect(plain.body).toBe(html);
   });
 
+  it('lets a browser revalidate the page with its ETag: 304 without a body, the same tag for every route', async () => {
+    const first = await app.inject({ url: '/comofunciona', headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: '/', headers: { 'if-none-match': etag, 'accept-encoding': 'br' } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // HEAD (a link checker, a monitor) answers like GET, without the body.
+    const head = await app.inject({ method: 'HEAD', url: '/comofunciona' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(etag);
+    expect(head.rawPayload.length).toBe(0);
+    const changed = await app.inject({ url: '/', headers: { 'if-none-match': '"outra-versao"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toBe(html);
+  });
+
   it('sends hashed assets compressed and cached for a year; the copies are not addressable', async () => {
     const r = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(r.headers['content-encoding']).toBe('br');
