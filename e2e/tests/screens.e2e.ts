@@ -79,6 +79,13 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
+    // A CSP violation (an inline script, an eval probe) is no console error, yet Chromium reports it.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const w = window as unknown as { cspViolations?: string[] };
+        (w.cspViolations ??= []).push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
     if (role) await signIn(page, role);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -99,6 +106,9 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     expect(broken, 'broken images').toEqual([]);
     await shot(page, `screen${path.replace(/\//g, '_') || '_home'}-${role ?? 'publico'}-${width}`);
     expect(errors, 'console and page errors').toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []), 'content security policy violations').toEqual(
+      [],
+    );
     await context.close();
   });
 });

@@ -5,6 +5,11 @@ import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import './styles/global.css';
 
+// zod (loaded later, with the forms) probes `new Function` to compile faster parsers; under our CSP
+// (no 'unsafe-eval') Chromium reports that probe as a violation even though zod catches it. The
+// browser parses a few small objects: no compiled parsers. zod reads this shared config object.
+Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true });
+
 const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(

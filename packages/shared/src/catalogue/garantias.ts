@@ -19,3 +19,9 @@ export const GUARANTEE_RULES = {
     'e aceita marcar uma visita ou explica porque discorda; a nossa equipa acompanha cada pedido até o encerrar.',
   condicao: 'Aplica-se aos trabalhos feitos pelo profissional que escolheu no projeto, um pedido por projeto.',
 } as const;
+
+/** "Garantias: 2 acionadas, 2 aceites" (or "Nenhuma garantia acionada"). */
+export function garantiaNumerosText(n: { acionadas: number; aceites: number }): string {
+  if (n.acionadas === 0) return 'Nenhuma garantia acionada';
+  return `${n.acionadas} ${n.acionadas === 1 ? 'acionada' : 'acionadas'}, ${n.aceites} ${n.aceites === 1 ? 'aceite' : 'aceites'}`;
+}

@@ -7,7 +7,7 @@ import { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS } from '../catalogue/garantias';
  * professional accepts (with a date for the visit) or disputes; an admin closes it.
  */
 
-export { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_RULES, guaranteeDeadline } from '../catalogue/garantias';
+export { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_RULES, guaranteeDeadline, garantiaNumerosText } from '../catalogue/garantias';
 export const GUARANTEE_TEXT_MIN = 10;
 export const GUARANTEE_TEXT_MAX = 2000;
 export const GUARANTEE_ANSWER_MAX = 1000;
@@ -148,9 +148,3 @@ export const garantiaNumeros = z.object({
   semResposta: z.number().int(),
 });
 export type GarantiaNumeros = z.infer<typeof garantiaNumeros>;
-
-/** "Garantias: 2 acionadas, 2 aceites" (or "Nenhuma garantia acionada"). */
-export function garantiaNumerosText(n: Pick<GarantiaNumeros, 'acionadas' | 'aceites'>): string {
-  if (n.acionadas === 0) return 'Nenhuma garantia acionada';
-  return `${n.acionadas} ${n.acionadas === 1 ? 'acionada' : 'acionadas'}, ${n.aceites} ${n.aceites === 1 ? 'aceite' : 'aceites'}`;
-}
