@@ -1,17 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Garantia, GarantiaEstado, GarantiaNumeros, Paged } from '@tc/shared';
+import type { Garantia, GarantiaEstado, Paged } from '@tc/shared';
 import { api } from '../../lib/api';
 import { uploadForm } from '../area-profissional';
+import { garantiasKeys } from './figures-api';
 
 /** The 14-day guarantee (docs/decisions/0014): hooks for the client, the professional and the back office. */
-
-export const garantiasKeys = {
-  all: ['garantias'] as const,
-  profissional: (page: number) => ['garantias', 'profissional', page] as const,
-  admin: (estado: string, page: number) => ['garantias', 'admin', estado, page] as const,
-  numeros: (id: number | null) => ['garantias', 'numeros', id] as const,
-  adminNumeros: (ids: number[]) => ['garantias', 'admin-numeros', ids.join(',')] as const,
-};
+export { garantiasKeys, useAdminGuaranteeFigures, useGuaranteeFigures } from './figures-api';
 
 /** "Acionar garantia": description and up to 3 photos, with upload progress. */
 export function useOpenGuarantee() {
@@ -73,21 +67,3 @@ export function useCloseGuarantee() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['garantias', 'admin'] }),
   });
 }
-
-/** A professional's figures, for the public profile (shown to clients). */
-export const useGuaranteeFigures = (profissionalId: number | null) =>
-  useQuery({
-    queryKey: garantiasKeys.numeros(profissionalId),
-    queryFn: ({ signal }) => api<GarantiaNumeros>(`/profissional/${profissionalId}/garantias`, { as: 'cliente', signal }),
-    enabled: profissionalId !== null,
-    retry: false,
-  });
-
-/** The figures of a page of professionals in the back office: one request for the page. */
-export const useAdminGuaranteeFigures = (ids: number[]) =>
-  useQuery({
-    queryKey: garantiasKeys.adminNumeros(ids),
-    queryFn: ({ signal }) => api<GarantiaNumeros[]>(`/admin/garantias/numeros?ids=${ids.join(',')}`, { as: 'admin', signal }),
-    enabled: ids.length > 0,
-    retry: false,
-  });

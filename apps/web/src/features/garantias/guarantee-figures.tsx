@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { GUARANTEE_DAYS, garantiaNumerosText, type GarantiaNumeros } from '@tc/shared';
-import { useGuaranteeFigures } from './garantias-api';
+import { useGuaranteeFigures } from './figures-api';
 import './garantias.css';
 
 /**
