@@ -23,12 +23,15 @@ export const pageWindow = (page: number, pageSize: number) => ({ limit: literalL
 /**
  * The same window for a statement prepared once with placeholders (db/prepared.ts `prepared`): `key`
  * tells its variants apart in the statement's name, `values` go with the statement's other values.
+ * Only the list's usual page size is prepared (`prepared`): each size is another statement kept on
+ * every connection, and a caller cycling through sizes would otherwise fill the server's memory.
  */
-export function preparedWindow(page: number, pageSize: number) {
+export function preparedWindow(page: number, pageSize: number, usual: number) {
   const { limit, offset } = pageWindow(page, pageSize);
+  const prepared = pageSize === usual;
   return offset === 0
-    ? { key: `l${pageSize}`, limit, offset: undefined, values: {} }
-    : { key: `l${pageSize}o`, limit, offset: sql.placeholder('offset') as unknown as number, values: { offset } };
+    ? { prepared, key: 'p1', limit, offset: undefined, values: {} }
+    : { prepared, key: 'pn', limit, offset: sql.placeholder('offset') as unknown as number, values: { offset } };
 }
 
 /** The page from rows fetched with `pageWindow` (docs/decisions/0006: no count of every match). */

@@ -26,6 +26,9 @@ let database: Database;
 let explainer: pg.Client;
 let dropScratch: (() => Promise<void>) | undefined;
 let dataDir: string;
+let url: string;
+let env: ReturnType<typeof loadEnv>;
+const jwtSecret = randomBytes(32).toString('hex');
 
 describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', () => {
   let admin: Awaited<ReturnType<typeof adminSession>>;
@@ -35,12 +38,12 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
   beforeAll(async () => {
     const scratch = await scratchPostgres('tc_plans');
     dropScratch = scratch.drop;
-    const url = scratch.url;
+    url = scratch.url;
     database = await openDatabase({ url, logQuery: (query, params) => captured.push({ query, params }) });
     await syncCatalogue(database.db);
     dataDir = mkdtempSync(join(tmpdir(), 'tc-plans-'));
-    const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
-    app = await buildApp({ env, database, jwtSecret: randomBytes(32).toString('hex') });
+    env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    app = await buildApp({ env, database, jwtSecret });
     await app.ready();
     admin = await adminSession(app);
     client = await registerAndLogin(app, 'cliente');
@@ -194,28 +197,40 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       [client.id],
     );
     await explainer.query('ANALYZE');
-    // A page size no other test asks for: these statements are new, prepared after the ANALYZE above.
-    const lists: [string, () => Record<string, string>, RegExp][] = [
-      ['/api/requests/disponiveis?pageSize=7', () => prof.auth, /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 8\)/],
-      ['/api/requests/disponiveis?bairro=Porto&pageSize=7', () => prof.auth, /"requests"\."bairro" = \$.* limit 8\)/],
-      [`/api/requests/cliente/${client.id}?pageSize=7`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 8$/],
-      ['/api/requests/all?pageSize=7', () => admin.auth, /order by "requests"\."status".* limit 8\) "page"/],
-      ['/api/admin/profissionais?pageSize=7', () => admin.auth, /from "profissionais" left join "admins" .* limit 8$/],
-    ];
-    // Requests one after another reuse the pool's last connection, where the statements live.
-    for (const [url, auth] of lists) {
-      for (let i = 0; i < 8; i++) expect((await app.inject({ method: 'GET', url, headers: auth() })).statusCode).toBe(200);
-    }
-    const { rows } = await database.db.execute<{ statement: string; generic_plans: string }>(
-      sql`select statement, generic_plans from pg_prepared_statements where statement ~* 'limit [0-9]+'`,
-    );
-    for (const [url, , text] of lists) {
-      const mine = rows.filter((r) => text.test(r.statement));
-      expect(mine.length, `no prepared statement for ${url}`).toBeGreaterThan(0);
-      expect(
-        mine.some((r) => Number(r.generic_plans) > 0),
-        `${url} is planned on every run`,
-      ).toBe(true);
+    // A second instance of the API with a single connection: its statements are all new, prepared
+    // after the ANALYZE above, and all on the connection this test then reads.
+    const one = await openDatabase({ url, poolMax: 1 });
+    const second = await buildApp({ env, database: one, jwtSecret });
+    try {
+      await second.ready();
+      const lists: [string, () => Record<string, string>, RegExp][] = [
+        ['/api/requests/disponiveis', () => prof.auth, /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 13\)/],
+        ['/api/requests/disponiveis?bairro=Porto', () => prof.auth, /"requests"\."bairro" = \$.* limit 13\)/],
+        [`/api/requests/cliente/${client.id}`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 21$/],
+        ['/api/requests/all', () => admin.auth, /order by "requests"\."status".* limit 11\) "page"/],
+        ['/api/admin/profissionais', () => admin.auth, /from "profissionais" left join "admins" .* limit 11$/],
+      ];
+      for (const [path, auth] of lists) {
+        for (let i = 0; i < 8; i++) expect((await second.inject({ method: 'GET', url: path, headers: auth() })).statusCode).toBe(200);
+      }
+      const { rows } = await one.db.execute<{ statement: string; generic_plans: string }>(
+        sql`select statement, generic_plans from pg_prepared_statements where statement ~* 'limit [0-9]+'`,
+      );
+      for (const [path, , text] of lists) {
+        const mine = rows.filter((r) => text.test(r.statement));
+        expect(mine.length, `no prepared statement for ${path}`).toBeGreaterThan(0);
+        expect(
+          mine.some((r) => Number(r.generic_plans) > 0),
+          `${path} is planned on every run`,
+        ).toBe(true);
+      }
+      // Another page size is not prepared: a caller cycling through sizes cannot pile up statements.
+      expect((await second.inject({ method: 'GET', url: '/api/requests/disponiveis?pageSize=7', headers: prof.auth })).statusCode).toBe(200);
+      const after = await one.db.execute<{ n: number }>(sql`select count(*)::int n from pg_prepared_statements where statement ~* 'limit 8\\)'`);
+      expect(after.rows[0]!.n).toBe(0);
+    } finally {
+      await second.close();
+      await one.close();
     }
   });
 

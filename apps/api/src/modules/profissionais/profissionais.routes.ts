@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams, paged, pageQuery, profissionalCard, profissionalListItem, profissionalPerfil } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
-import { getProfissional, searchProfissionais, topRated } from './profissionais.service';
+import { getProfissional, PROS_PAGE_SIZE, searchProfissionais, topRated } from './profissionais.service';
 
 const card = profissionalCard;
 const profile = profissionalPerfil;
@@ -25,7 +25,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profissional'],
         summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)',
         security: [{ bearer: [] }],
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) }),
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(PROS_PAGE_SIZE) }),
         response: { 200: paged(profissionalListItem), 401: errorResponse, 403: errorResponse },
       },
     },

@@ -60,6 +60,9 @@ const toListItem = ({ bio, ...card }: ListRow) => {
   return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
 };
 
+/** The search's usual page size (the route's default): only this one is a prepared statement. */
+export const PROS_PAGE_SIZE = 10;
+
 /**
  * Search by name, city or district (the folded, trigram-indexed `busca` column) or by specialty (labels
  * matched in code, then the GIN-indexed array); 10 a page; best rated first.
@@ -82,9 +85,11 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     rows = await build(values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText, window.limit, window.offset);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
-    const w = preparedWindow(page, pageSize);
+    const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
     const shape = `pros_all_${w.key}`;
-    rows = await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values);
+    rows = w.prepared
+      ? await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values)
+      : await build(undefined, window.limit, window.offset);
   }
   return pageOf(rows.map(toListItem), page, pageSize);
 }

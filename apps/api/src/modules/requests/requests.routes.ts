@@ -18,7 +18,7 @@ import {
 } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
-import { createRequest, getRequest, listApplicants, listAvailable, listClientRequests } from './requests.service';
+import { CLIENT_PAGE_SIZE, createRequest, getRequest, JOBS_PAGE_SIZE, listApplicants, listAvailable, listClientRequests } from './requests.service';
 import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -54,7 +54,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Projetos de um cliente (o próprio), mais recentes primeiro, 20 por página',
         security: sec,
         params: idParams,
-        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(CLIENT_PAGE_SIZE) }),
         response: { 200: paged(requestResponse), ...errors },
       },
     },
@@ -73,7 +73,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro',
         security: sec,
         querystring: pageQuery.extend({
-          pageSize: pageQuery.shape.pageSize.default(12),
+          pageSize: pageQuery.shape.pageSize.default(JOBS_PAGE_SIZE),
           especialidade: z.enum(SPECIALTY_VALUES).optional(),
           bairro: z.string().trim().max(80).optional(),
           tempo: z.enum(TIME_OPTIONS).optional(),

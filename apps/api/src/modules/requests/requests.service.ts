@@ -112,23 +112,27 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   });
 }
 
+/** The usual page sizes (the routes' defaults): only these are prepared statements (db/paging.ts). */
+export const CLIENT_PAGE_SIZE = 20;
+export const JOBS_PAGE_SIZE = 12;
+
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
 export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
-  const w = preparedWindow(page, pageSize);
+  const w = preparedWindow(page, pageSize, CLIENT_PAGE_SIZE);
   const shape = `client_requests_${w.key}`;
-  const own = prepared(db, shape, () =>
+  const build = (cliente: unknown, offset: unknown) =>
     db
       // With when it was concluded and its guarantee claim (docs/decisions/0014), for the card's "Acionar garantia".
       .select({ ...requestColumns, concluidoEm: requests.concluidoEm, garantia: garantiaOfRequest })
       .from(requests)
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-      .where(eq(requests.clienteId, sql.placeholder('clienteId')))
+      .where(eq(requests.clienteId, cliente as number))
       .orderBy(desc(requests.criadoEm), desc(requests.id))
       .limit(w.limit)
-      .offset(w.offset as number)
-      .prepare(shape),
-  );
-  const rows = await own.execute({ clienteId, ...w.values });
+      .offset(offset as number);
+  const rows = w.prepared
+    ? await prepared(db, shape, () => build(sql.placeholder('clienteId'), w.offset).prepare(shape)).execute({ clienteId, ...w.values })
+    : await build(clienteId, (page - 1) * pageSize);
   return pageOf(
     rows.map(({ concluidoEm, garantia, ...r }) => ({
       ...toDto(r, { revealContact: true, owner: true }),
@@ -267,7 +271,7 @@ export async function listAvailable(
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
-  const window = preparedWindow(f.page, f.pageSize);
+  const window = preparedWindow(f.page, f.pageSize, JOBS_PAGE_SIZE);
   const { limit, offset } = pageWindow(f.page, f.pageSize);
   const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order
@@ -311,7 +315,7 @@ export async function listAvailable(
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
   const shape = `jobs_${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const rows = term ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
+  const rows = term || !window.prepared ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
     f.page,
