@@ -5,6 +5,7 @@ import { admins, auditLog, clientes, profissionais, requests } from '../../db/sc
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runNamed } from '../../db/prepared';
+import { requestColumns } from '../requests/requests.service';
 import { clientesMatching, containsFolded, containsLower, searchTerm } from '../../db/search';
 
 /**
@@ -36,22 +37,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .as('page');
   const query = db
     .select({
-      id: requests.id,
-      titulo: requests.titulo,
-      descricao: requests.descricao,
-      cidade: requests.cidade,
-      bairro: requests.bairro,
-      especialidade: requests.especialidade,
-      contato: requests.contato,
-      tempo: requests.tempo,
-      clienteId: requests.clienteId,
-      creditos: requests.creditos,
-      status: requests.status,
-      criadoEm: requests.criadoEm,
-      clienteNome: clientes.nome,
-      clienteEmail: clientes.email,
+      ...requestColumns,
       clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,
-      candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
     })
     .from(page)
     .innerJoin(requests, eq(requests.id, page.pageId))
@@ -60,7 +47,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
     .orderBy(...(f.status ? [] : [page.pageStatus]), desc(page.pageUrgente), desc(page.pageCriadoEm), desc(page.pageId));
   const rows = await (q ? query : runNamed(query));
   return pageOf(
-    rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, ...r }) => ({
+    // The chosen applicant is not part of the back office's card.
+    rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, escolhidoId: _escolhido, ...r }) => ({
       ...r,
       criadoEm: criadoEm.toISOString(),
       candidaturas: Number(r.candidaturas),

@@ -15,7 +15,8 @@ import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { executeNamed, param, prepared } from '../../db/prepared';
 
-const requestColumns = {
+/** A project's columns as every list shows them (job search, the client's list, the back office). */
+export const requestColumns = {
   id: requests.id,
   titulo: requests.titulo,
   descricao: requests.descricao,
