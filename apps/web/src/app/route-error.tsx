@@ -1,8 +1,7 @@
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 
 /** Shown if a screen crashes or its code cannot be loaded (e.g. after a deploy): never a blank page. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunk = error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
   return (
     <div className="container page">

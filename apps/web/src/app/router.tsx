@@ -1,26 +1,24 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { AdminFrame } from './admin-frame';
 import { EntryRedirect, RequireRole } from './guards';
 import { RouteError } from './route-error';
 import type { Role } from '@tc/shared/catalogue/statuses';
 
-/** A route whose screen is loaded on demand (one chunk per screen keeps the first load small). */
+/**
+ * A route whose screen is loaded on demand (one chunk per screen keeps the first load small). The
+ * router is React Router's declarative one (docs/decisions/0007): `React.lazy` and the router's
+ * transitions keep the current page on screen while the next one's code arrives.
+ */
 function page<M extends Record<string, unknown>>(path: string, load: () => Promise<M>, name: keyof M & string): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load())[name] as ComponentType }) };
+  const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return { path, element: <Screen /> };
 }
 
-/** A log-in screen, also on demand: its form brings zod and the shared schemas, which the home page does without. */
-function loginPage(path: string, role: Role): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { LoginPage } = await import('../features/auth/login-page');
-      return { element: <LoginPage role={role} /> };
-    },
-  };
-}
+/** The log-in screens, also on demand: the form brings zod and the shared schemas, which the home page does without. */
+const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const loginPage = (path: string, role: Role): RouteObject => ({ path, element: <LoginPage role={role} /> });
 
 /** Password recovery: e-mail, OTP, new password. */
 const recovery = (r: Role): RouteObject[] => [
@@ -33,7 +31,6 @@ const recovery = (r: Role): RouteObject[] => [
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
     children: [
       // Public
       page('/', () => import('../features/home/home-page'), 'HomePage'),
@@ -104,7 +101,6 @@ export const routes: RouteObject[] = [
   // The back office in its own frame (issue 12): no public header, footer or marketing links.
   {
     element: <AdminFrame />,
-    errorElement: <RouteError />,
     children: [
       loginPage('/login', 'admin'),
       ...recovery('admin'),
@@ -128,4 +124,30 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** A screen that throws, or whose code cannot be loaded, shows RouteError until the address changes. */
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; pathname: string }> {
+  state = { error: undefined as unknown, pathname: this.props.pathname };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('erro') };
+  }
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
+  }
+  render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The whole route table. One Suspense boundary above the frames: a first visit shows the page whole
+ * (no header and footer waiting for the content), later navigations keep the current page meanwhile.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={null}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,5 +1,22 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router';
+
+/**
+ * Whether a navigation to another page has started and not been drawn yet (e.g. a click on a result
+ * whose screen is still loading): the history already points elsewhere while this page is still on
+ * screen. A late write of a search term must then not pull the user back. The router's history
+ * object (the navigator) is updated at once; the drawn location follows in a transition.
+ */
+export function useLeaving(): () => boolean {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const { pathname } = useLocation();
+  const drawn = useRef(pathname);
+  drawn.current = pathname;
+  return useCallback(() => {
+    const target = (navigator as { location?: { pathname: string } }).location?.pathname;
+    return target !== undefined && target !== drawn.current;
+  }, [navigator]);
+}
 
 /** The value, once it has stopped changing for `ms`. */
 export function useDebouncedValue<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
@@ -25,15 +42,13 @@ export function useListParams() {
   const [text, setText] = useState(q);
   const written = useRef(q);
   // While the user is already leaving (e.g. clicked a result), a late search write would pull them back.
-  const navigation = useNavigation();
-  const leaving = useRef(false);
-  leaving.current = navigation.state !== 'idle';
+  const leaving = useLeaving();
 
   useEffect(() => {
     const settled = text.trim();
     if (settled === written.current) return;
     const t = setTimeout(() => {
-      if (leaving.current) return;
+      if (leaving()) return;
       written.current = settled;
       setParams(
         (prev) => {
@@ -47,7 +62,7 @@ export function useListParams() {
       );
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [text, setParams]);
+  }, [text, setParams, leaving]);
 
   // Back/Forward changed the term: show it in the box.
   useEffect(() => {

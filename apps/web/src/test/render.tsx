@@ -1,16 +1,42 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigationType, type NavigateFunction } from 'react-router';
 import { Providers } from '../app/providers';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
+
+interface Probe {
+  location?: Location;
+  historyAction?: NavigationType;
+  navigate?: NavigateFunction;
+}
+
+/** Reports what the router has drawn, for the tests to read. */
+function RouterProbe({ probe }: { probe: Probe }) {
+  probe.location = useLocation();
+  probe.historyAction = useNavigationType();
+  probe.navigate = useNavigate();
+  return null;
+}
 
 /** Renders the real route table at `path`, as the browser would after navigation. */
 export function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const probe: Probe = {};
   const utils = render(
     <Providers>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe probe={probe} />
+      </MemoryRouter>
     </Providers>,
   );
+  const router = {
+    get state() {
+      return { location: probe.location!, historyAction: probe.historyAction! };
+    },
+    navigate: (to: string) =>
+      act(async () => {
+        await probe.navigate!(to);
+      }),
+  };
   return { router, ...utils };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ArrowLeft, CheckCircle2, Coins, MapPin, SlidersHorizontal, Wrench, X } from 'lucide-react';
-import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DISTRICTS, MAX_APPLICANTS, SPECIALTY_GROUPS, specialtyLabel, TIME_OPTION_LABELS, TIME_OPTIONS, type RequestDto } from '@tc/shared';
 import { SearchField } from '../../components/ui/search-field';
 import { Button } from '../../components/ui/button';
@@ -10,7 +10,7 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText, place, Places, UrgencyBadge } from './job-bits';
 import { useAvailableJobs, type JobFilters } from './profissional-api';
-import { useDebouncedValue } from '../../lib/use-list-params';
+import { useDebouncedValue, useLeaving } from '../../lib/use-list-params';
 import './profissional.css';
 
 const FILTER_KEYS = ['q', 'especialidade', 'bairro', 'tempo'] as const;
@@ -95,12 +95,12 @@ export function BuscarTrabalhosPage() {
 
   // The search box writes to the address once typing pauses, unless the user is already leaving
   // (a click on a job while the search was pending must not be pulled back to the list).
-  const navigation = useNavigation();
+  const leaving = useLeaving();
   useEffect(() => {
-    if (navigation.state !== 'idle') return;
+    if (leaving()) return;
     if (typed !== filters.q) update({ q: typed });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed, navigation.state]);
+  }, [typed]);
   // Back/forward (or "Limpar filtros") changes the address: show what it says.
   useEffect(() => {
     if (filters.q !== text.trim()) setText(filters.q);
