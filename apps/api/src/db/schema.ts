@@ -167,6 +167,12 @@ export const requests = pgTable(
     /** The applicant the client chose (who did the job): the only one the client may review for it. */
     escolhidoId: integer('escolhido_id').references(() => profissionais.id, { onDelete: 'set null' }),
     escolhidoEm: timestamp('escolhido_em', { withTimezone: true }),
+    /**
+     * How many applications the project has (refunded ones included: the place was taken), kept by
+     * triggers on `candidaturas` (migration 0012). Applying checks it on the locked row, so the five
+     * places are counted in one statement (docs/decisions/0003).
+     */
+    candidaturasN: integer('candidaturas_n').notNull().default(0),
     /** What job and admin searches match: title, city and district, folded. */
     busca: text().generatedAlwaysAs(folded(`titulo || ' ' || cidade || ' ' || bairro`)),
   },

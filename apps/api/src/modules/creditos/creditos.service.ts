@@ -8,7 +8,7 @@ import { candidaturas, clientes, creditLedger, leadReports, requests, subscripti
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { notificationCtes, novaCandidaturaDelivery, projetoLotadoDelivery, type ApplicationNewsRow } from '../notificacoes/notify';
-import { recomputeRespostaRapida } from '../selos/selos.service';
+import { respostaRapidaCtes } from '../selos/selos.service';
 
 export async function getSubscription(db: Db, profissionalId: number) {
   const [sub] = await db
@@ -20,99 +20,109 @@ export async function getSubscription(db: Db, profissionalId: number) {
 }
 
 /**
- * Applying to a project, in one transaction (DESIGN §3): the project row is locked first (so its
- * 5 places are counted by one application at a time), then the balance row (so one professional's
- * concurrent applications spend one after the other). Every rule is checked under those locks;
- * any failure rolls back and changes nothing. The price is the project's, never the client's.
- * Two statements between BEGIN and COMMIT (each a round trip while the project's lock is held):
- * the locked read, then the count of places with, when they allow it, the debit, the application,
- * its ledger line and the client's notifications.
+ * Applying to a project, in one statement (DESIGN §3; no BEGIN/COMMIT round trips while a lock is
+ * held). First a plain read of what the client's message shows and of every rule, so a refusal costs
+ * no write. Then one statement locks the project's row, checking again on its newest version (the
+ * places are `candidaturas_n`, kept by triggers, so a concurrent application committed meanwhile is
+ * seen), debits the balance (the UPDATE locks its row and re-checks the amount; the CHECK saldo >= 0
+ * stays the last line of defence) and writes the application, its ledger line and the client's
+ * news, each only if the step before it happened, and "Resposta rápida" counting this application.
+ * Nothing is written unless everything is. The price is the project's, never the client's.
  */
-export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
-  const result = await applyLocked(db, profissionalId, requestId, now);
-  // "Resposta rápida" counts this application: recomputed after the commit, outside the project's lock.
-  // The application stands even if this fails (the daily sweep catches up).
-  await recomputeRespostaRapida(db, profissionalId, now).catch(() => undefined);
-  return result;
+type ApplyView = ApplicationNewsRow & {
+  status: string;
+  creditos: number | null;
+  escolhido_id: number | null;
+  n: number;
+  contato: string;
+  cliente_nome: string;
+  mine: boolean;
+  saldo: number | null;
+};
+
+/** The project and the professional as they are now, with every figure a refusal depends on. */
+async function applyView(db: Db, profissionalId: number, requestId: number): Promise<ApplyView | undefined> {
+  const { rows } = await executeNamed<ApplyView>(
+    db,
+    sql`
+    select r.status, r.creditos, r.escolhido_id, r.candidaturas_n as n, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
+      p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade, s.creditos_restantes as saldo,
+      exists (select 1 from candidaturas x where x.request_id = r.id and x.profissional_id = ${profissionalId}) as mine
+    from requests r join clientes c on c.id = r.cliente_id
+      left join profissionais p on p.id = ${profissionalId} left join subscriptions s on s.profissional_id = ${profissionalId}
+    where r.id = ${requestId}`,
+  );
+  return rows[0];
 }
 
-async function applyLocked(db: Db, profissionalId: number, requestId: number, now: Date) {
-  try {
-    return await db.transaction(async (tx) => {
-      // 1. The project, locked, with what the professional is paying to see and what the client's message says of him.
-      const locked = await executeNamed<
-        ApplicationNewsRow & { status: string; creditos: number | null; escolhido_id: number | null; contato: string; cliente_nome: string }
-      >(
-        tx,
-        sql`
-        select r.status, r.creditos, r.escolhido_id, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
-          p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade
-        from requests r join clientes c on c.id = r.cliente_id left join profissionais p on p.id = ${profissionalId}
-        where r.id = ${requestId} for update of r`,
-      );
-      const req = locked.rows[0];
-      if (!req) throw notFound(M.chamadoNaoEncontrado);
-      if (req.status !== 'ABERTO' || req.creditos === null) throw conflict('NOT_OPEN', M.projetoIndisponivel);
-      // The client already chose who does the job: a new contact would be a lead paid for nothing.
-      if (req.escolhido_id !== null) throw conflict('ALREADY_CHOSEN', 'O cliente já escolheu um profissional para este projeto.');
-      const price = Number(req.creditos);
+/** Throws the reason an application cannot be made now, in the order the professional should hear them. */
+function refuse(v: ApplyView | undefined): asserts v is ApplyView & { creditos: number } {
+  if (!v) throw notFound(M.chamadoNaoEncontrado);
+  if (v.status !== 'ABERTO' || v.creditos === null) throw conflict('NOT_OPEN', M.projetoIndisponivel);
+  // The client already chose who does the job: a new contact would be a lead paid for nothing.
+  if (v.escolhido_id !== null) throw conflict('ALREADY_CHOSEN', 'O cliente já escolheu um profissional para este projeto.');
+  if (v.mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
+  if (Number(v.n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
+  if (v.saldo === null) throw notFound(M.profissionalNaoIdentificado);
+  if (Number(v.saldo) < Number(v.creditos)) throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
+}
 
-      // 2. In one statement, started once the lock above was granted (so its snapshot sees every
-      // application committed before): the places taken and whether one is mine; then, only if there is
-      // a place, it is not mine and the balance covers the price, the debit (the UPDATE locks the balance
-      // row; the CHECK saldo >= 0 stays the last line of defence), the application, its ledger line and
-      // the client's news (with the last place, also that the project is full).
-      const news: Parameters<typeof notificationCtes>[0] = [
-        { kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, req) },
-        { kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, req) },
-      ];
-      const written = await executeNamed<{ n: number; mine: boolean; id: number | null; ms: string | null; saldo: number | null }>(
-        tx,
-        sql`
-        with places as (
-          select count(*)::int as n, coalesce(bool_or(profissional_id = ${profissionalId}), false) as mine
-          from candidaturas where request_id = ${requestId}
-        ), debit as (
-          update subscriptions set creditos_restantes = creditos_restantes - ${price}
-          where profissional_id = ${profissionalId} and creditos_restantes >= ${price}
-            and (select n from places) < ${MAX_APPLICANTS} and not (select mine from places)
-          returning id, creditos_restantes as saldo
-        ), cand as (
-          insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
-          select ${requestId}, ${profissionalId}, id, ${price} from debit
-          returning id, criado_em
-        ), ledger as (
-          insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
-          select id, ${profissionalId}, 'CANDIDATURA', ${-price}, saldo, ${requestId}, ${req.titulo} from debit
-        ), ${notificationCtes(news, now, sql`exists (select 1 from debit) and (nd.kind <> 'projeto_lotado' or (select n from places) = ${MAX_APPLICANTS - 1})`)}
-        select places.n, places.mine, cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo
-        from places left join (debit cross join cand) on true`,
-      );
-      const out = written.rows[0];
-      if (out.mine) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
-      if (Number(out.n) >= MAX_APPLICANTS) throw conflict('PROJECT_FULL', M.projetoCheio);
-      if (out.id === null) {
-        const [exists] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.profissionalId, profissionalId));
-        if (!exists) throw notFound(M.profissionalNaoIdentificado);
-        throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
-      }
-      const cand = { id: out.id, ms: out.ms, saldo: out.saldo };
-      return {
-        id: Number(cand.id),
-        requestId,
-        creditosGastos: price,
-        creditosRestantes: Number(cand.saldo),
-        criadoEm: new Date(Number(cand.ms)).toISOString(),
-        contato: req.contato,
-        cliente: { nome: req.cliente_nome, email: req.email },
-        message: M.candidaturaOk,
-      };
-    });
+export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
+  const view = await applyView(db, profissionalId, requestId);
+  refuse(view);
+  const news: Parameters<typeof notificationCtes>[0] = [
+    { kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, view) },
+    { kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, view) },
+  ];
+  let out: { id: number; ms: string; saldo: number; creditos: number } | undefined;
+  try {
+    const written = await executeNamed<{ id: number; ms: string; saldo: number; creditos: number }>(
+      db,
+      sql`
+      with lk as (
+        select r.creditos, r.candidaturas_n as n, r.aprovado_em from requests r
+        where r.id = ${requestId} and r.status = 'ABERTO' and r.creditos is not null and r.escolhido_id is null
+          and r.candidaturas_n < ${MAX_APPLICANTS}
+        for update
+      ), debit as (
+        update subscriptions set creditos_restantes = creditos_restantes - (select creditos from lk)
+        where profissional_id = ${profissionalId} and creditos_restantes >= (select creditos from lk)
+          and not exists (select 1 from candidaturas where request_id = ${requestId} and profissional_id = ${profissionalId})
+        returning id, creditos_restantes as saldo
+      ), cand as (
+        insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
+        select ${requestId}, ${profissionalId}, debit.id, lk.creditos from debit cross join lk
+        returning id, criado_em, creditos
+      ), ledger as (
+        insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
+        select debit.id, ${profissionalId}, 'CANDIDATURA', -lk.creditos, debit.saldo, ${requestId}, ${view.titulo} from debit cross join lk
+      ), ${notificationCtes(news, now, sql`exists (select 1 from debit) and (nd.kind <> 'projeto_lotado' or (select n from lk) = ${MAX_APPLICANTS - 1})`)},
+      ${respostaRapidaCtes(profissionalId, now, sql`select cand.criado_em, lk.aprovado_em from cand cross join lk`, sql`exists (select 1 from cand)`)}
+      select cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo, cand.creditos
+      from debit cross join cand`,
+    );
+    out = written.rows[0];
   } catch (e) {
     // Two simultaneous first applications by the same professional: the unique index decides.
     if (isUniqueViolation(e)) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
     throw e;
   }
+  if (!out) {
+    // Something changed between the read and the lock (the last place taken, the balance spent, the
+    // project closed): say what, from a fresh read.
+    refuse(await applyView(db, profissionalId, requestId));
+    throw conflict('NOT_OPEN', M.projetoIndisponivel);
+  }
+  return {
+    id: Number(out.id),
+    requestId,
+    creditosGastos: Number(out.creditos),
+    creditosRestantes: Number(out.saldo),
+    criadoEm: new Date(Number(out.ms)).toISOString(),
+    contato: view.contato,
+    cliente: { nome: view.cliente_nome, email: view.email },
+    message: M.candidaturaOk,
+  };
 }
 
 /**

@@ -32,7 +32,8 @@ export const requestColumns = {
   escolhidoId: requests.escolhidoId,
   clienteNome: clientes.nome,
   clienteEmail: clientes.email,
-  candidaturas: sql<number>`(select count(*)::int from candidaturas c where c.request_id = ${requests.id})`,
+  // Kept on the row by triggers (migration 0012): no count per listed project.
+  candidaturas: requests.candidaturasN,
 };
 
 type Row = {

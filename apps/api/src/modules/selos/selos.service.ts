@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, priorMeanSql } from './ranking';
@@ -19,12 +18,25 @@ import { bayesSql, priorMeanSql } from './ranking';
  */
 const num = (v: number) => sql.raw(String(v));
 
-/** "Resposta rápida"'s figures for one professional: applications in the window and their median minutes since approval. */
-const rapidaFigures = (profissionalId: SQL, at: SQL) => sql`
+/**
+ * "Resposta rápida"'s figures for one professional: applications in the window and their median minutes
+ * since approval. `fresh` adds (criado_em, aprovado_em) of applications the caller's own statement is
+ * writing (its snapshot does not see them yet). The window's start is a sub-select so that a kept
+ * (generic) plan is estimated like a fresh one: as a bare parameter, PostgreSQL guessed a third of
+ * the professional's applications, judged the kept plan dearer and planned the statement again on
+ * every application.
+ */
+const rapidaFigures = (profissionalId: SQL, at: SQL, fresh?: SQL) => {
+  const since = sql`(select ${at} - make_interval(days => ${num(R.rapidaDias)}))`;
+  return sql`
   select count(*)::int as n,
-    percentile_cont(0.5) within group (order by greatest(extract(epoch from c.criado_em - q.aprovado_em), 0)::float8 / 60) as mediana
-  from candidaturas c join requests q on q.id = c.request_id
-  where c.profissional_id = ${profissionalId} and c.criado_em > ${at} - make_interval(days => ${num(R.rapidaDias)}) and q.aprovado_em is not null`;
+    percentile_cont(0.5) within group (order by greatest(extract(epoch from c.criado_em - c.aprovado_em), 0)::float8 / 60) as mediana
+  from (
+    select c.criado_em, q.aprovado_em from candidaturas c join requests q on q.id = c.request_id
+    where c.profissional_id = ${profissionalId} and c.criado_em > ${since} and q.aprovado_em is not null
+    ${fresh ? sql`union all select f.criado_em, f.aprovado_em from (${fresh}) f where f.criado_em > ${since} and f.aprovado_em is not null` : sql``}
+  ) c`;
+};
 const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandidaturas)} and ${mediana} < ${num(R.rapidaMaxMinutos)})`;
 
 function statement(target: SQL, now: Date, prior?: SQL) {
@@ -100,22 +112,21 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
 
 /**
  * After an application only "Resposta rápida" can change: this reads that badge's figures alone and writes
- * the row only when the badge comes or goes (most applications change nothing, so nothing is written and the
- * statement costs no WAL flush). The other badges and selos_em stay as the last full recompute left them.
- * RESPOSTA_RAPIDA is last in SELOS, so appending keeps the stored array in catalogue order.
+ * the row only when the badge comes or goes (most applications change nothing, so nothing is written).
+ * The other badges and selos_em stay as the last full recompute left them. RESPOSTA_RAPIDA is last in
+ * SELOS, so appending keeps the stored array in catalogue order. As CTEs (`rr`, `rr_selo`) for the
+ * statement that writes the application: `fresh` gives its minutes, `gate` says whether it was written.
  */
-export async function recomputeRespostaRapida(db: Db, profissionalId: number, now: Date): Promise<void> {
+export function respostaRapidaCtes(profissionalId: number, now: Date, fresh: SQL, gate: SQL): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  await executeNamed(
-    db,
-    sql`
-    with rr as (${rapidaFigures(sql`${profissionalId}::int`, at)}),
-    v as (select coalesce(${rapidaRule(sql`rr.n`, sql`rr.mediana`)}, false) as tem from rr)
-    update profissionais p
-    set selos = array_remove(p.selos, 'RESPOSTA_RAPIDA') || case when v.tem then array['RESPOSTA_RAPIDA'] else array[]::text[] end
-    from v
-    where p.id = ${profissionalId}::int and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))`,
-  );
+  return sql`
+    rr as (${rapidaFigures(sql`${profissionalId}::int`, at, fresh)}),
+    rr_selo as (
+      update profissionais p
+      set selos = array_remove(p.selos, 'RESPOSTA_RAPIDA') || case when v.tem then array['RESPOSTA_RAPIDA'] else array[]::text[] end
+      from (select coalesce(${rapidaRule(sql`rr.n`, sql`rr.mediana`)}, false) as tem from rr) v
+      where p.id = ${profissionalId}::int and ${gate} and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))
+    )`;
 }
 
 /**
