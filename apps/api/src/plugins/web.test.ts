@@ -24,6 +24,7 @@ beforeAll(async () => {
     writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
   }
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(join(dist, 'assets/logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
   await registerWeb(app, dist);
   await app.ready();
@@ -80,6 +81,28 @@ describe('the built web app', () => {
     expect(r.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(r.rawPayload).toString()).toBe(js);
     expect((await app.inject({ url: '/assets/index-abc123.js.br' })).statusCode).toBe(404);
+    const gz = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+    const plain = await app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+    const head = await app.inject({ method: 'HEAD', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.body).toBe('');
+  });
+
+  it("answers an asset without copies with its type, and a missing one (an old build's) with a Portuguese 404", async () => {
+    const svg = await app.inject({ url: '/assets/logo-abc123.svg', headers: { 'accept-encoding': 'br' } });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['content-encoding']).toBeUndefined();
+    expect(svg.body).toContain('<svg');
+    const gone = await app.inject({ url: '/assets/index-old999.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(gone.json().message).toMatch(/[ãçéáõ]|não/i);
   });
 
   it('sends a file without copies as it is', async () => {
