@@ -105,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Numeric ids in paths; keep the router strict about the rest.
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    // One line per request (below) instead of Fastify's two: each line goes through the redaction of
+    // secrets, and the pair cost about a sixth of the CPU of answering a list.
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   const storage = deps.storage ?? (await storageFromEnv(env));
@@ -147,6 +150,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
   // lists of professionals, so he sees it at once in the search.
   app.addHook('onResponse', (request, reply, done) => {
+    // Small plain objects: the redaction walks whatever it is given (the whole request and reply otherwise).
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url, host: request.host, ip: request.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       app.ctx.cache.invalidate('admin:');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');

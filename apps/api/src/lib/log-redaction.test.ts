@@ -45,6 +45,11 @@ describe('logs keep no secrets and no personal data', () => {
     expect(res.statusCode).toBe(200);
     const log = lines.join('');
     expect(log).toContain('/api/cliente/account/[e-mail]');
+    // One line per request (each line pays for the redaction), with what an operator needs.
+    const done = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string }; res?: { statusCode: number }; responseTime?: number });
+    expect(done.filter((l) => l.msg === 'request completed')).toHaveLength(1);
+    expect(done.some((l) => l.msg === 'incoming request')).toBe(false);
+    expect(done.find((l) => l.msg === 'request completed')).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
     expect(log).not.toContain(c.email);
     expect(log).not.toContain(c.token);
   });
