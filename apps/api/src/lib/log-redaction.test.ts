@@ -49,8 +49,24 @@ describe('logs keep no secrets and no personal data', () => {
     const done = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string }; res?: { statusCode: number }; responseTime?: number });
     expect(done.filter((l) => l.msg === 'request completed')).toHaveLength(1);
     expect(done.some((l) => l.msg === 'incoming request')).toBe(false);
-    expect(done.find((l) => l.msg === 'request completed')).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(done.find((l) => l.msg === 'request completed')).toMatchObject({
+      req: { method: 'GET' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     expect(log).not.toContain(c.email);
     expect(log).not.toContain(c.token);
+  });
+
+  it('censors secret keys at the top and one level down, and the credentials in headers', () => {
+    lines = [];
+    const request = { method: 'POST', body: { email: 'a@exemplo.pt', senha: 'Segredo#1' }, headers: { authorization: 'Bearer abc.def.ghi', Cookie: 'sid=1' } };
+    t.app.log.info({ token: 'tok-123', user: { novaSenha: 'Outra#2', nome: 'Ana' }, request, headers: { 'set-cookie': 's=2' } }, 'teste');
+    const line = JSON.parse(lines.join('')) as { token: string; user: object; headers: object; request: { headers: object; body: { email: string } } };
+    expect(line).toMatchObject({ token: '[redacted]', user: { novaSenha: '[redacted]', nome: 'Ana' }, headers: { 'set-cookie': '[redacted]' } });
+    expect(line.request.headers).toEqual({ authorization: '[redacted]', Cookie: '[redacted]' });
+    expect(line.request.body.email).toBe('a@exemplo.pt');
+    // The caller's objects are not changed.
+    expect(request.headers.authorization).toBe('Bearer abc.def.ghi');
   });
 });

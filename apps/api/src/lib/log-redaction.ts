@@ -8,7 +8,53 @@ import pino from 'pino';
 // Not `code`: errors carry their useful codes there (ECONNREFUSED, 23505); recovery codes are never logged.
 const SECRET_KEYS = ['senha', 'novaSenha', 'senhaHash', 'senha_hash', 'password', 'token', 'access_token', 'resetToken', 'params'];
 
-export const redactPaths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`])];
+const SECRET = new Set(SECRET_KEYS);
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie'];
+const CENSOR = '[redacted]';
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/** A copy of `o` with its secret keys censored (and, in `headers`, the credentials); `o` itself when none. */
+function censorLevel(o: Record<string, unknown>, headers: boolean): Record<string, unknown> {
+  let out = o;
+  for (const key in o) {
+    if (SECRET.has(key) || (headers && SECRET_HEADERS.includes(key.toLowerCase()))) {
+      if (out === o) out = { ...o };
+      out[key] = CENSOR;
+    }
+  }
+  return out;
+}
+
+/**
+ * What every log line goes through, before the serializers: a secret key at the top or one level
+ * down is censored, and so are the credentials of a `headers` object (`req.headers.authorization`).
+ * Class instances are left to their serializers (`err` and `req` keep only what is safe). Written
+ * out rather than pino's `redact` paths: those were walked on every line and cost about a seventh
+ * of the CPU of answering a list.
+ */
+export function censorSecrets(obj: Record<string, unknown>): Record<string, unknown> {
+  let out = obj;
+  for (const key in obj) {
+    const v = obj[key];
+    let next: unknown = v;
+    if (SECRET.has(key)) next = CENSOR;
+    else if (isPlain(v)) {
+      next = censorLevel(v, key === 'headers');
+      const h = (next as Record<string, unknown>).headers;
+      if (isPlain(h)) {
+        const clean = censorLevel(h, true);
+        if (clean !== h) next = { ...(next as Record<string, unknown>), headers: clean };
+      }
+    }
+    if (next !== v) {
+      if (out === obj) out = { ...obj };
+      out[key] = next;
+    }
+  }
+  return out;
+}
 
 const scrubbers: [RegExp, string][] = [
   // drizzle puts the statement's parameters in the message: "Failed query: ...\nparams: a,b,c"
@@ -37,7 +83,7 @@ export function loggerOptions(level: string, stream?: pino.DestinationStream) {
   return {
     level,
     stream,
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    formatters: { log: censorSecrets },
     serializers: {
       err: (e: Error) => cleanError(pino.stdSerializers.err(e) as SerializedError),
       // Some paths carry an e-mail (/api/cliente/account/{email}).
