@@ -11,6 +11,7 @@ describe("the client's whole journey", () => {
 
     // 1. A logged-out visitor picks a service on the home page.
     await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Técnicos de confiança para a sua casa' }).waitFor();
     await shot(page, 'home-1280');
     await page.getByLabel('Que serviço precisa? (Serviços Elétricos)').selectOption('tomadas');
     await page.getByRole('article').filter({ hasText: 'Serviços Elétricos' }).getByRole('button', { name: 'Escolher Projeto' }).click();
