@@ -26,6 +26,9 @@ export const pageWindow = (page: number, pageSize: number) => ({ limit: literalL
  * Only the list's usual page size is prepared (`prepared`): each size is another statement kept on
  * every connection, and a caller cycling through sizes would otherwise fill the server's memory.
  */
+/** The back office's lists' page size (the routes' default): the one prepared. */
+export const ADMIN_PAGE_SIZE = 10;
+
 export function preparedWindow(page: number, pageSize: number, usual: number) {
   const { limit, offset } = pageWindow(page, pageSize);
   const prepared = pageSize === usual;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client';
+import { preparedWindow } from './paging';
 
 /**
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
@@ -79,4 +80,32 @@ export function runNamed<T>(query: Runnable<T>): Promise<T> {
     pg.rawQueryConfig.name = name;
   }
   return p.execute();
+}
+
+type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } };
+
+/**
+ * A back-office or account list: `build(v, offset)` makes its query, `v(key)` standing for the
+ * filter `filters[key]`. Without text, the usual page size is built once per shape (which filters are
+ * present, first page or not) with placeholders and kept prepared: building drizzle's SQL on every
+ * request cost more CPU than the rest of answering it. Another page size runs named (`runNamed`); a
+ * text search runs unnamed, planned for the word typed.
+ */
+export function runList<T>(
+  db: Db,
+  name: string,
+  opts: { text: boolean; page: number; pageSize: number; usual: number; filters: Record<string, unknown> },
+  build: (v: (key: string) => unknown, offset: unknown) => Buildable<T>,
+): Promise<T> {
+  const present = Object.fromEntries(Object.entries(opts.filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const value = (key: string) => present[key];
+  const w = preparedWindow(opts.page, opts.pageSize, opts.usual);
+  const offset = (opts.page - 1) * opts.pageSize;
+  if (opts.text) return Promise.resolve(build(value, offset));
+  if (!w.prepared) return runNamed(build(value, offset));
+  const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
+  return prepared(db, shape, () => build((key) => (key in present ? sql.placeholder(key) : undefined), w.offset).prepare(shape)).execute({
+    ...present,
+    ...w.values,
+  });
 }

@@ -30,12 +30,13 @@ import { listPaymentAnomalies, resolvePaymentAnomaly } from '../payments/payment
 import { decideVerification, readDocument } from '../profissionais/verification.service';
 import { decideReview, deleteReview, listReviews } from '../reviews/moderation.service';
 import { listAudit, listClientes, listProfissionaisAdmin, listProjects } from './admin.service';
+import { ADMIN_PAGE_SIZE } from '../../db/paging';
 import { dashboardStats, listPaymentsAdmin, simpleTotals } from './stats.service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 const sec = [{ bearer: [] }];
 const tags = ['admin'];
-const listQuery = pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(10) });
+const listQuery = pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(ADMIN_PAGE_SIZE) });
 /** Filters accept TODOS (all) as the screens send it. */
 const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
   z

@@ -3,8 +3,8 @@ import { specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
-import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { runList, runNamed } from '../../db/prepared';
 import { requestColumns } from '../requests/requests.service';
 import { clientesMatching, containsFolded, containsLower, searchTerm } from '../../db/search';
 
@@ -14,38 +14,49 @@ import { clientesMatching, containsFolded, containsLower, searchTerm } from '../
  * the figures ./stats.service.ts.
  */
 
-export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 'ABERTO' | 'CONCLUIDO'; page: number; pageSize: number }) {
+type ProjectStatus = 'ESPERA' | 'ABERTO' | 'CONCLUIDO';
+
+export async function listProjects(db: Db, f: { q?: string; status?: ProjectStatus; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
-  const where = and(
-    f.status ? eq(requests.status, f.status) : undefined,
-    q ? sql`(${containsFolded(requests.busca, q)} or ${requests.clienteId} = any(${clientesMatching(q)}))` : undefined,
-  );
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
   // The page's rows first, in the index's order, then the client and the count of applications of
   // those rows only: a search by a common name matches hundreds of a client's projects, and joining
   // each before the page is cut cost more than the search.
-  const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
-  const page = db
-    .select({ pageId: requests.id, pageStatus: requests.status, pageUrgente: urgente.as('page_urgente'), pageCriadoEm: requests.criadoEm })
-    .from(requests)
-    .where(where)
-    // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
-    // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
-    .orderBy(requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id))
-    .limit(limit)
-    .offset(offset)
-    .as('page');
-  const query = db
-    .select({
-      ...requestColumns,
-      clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,
-    })
-    .from(page)
-    .innerJoin(requests, eq(requests.id, page.pageId))
-    .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-    // (With a status filter the status is one value: left out, or PostgreSQL would sort the page again.)
-    .orderBy(...(f.status ? [] : [page.pageStatus]), desc(page.pageUrgente), desc(page.pageCriadoEm), desc(page.pageId));
-  const rows = await (q ? query : runNamed(query));
+  const build = (status: unknown, offset: unknown) => {
+    const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
+    const page = db
+      .select({ pageId: requests.id, pageStatus: requests.status, pageUrgente: urgente.as('page_urgente'), pageCriadoEm: requests.criadoEm })
+      .from(requests)
+      .where(
+        and(
+          status === undefined ? undefined : eq(requests.status, status as ProjectStatus),
+          q ? sql`(${containsFolded(requests.busca, q)} or ${requests.clienteId} = any(${clientesMatching(q)}))` : undefined,
+        ),
+      )
+      // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
+      // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
+      .orderBy(requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id))
+      .limit(pageWindow(f.page, f.pageSize).limit)
+      .offset(offset as number)
+      .as('page');
+    return (
+      db
+        .select({
+          ...requestColumns,
+          clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,
+        })
+        .from(page)
+        .innerJoin(requests, eq(requests.id, page.pageId))
+        .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+        // (With a status filter the status is one value: left out, or PostgreSQL would sort the page again.)
+        .orderBy(...(status === undefined ? [page.pageStatus] : []), desc(page.pageUrgente), desc(page.pageCriadoEm), desc(page.pageId))
+    );
+  };
+  const rows = await runList(
+    db,
+    'admin_projects',
+    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status } },
+    (v, offset) => build(v('status'), offset),
+  );
   return pageOf(
     // The chosen applicant is not part of the back office's card.
     rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, escolhidoId: _escolhido, ...r }) => ({
@@ -64,24 +75,27 @@ export async function listProjects(db: Db, f: { q?: string; status?: 'ESPERA' | 
 export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
   const where = q ? sql`(${containsFolded(clientes.busca, q)} or ${containsLower(clientes.email, q)})` : undefined;
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const query = db
-    .select({
-      id: clientes.id,
-      nome: clientes.nome,
-      email: clientes.email,
-      telefone: clientes.telefone,
-      fotoKey: clientes.fotoKey,
-      criadoEm: clientes.criadoEm,
-      emailConfirmadoEm: clientes.emailConfirmadoEm,
-      projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
-    })
-    .from(clientes)
-    .where(where)
-    .orderBy(desc(clientes.criadoEm), desc(clientes.id))
-    .limit(limit)
-    .offset(offset);
-  const rows = await (q ? query : runNamed(query));
+  const { limit } = pageWindow(f.page, f.pageSize);
+  const build = (offset: unknown) =>
+    db
+      .select({
+        id: clientes.id,
+        nome: clientes.nome,
+        email: clientes.email,
+        telefone: clientes.telefone,
+        fotoKey: clientes.fotoKey,
+        criadoEm: clientes.criadoEm,
+        emailConfirmadoEm: clientes.emailConfirmadoEm,
+        projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
+      })
+      .from(clientes)
+      .where(where)
+      .orderBy(desc(clientes.criadoEm), desc(clientes.id))
+      .limit(limit)
+      .offset(offset as number);
+  const rows = await runList(db, 'admin_clientes', { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
+    build(offset),
+  );
   return pageOf(
     rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
       ...r,
@@ -98,41 +112,48 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
 
 export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
-  const where = and(
-    q ? sql`(${containsFolded(profissionais.busca, q)} or ${containsLower(profissionais.email, q)})` : undefined,
-    f.verificacao ? eq(profissionais.verificacao, f.verificacao) : undefined,
+  const { limit } = pageWindow(f.page, f.pageSize);
+  const build = (verificacao: unknown, offset: unknown) =>
+    db
+      .select({
+        id: profissionais.id,
+        nome: profissionais.nome,
+        email: profissionais.email,
+        telefone: profissionais.telefone,
+        cidade: profissionais.cidade,
+        bairro: profissionais.bairro,
+        especialidades: profissionais.especialidades,
+        fotoKey: profissionais.fotoKey,
+        notaMedia: profissionais.notaMedia,
+        verificacao: profissionais.verificacao,
+        verificadoEm: profissionais.verificadoEm,
+        criadoEm: profissionais.criadoEm,
+        temFrente: sql<boolean>`${profissionais.ccFrenteKey} is not null`,
+        temVerso: sql<boolean>`${profissionais.ccVersoKey} is not null`,
+        verificadoPorNome: admins.nome,
+      })
+      .from(profissionais)
+      .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
+      .where(
+        and(
+          q ? sql`(${containsFolded(profissionais.busca, q)} or ${containsLower(profissionais.email, q)})` : undefined,
+          verificacao === undefined ? undefined : eq(profissionais.verificacao, verificacao as 'PENDENTE'),
+        ),
+      )
+      // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
+      .orderBy(
+        verificacao === undefined ? sql`(${profissionais.verificacao} is distinct from 'PENDENTE')` : profissionais.verificacao,
+        desc(profissionais.criadoEm),
+        desc(profissionais.id),
+      )
+      .limit(limit)
+      .offset(offset as number);
+  const rows = await runList(
+    db,
+    'admin_profissionais',
+    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao } },
+    (v, offset) => build(v('verificacao'), offset),
   );
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const query = db
-    .select({
-      id: profissionais.id,
-      nome: profissionais.nome,
-      email: profissionais.email,
-      telefone: profissionais.telefone,
-      cidade: profissionais.cidade,
-      bairro: profissionais.bairro,
-      especialidades: profissionais.especialidades,
-      fotoKey: profissionais.fotoKey,
-      notaMedia: profissionais.notaMedia,
-      verificacao: profissionais.verificacao,
-      verificadoEm: profissionais.verificadoEm,
-      criadoEm: profissionais.criadoEm,
-      temFrente: sql<boolean>`${profissionais.ccFrenteKey} is not null`,
-      temVerso: sql<boolean>`${profissionais.ccVersoKey} is not null`,
-      verificadoPorNome: admins.nome,
-    })
-    .from(profissionais)
-    .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
-    .where(where)
-    // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
-    .orderBy(
-      f.verificacao ? profissionais.verificacao : sql`(${profissionais.verificacao} is distinct from 'PENDENTE')`,
-      desc(profissionais.criadoEm),
-      desc(profissionais.id),
-    )
-    .limit(limit)
-    .offset(offset);
-  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
       ...r,

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { runList } from '../../db/prepared';
 import { clientesMatching, containsFolded, searchTerm } from '../../db/search';
 import { audit } from '../audit/audit.service';
 import { notify } from '../notificacoes/notify';
@@ -14,33 +14,40 @@ import { recomputeRating } from './reviews.service';
 
 export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
-  const where = and(
-    f.status ? eq(reviews.status, f.status) : undefined,
-    q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
+  const { limit } = pageWindow(f.page, f.pageSize);
+  const build = (status: unknown, offset: unknown) =>
+    db
+      .select({
+        id: reviews.id,
+        profissionalId: reviews.profissionalId,
+        clienteId: reviews.clienteId,
+        requestId: reviews.requestId,
+        nota: reviews.nota,
+        comentario: reviews.comentario,
+        status: reviews.status,
+        criadoEm: reviews.criadoEm,
+        clienteNome: clientes.nome,
+        profissionalNome: profissionais.nome,
+      })
+      .from(reviews)
+      .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+      .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
+      .where(
+        and(
+          status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'),
+          q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
+        ),
+      )
+      // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
+      .orderBy(status === undefined ? sql`(${reviews.status} <> 'ESPERA')` : reviews.status, desc(reviews.criadoEm), desc(reviews.id))
+      .limit(limit)
+      .offset(offset as number);
+  const rows = await runList(
+    db,
+    'admin_reviews',
+    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status } },
+    (v, offset) => build(v('status'), offset),
   );
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const query = db
-    .select({
-      id: reviews.id,
-      profissionalId: reviews.profissionalId,
-      clienteId: reviews.clienteId,
-      requestId: reviews.requestId,
-      nota: reviews.nota,
-      comentario: reviews.comentario,
-      status: reviews.status,
-      criadoEm: reviews.criadoEm,
-      clienteNome: clientes.nome,
-      profissionalNome: profissionais.nome,
-    })
-    .from(reviews)
-    .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
-    .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
-    .where(where)
-    // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
-    .orderBy(f.status ? reviews.status : sql`(${reviews.status} <> 'ESPERA')`, desc(reviews.criadoEm), desc(reviews.id))
-    .limit(limit)
-    .offset(offset);
-  const rows = await (q ? query : runNamed(query));
   return pageOf(
     rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
       ...r,
