@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
 import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
-import { runList, runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import { requestColumns } from '../requests/requests.service';
 import { clientesMatching, containsFolded, containsLower, searchTerm } from '../../db/search';
 
@@ -170,8 +170,8 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
 }
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'admin_audit', { text: false, page, pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
     db
       .select({
         id: auditLog.id,
@@ -188,7 +188,7 @@ export async function listAudit(db: Db, page: number, pageSize: number) {
       .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
       .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),

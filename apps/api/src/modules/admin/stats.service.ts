@@ -3,8 +3,8 @@ import type { PlanValue } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { payments, profissionais, requests } from '../../db/schema';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { runList } from '../../db/prepared';
 
 /** The back office's figures: the dashboard, the totals of the spec's counters and the payments behind them. */
 
@@ -96,7 +96,7 @@ export async function listPaymentsAdmin(
     f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,
     f.plano ? eq(payments.plano, f.plano) : undefined,
   );
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
+  const { limit } = pageWindow(f.page, f.pageSize);
   const agg = await summary(
     `pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`,
     async () =>
@@ -107,27 +107,37 @@ export async function listPaymentsAdmin(
           .where(where)
       )[0],
   );
-  const rows = await runNamed(
-    db
-      .select({
-        id: payments.id,
-        plano: payments.plano,
-        valorCentimos: payments.valorCentimos,
-        creditos: payments.creditos,
-        metodo: payments.metodo,
-        estado: payments.estado,
-        provider: payments.provider,
-        criadoEm: payments.criadoEm,
-        pagoEm: payments.pagoEm,
-        profissionalId: payments.profissionalId,
-        profissionalNome: profissionais.nome,
-      })
-      .from(payments)
-      .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
-      .where(where)
-      .orderBy(desc(payments.criadoEm), desc(payments.id))
-      .limit(limit)
-      .offset(offset),
+  const rows = await runList(
+    db,
+    `admin_pagamentos_${f.tipo}`,
+    { text: false, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { mes: f.mes, plano: f.plano } },
+    (v, offset) =>
+      db
+        .select({
+          id: payments.id,
+          plano: payments.plano,
+          valorCentimos: payments.valorCentimos,
+          creditos: payments.creditos,
+          metodo: payments.metodo,
+          estado: payments.estado,
+          provider: payments.provider,
+          criadoEm: payments.criadoEm,
+          pagoEm: payments.pagoEm,
+          profissionalId: payments.profissionalId,
+          profissionalNome: profissionais.nome,
+        })
+        .from(payments)
+        .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
+        .where(
+          and(
+            f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
+            v('mes') === undefined ? undefined : sql`${monthKey(payments.criadoEm)} = ${v('mes')}`,
+            v('plano') === undefined ? undefined : eq(payments.plano, v('plano') as PlanValue),
+          ),
+        )
+        .orderBy(desc(payments.criadoEm), desc(payments.id))
+        .limit(limit)
+        .offset(offset as number),
   );
   return {
     ...pageOf(

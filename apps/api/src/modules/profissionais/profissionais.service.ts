@@ -5,7 +5,7 @@ import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
-import { prepared, runNamed } from '../../db/prepared';
+import { prepared } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 
 const publicCard = {
@@ -96,12 +96,14 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
 
 /** Public profile: never the e-mail nor the ID documents. */
 export async function getProfissional(db: Db, id: number) {
-  const [row] = await runNamed(
+  // Built once and kept prepared: the profile is read on every visit to it.
+  const [row] = await prepared(db, 'profissional_by_id', () =>
     db
       .select({ ...listItem, telefone: profissionais.telefone })
       .from(profissionais)
-      .where(eq(profissionais.id, id)),
-  );
+      .where(eq(profissionais.id, sql.placeholder('id')))
+      .prepare('profissional_by_id'),
+  ).execute({ id });
   if (!row) throw notFound('Profissional não encontrado.');
   const { telefone, ...item } = row;
   return { ...toListItem(item), telefone, contato: telefone };

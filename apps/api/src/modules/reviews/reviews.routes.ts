@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createReviewBody, errorResponse, idParams, paged, pageQuery, publicReview, recentReview, reviewableProfessional, reviewCreated } from '@tc/shared';
 import { assertOwnIdInBody } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
-import { approvedReviewsOf, createReview, recentReviews, reviewableProfessionals } from './reviews.service';
+import { approvedReviewsOf, createReview, PUBLIC_REVIEWS_PAGE_SIZE, recentReviews, reviewableProfessionals } from './reviews.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -23,9 +23,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviews'],
-        summary: 'Avaliações aprovadas de um profissional',
+        summary: 'Avaliações aprovadas de um profissional, mais recentes primeiro, 5 por página',
         params: idParams,
-        querystring: pageQuery.pick({ page: true, pageSize: true }),
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(PUBLIC_REVIEWS_PAGE_SIZE) }),
         response: { 200: paged(publicReview) },
       },
     },

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList, runNamed } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
 import { bayesSql, priorMeanSql } from '../selos/ranking';
 
@@ -55,10 +55,12 @@ export async function recentReviews(db: Db, limit = 6) {
 }
 
 /** Approved reviews of one professional, newest first, paginated. */
+/** A professional's public reviews, a page at a time: the profile page asks for 5 (the one size prepared). */
+export const PUBLIC_REVIEWS_PAGE_SIZE = 5;
+
 export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
-  const where = and(eq(reviews.profissionalId, profissionalId), eq(reviews.status, 'APROVADO'));
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'reviews_of', { text: false, page, pageSize, usual: PUBLIC_REVIEWS_PAGE_SIZE, filters: { profissionalId } }, (v, offset) =>
     db
       .select({
         id: reviews.id,
@@ -72,10 +74,10 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
       })
       .from(reviews)
       .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
-      .where(where)
+      .where(and(eq(reviews.profissionalId, v('profissionalId') as number), eq(reviews.status, 'APROVADO')))
       .orderBy(desc(reviews.criadoEm), desc(reviews.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
