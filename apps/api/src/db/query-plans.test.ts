@@ -86,8 +86,11 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ["client's own projects", '/api/requests/cliente/:cliente', 'requests_cliente_idx', () => client.auth],
     ['admin projects, all', '/api/requests/all', 'requests_status_idx', () => admin.auth],
     ['admin projects by status', '/api/requests/all?status=ESPERA', 'requests_status_idx', () => admin.auth],
+    // A common word (a surname a seventh of all clients share) walks the list's own order and stops at the page.
+    ['admin projects by a common word', '/api/requests/all?q=silva', 'requests_status_idx', () => admin.auth],
     ['admin reviews, all', '/api/review/all', 'reviews_admin_idx', () => admin.auth],
     ['admin reviews by status', '/api/review/all?status=NEGADO', 'reviews_status_idx', () => admin.auth],
+    ['admin reviews by a common word', '/api/review/all?q=silva', 'reviews_admin_idx', () => admin.auth],
     ['admin clients', '/api/cliente/see-all', 'clientes_criado_idx', () => admin.auth],
     ['admin professionals', '/api/admin/profissionais', 'profissionais_admin_idx', () => admin.auth],
     ['admin professionals by verification', '/api/admin/profissionais?verificacao=PENDENTE', 'profissionais_verificacao_idx', () => admin.auth],
@@ -231,7 +234,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
-  it('the lists keep one plan: after a few runs PostgreSQL only binds their values (LIMIT in the text, no OFFSET on page 1)', async () => {
+  it('the lists keep one plan: after a few runs PostgreSQL only binds their values (LIMIT in the text, no bare OFFSET parameter)', async () => {
     // Enough open projects that a plan for "a tenth of all rows" (what a LIMIT parameter makes the
     // generic plan assume) costs clearly more than planning the page each time.
     await explainer.query(
@@ -253,6 +256,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         [`/api/requests/cliente/${client.id}`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 21$/],
         ['/api/requests/all', () => admin.auth, /order by "requests"\."status".* limit 11\) "page"/],
         ['/api/admin/profissionais', () => admin.auth, /from "profissionais" left join "admins" .* limit 11$/],
+        // Deeper pages: the OFFSET as a sub-select, which both plans estimate alike (db/paging.ts).
+        ['/api/requests/disponiveis?page=3', () => prof.auth, /order by .* limit 13 offset \(select \$\d+::int\)\)/],
+        ['/api/requests/all?page=2', () => admin.auth, /order by "requests"\."status".* limit 11 offset \(select \$\d+::int\)\) "page"/],
       ];
       for (const [path, auth] of lists) {
         for (let i = 0; i < 8; i++) expect((await second.inject({ method: 'GET', url: path, headers: auth() })).statusCode).toBe(200);
@@ -291,6 +297,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       // on the generated million the plans are read in docs/decisions/0006.)
       const pros = await planOf('/api/profissional/see-all?q=conceicao', client.auth, 'profissionais');
       expect(pros).toContain('profissionais_busca_trgm');
+      // The back office's projects and reviews, the client's name included (migration 0013).
+      expect(await planOf('/api/requests/all?q=conceicao', admin.auth, 'requests')).toContain('requests_busca_admin_trgm');
+      expect(await planOf('/api/review/all?q=conceicao', admin.auth, 'reviews')).toContain('reviews_busca_admin_trgm');
     } finally {
       await explainer.query('SET enable_indexscan = on');
       await explainer.query('SET enable_sort = off');

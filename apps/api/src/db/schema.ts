@@ -173,15 +173,22 @@ export const requests = pgTable(
      * places are counted in one statement (docs/decisions/0003).
      */
     candidaturasN: integer('candidaturas_n').notNull().default(0),
-    /** What job and admin searches match: title, city and district, folded. */
+    /** What job search matches: title, city and district, folded. */
     busca: text().generatedAlwaysAs(folded(`titulo || ' ' || cidade || ' ' || bairro`)),
+    /**
+     * What the back office's project search matches: the same, then the client's name, folded. Kept by
+     * triggers (migration 0013: on the project's row, and on the client's when the name changes), so a
+     * search by a common surname walks the list's own order and stops at the page (docs/decisions/0006).
+     * Never in job search: professionals do not look clients up by name.
+     */
+    buscaAdmin: text('busca_admin'),
   },
   (t) => [
     index('requests_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Admin list: the enum's order is ESPERA, ABERTO, CONCLUIDO, the order the back office wants;
     // within a status, emergencies (PIQUETE, AVARIA: "Urgente 24h") first, then newest.
     index('requests_status_idx').on(t.status, sql`(${t.tempo} in ('PIQUETE', 'AVARIA')) desc`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    trgm('requests_busca_trgm', sql`${t.busca}`),
+    trgm('requests_busca_admin_trgm', sql`${t.buscaAdmin}`),
     // Job search: only approved, priced projects, newest first, with or without one filter.
     index('requests_abertos_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
@@ -348,8 +355,8 @@ export const reviews = pgTable(
     comentario: text().notNull(),
     status: reviewStatus().notNull().default('ESPERA'),
     criadoEm: createdAt(),
-    /** What the admin's review search matches: the comment, folded. */
-    busca: text().generatedAlwaysAs(folded(`comentario`)),
+    /** What the admin's review search matches: the comment and the client's name, folded; kept by triggers (migration 0013). */
+    buscaAdmin: text('busca_admin'),
   },
   (t) => [
     uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
@@ -364,7 +371,7 @@ export const reviews = pgTable(
     // Admin list: pending first, then newest.
     index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    trgm('reviews_busca_trgm', sql`${t.busca}`),
+    trgm('reviews_busca_admin_trgm', sql`${t.buscaAdmin}`),
     check('reviews_nota_1_5', sql`${t.nota} BETWEEN 1 AND 5`),
   ],
 );

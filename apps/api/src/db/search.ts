@@ -13,13 +13,6 @@ export const containsFolded = (foldedColumn: SQL | unknown, term: string) => sql
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office). */
 export const containsLower = (column: SQL | unknown, term: string) => sql`lower(${column}) like '%' || lower(${term}) || '%'`;
 
-/**
- * Ids of the clients whose name matches, capped: a search by a client's name then reads that
- * client's rows through the `cliente_id` indexes, as one more branch of an indexed OR (the back
- * office's projects and reviews).
- */
-export const clientesMatching = (q: string) => sql`array(select c.id from clientes c where ${containsFolded(sql`c.busca`, q)} limit 200)`;
-
 const fold = (s: string) =>
   s
     .normalize('NFD')

@@ -138,6 +138,45 @@ describe('reviews moderation', () => {
   });
 });
 
+describe("the back office's searches by a client's name", () => {
+  const ids = (res: { json(): { items: { id: number }[] } }) => res.json().items.map((r) => r.id);
+  const search = async (what: 'requests' | 'review', q: string) =>
+    ids(await t.app.inject({ method: 'GET', url: `/api/${what}/all?q=${encodeURIComponent(q)}`, headers: admin.auth }));
+
+  it('find the projects and reviews of a client by any part of the name, accents aside, and follow a change of name', async () => {
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Graça Assunção Brandão' });
+    const other = await registerAndLogin(t.app, 'cliente', { nome: 'Rui Matos' });
+    const p = await registerAndLogin(t.app, 'profissional');
+    await give(p.id, 100);
+    const rid = await openProject(t.app, c, admin, 5);
+    const otherRid = await openProject(t.app, other, admin, 5);
+    await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
+    await completeWith(t.app, c, rid, p.id);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, nota: 4, comentario: 'Trabalho limpo e rápido' },
+    });
+    const reviewId = review.json().id as number;
+
+    expect(await search('requests', 'assuncao')).toEqual([rid]);
+    expect(await search('requests', 'GRAÇA ASS')).toEqual([rid]);
+    expect(await search('review', 'brandao')).toEqual([reviewId]);
+    // The comment and the project's own text are still searched.
+    expect(await search('review', 'limpo e rápido')).toContain(reviewId);
+    expect(await search('requests', 'rui matos')).toEqual([otherRid]);
+
+    const form = multipart({ id: String(c.id), nome: 'Graça Vilaverde', email: c.email });
+    const renamed = await t.app.inject({ method: 'PUT', url: '/api/cliente/edit-profile', headers: { ...c.auth, ...form.headers }, payload: form.payload });
+    expect(renamed.statusCode).toBe(200);
+    expect(await search('requests', 'assuncao')).toEqual([]);
+    expect(await search('review', 'brandao')).toEqual([]);
+    expect(await search('requests', 'vilaverde')).toEqual([rid]);
+    expect(await search('review', 'vilaverde')).toEqual([reviewId]);
+  });
+});
+
 describe('professionals: documents and verification', () => {
   it('serves ID images only to admins, logs every view, and deletes them once verified', async () => {
     const p = await registerAndLogin(t.app, 'profissional', { nome: 'Verificável' });

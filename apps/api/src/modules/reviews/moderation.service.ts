@@ -4,7 +4,7 @@ import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
-import { clientesMatching, containsFolded, searchTerm } from '../../db/search';
+import { containsFolded, searchTerm } from '../../db/search';
 import { audit } from '../audit/audit.service';
 import { notify } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
@@ -35,7 +35,8 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
       .where(
         and(
           status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'),
-          q ? sql`(${containsFolded(reviews.busca, q)} or ${reviews.clienteId} = any(${clientesMatching(q)}))` : undefined,
+          // The comment and the client's name in one column (migration 0013).
+          q ? containsFolded(reviews.buscaAdmin, q) : undefined,
         ),
       )
       // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
