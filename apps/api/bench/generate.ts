@@ -569,7 +569,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       ) x
       JOIN clientes c ON c.id = x.id`);
     await step('requests', `
-      INSERT INTO requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id, creditos, status, criado_em, aprovado_em, concluido_em)
+      INSERT INTO requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id, creditos, status, criado_em, aprovado_em, concluido_em, busca_admin)
       WITH b AS MATERIALIZED (
         SELECT x.cliente_id, x.criado_em, random() ut, random() us, random() uesp, random() utit, random() utp, random() upl, random() uplx,
           random() up, random() uc, random() ua, random() ud1, random() ud2, random() ud3, random() ud4, random() uk, random() uconc,
@@ -596,7 +596,9 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
                THEN 3 + floor(t.uk * 9)::int + CASE WHEN t.tempo = 'NORMAL' THEN 0 ELSE 3 END + CASE WHEN t.grupo = 'domotica' THEN 2 ELSE 0 END END,
         t.status, t.criado_em,
         CASE WHEN t.status <> 'ESPERA' THEN t.aprovado END,
-        CASE WHEN t.status = 'CONCLUIDO' THEN t.aprovado + t.uconc * least(interval '30 days', ${NOW} - t.aprovado) END
+        CASE WHEN t.status = 'CONCLUIDO' THEN t.aprovado + t.uconc * least(interval '30 days', ${NOW} - t.aprovado) END,
+        -- What migration 0013's trigger writes (no trigger fires in this session).
+        lower(f_unaccent(tt.txt || tp.txt || ' ' || p.cidade || ' ' || p.bairro)) || ' ' || c.busca
       FROM t
       JOIN clientes c ON c.id = t.cliente_id
       JOIN g_place p ON p.i = t.pl
@@ -631,12 +633,18 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       FROM p JOIN subscriptions s ON s.profissional_id = p.prof
       ORDER BY p.t
       ON CONFLICT (request_id, profissional_id) DO NOTHING`);
+    // The count kept on each project by migration 0012's triggers, which do not fire in this session.
+    await step('requests: candidaturas_n', `
+      UPDATE requests r SET candidaturas_n = x.n
+      FROM (SELECT request_id, count(*)::int n FROM candidaturas GROUP BY request_id) x
+      WHERE x.request_id = r.id AND r.candidaturas_n <> x.n`);
 
     // 8-11. Reviews and ratings on one connection, payments and the ledger on the other.
     const reviewsAndRatings = async () => {
+      const comentario = `ta.txt || ' ' || tb.txt || CASE WHEN tc.txt = '' THEN '' ELSE ' ' || tc.txt END`;
       // 8. Reviews: by the project's client, of a professional who applied; completed projects first.
       await step('reviews', `
-        INSERT INTO reviews (profissional_id, cliente_id, request_id, nota, comentario, status, criado_em)
+        INSERT INTO reviews (profissional_id, cliente_id, request_id, nota, comentario, status, criado_em, busca_admin)
         WITH pick AS MATERIALIZED (
           SELECT c.request_id, c.profissional_id, r.cliente_id, greatest(c.criado_em, coalesce(r.concluido_em, c.criado_em)) base
           FROM candidaturas c JOIN requests r ON r.id = c.request_id
@@ -652,13 +660,15 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
             CASE WHEN b.un < 0.13 THEN 1 WHEN b.un < 0.25 THEN 3 WHEN b.un < 0.55 THEN 4 ELSE 5 END band
           FROM b
         )
-        SELECT v.profissional_id, v.cliente_id, v.request_id, v.nota,
-          ta.txt || ' ' || tb.txt || CASE WHEN tc.txt = '' THEN '' ELSE ' ' || tc.txt END,
+        SELECT v.profissional_id, v.cliente_id, v.request_id, v.nota, ${comentario},
           (CASE WHEN v.t > ${NOW} - interval '10 days'
                 THEN CASE WHEN v.us < 0.70 THEN 'ESPERA' WHEN v.us < 0.93 THEN 'APROVADO' ELSE 'NEGADO' END
                 ELSE CASE WHEN v.us < 0.02 THEN 'ESPERA' WHEN v.us < 0.92 THEN 'APROVADO' ELSE 'NEGADO' END END)::review_status,
-          v.t
+          v.t,
+          -- What migration 0013's trigger writes (no trigger fires in this session).
+          lower(f_unaccent(${comentario})) || ' ' || cl.busca
         FROM v
+        JOIN clientes cl ON cl.id = v.cliente_id
         JOIN g_text ta ON ta.kind = 'rev:' || v.band || ':a' AND ta.k = 1 + floor(v.ua * ${lenCase('v.band', { 1: 'rev:1:a', 3: 'rev:3:a', 4: 'rev:4:a', 5: 'rev:5:a' })})::int
         JOIN g_text tb ON tb.kind = 'rev:' || v.band || ':b' AND tb.k = 1 + floor(v.ub * ${lenCase('v.band', { 1: 'rev:1:b', 3: 'rev:3:b', 4: 'rev:4:b', 5: 'rev:5:b' })})::int
         JOIN g_text tc ON tc.kind = 'rev:' || v.band || ':c' AND tc.k = 1 + floor(v.uc * ${lenCase('v.band', { 1: 'rev:1:c', 3: 'rev:3:c', 4: 'rev:4:c', 5: 'rev:5:c' })})::int

@@ -112,6 +112,23 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     ).toBe(0);
   });
 
+  it("keeps what triggers keep in the app: each project's count of applications and the back office's search text", async () => {
+    // The load runs with triggers off (session_replication_role), so it writes these itself.
+    expect(
+      await count(`select count(*) n from requests r
+      where r.candidaturas_n <> (select count(*) from candidaturas c where c.request_id = r.id)`),
+    ).toBe(0);
+    expect(await count(`select count(*) n from requests where candidaturas_n > 0`)).toBeGreaterThan(0);
+    expect(
+      await count(`select count(*) n from requests r join clientes c on c.id = r.cliente_id
+      where r.busca_admin is distinct from lower(f_unaccent(r.titulo || ' ' || r.cidade || ' ' || r.bairro)) || ' ' || c.busca`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from reviews r join clientes c on c.id = r.cliente_id
+      where r.busca_admin is distinct from lower(f_unaccent(r.comentario)) || ' ' || c.busca`),
+    ).toBe(0);
+  });
+
   it('has reviews only by the client of a project the professional applied to, and ratings that match', async () => {
     expect(
       await count(`select count(*) n from reviews v join requests r on r.id = v.request_id
