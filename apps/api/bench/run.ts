@@ -270,9 +270,13 @@ async function subjects(url: string): Promise<Subjects> {
 }
 
 /** Queries of the API's database still running (the bench's own connection excluded). */
-async function activeQueries(c: pg.Client, show = false) {
-  const r = await c.query(`select left(regexp_replace(query, '\\s+', ' ', 'g'), 100) q, (extract(epoch from now() - query_start) * 1000)::int ms from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and backend_type = 'client backend'`);
+async function activeQueries(c: pg.Client, show = false, startedBefore?: Date) {
+  const r = await c.query(
+    `select left(regexp_replace(query, '\\s+', ' ', 'g'), 100) q, (extract(epoch from now() - query_start) * 1000)::int ms from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and backend_type = 'client backend'
+      and ($1::timestamptz is null or query_start < $1)`,
+    [startedBefore ?? null],
+  );
   // Which ones, so that a background job (the e-mail worker, a sweep) is told apart from a runaway query.
   if (show) for (const row of r.rows) console.log(`     still running (${row.ms} ms): ${row.q}`);
   return r.rows.length;
@@ -517,11 +521,12 @@ async function main() {
         await Promise.all(dead.map((i) => waitFor(apis[i], '/api/health', 120_000)));
       }
     };
-    /** Queries running when the load stops, and 1 s later. */
+    /** Queries running when the load stops, and those of them still running 1 s later (not a background job's statement begun since). */
     const leftRunning = async () => {
+      const stop = new Date();
       const runningAtStop = await activeQueries(watch);
       await sleep(1000);
-      return { runningAtStop, stillRunning: await activeQueries(watch, true) };
+      return { runningAtStop, stillRunning: await activeQueries(watch, true, stop) };
     };
 
     const rows: Row[] = [];

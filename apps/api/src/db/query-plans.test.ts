@@ -284,6 +284,24 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
+  it('job search tests its filters and text on the index, not on each row it skips (migration 0014)', async () => {
+    // Urgent open jobs elsewhere, so that the urgency's own index is not the cheaper way in.
+    await explainer.query(
+      `insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id, creditos, status, aprovado_em)
+      select 'Tomada ' || g, 'Trocar tomadas', 'Porto', 'Porto', 'substituicao-quadros-eletricos', '+351912345678', 'URGENTE', $1, 3, 'ABERTO', now()
+      from generate_series(1, 3000) g`,
+      [client.id],
+    );
+    await explainer.query('VACUUM ANALYZE requests');
+    for (const path of [
+      '/api/requests/disponiveis?q=quadro',
+      '/api/requests/disponiveis?bairro=lisboa&especialidade=substituicao-quadros-eletricos&tempo=URGENTE&q=quadro',
+    ]) {
+      const plan = await planOf(path, prof.auth, 'requests');
+      expect(plan, path).toContain('"Node Type":"Index Only Scan"');
+    }
+  });
+
   it('a rare word is found through the trigram index of the search column', async () => {
     // Enough rows that reading every open project costs more than the trigram index.
     await explainer.query(`insert into profissionais (nome, email, senha_hash, cidade, bairro)

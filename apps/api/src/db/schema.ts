@@ -189,8 +189,10 @@ export const requests = pgTable(
     // within a status, emergencies (PIQUETE, AVARIA: "Urgente 24h") first, then newest.
     index('requests_status_idx').on(t.status, sql`(${t.tempo} in ('PIQUETE', 'AVARIA')) desc`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trgm('requests_busca_admin_trgm', sql`${t.buscaAdmin}`),
-    // Job search: only approved, priced projects, newest first, with or without one filter.
-    index('requests_abertos_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    // Job search: only approved, priced projects, newest first, with or without one filter. The
+    // trailing columns only carry what the search also tests ("not chosen yet", the text), so a page
+    // is read from the index alone, without visiting a row it skips (migration 0014).
+    index('requests_abertos_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.escolhidoId, t.busca).where(openJob),
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
     index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
@@ -198,8 +200,12 @@ export const requests = pgTable(
     index('requests_abertos_busca_trgm')
       .using('gin', sql`${t.busca} gin_trgm_ops`)
       .where(openJob),
-    // A professional's usual search: the district and the specialty together.
-    index('requests_abertos_bairro_esp_idx').on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()).where(openJob),
+    // A professional's usual search: the district and the specialty together, with or without urgency
+    // and text, tested on the index's trailing columns (a few thousand open jobs walked in order, from
+    // the index alone: 132 ms → 0.2 ms on the generated data).
+    index('requests_abertos_bairro_esp_idx')
+      .on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.escolhidoId, t.busca)
+      .where(openJob),
     // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
     index('requests_escolhido_idx')
       .on(t.escolhidoId)
