@@ -348,6 +348,9 @@ async function connect(url: string, name: string, log: (l: string) => void) {
  * foreign-key triggers do not fire for rows this session inserts (every reference is built from
  * existing rows; the test checks them). Nothing is dropped or altered. Returns whether FK checks are off.
  */
+/** The trigram indexes' pending list during the load, in kB (see the load's step 2). */
+const GIN_LOAD_PENDING_KB = 32768;
+
 async function bulkSession(c: Conn): Promise<boolean> {
   for (const s of [`SET synchronous_commit = off`, `SET statement_timeout = 0`, `SET work_mem = '256MB'`, `SET maintenance_work_mem = '512MB'`,
     `SET max_parallel_workers_per_gather = 0`, `SET enable_nestloop = off`, `SELECT setseed(0.2026)`]) await c.q(s);
@@ -434,12 +437,14 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     if (!noTriggers) log('  (not a superuser: foreign keys are checked row by row, which is slower)');
     // The trigram (GIN) indexes merge their list of pending entries every 128 kB (migration 0010, for
     // searches): a million rows merged 128 kB at a time was a third of the load. For the load the
-    // lists may grow large; the settings are put back before the closing VACUUM merges them in bulk.
+    // lists may grow to 32 MB (merged in large batches; a larger list would leave as much free space
+    // in the index once merged: 1 GB let the projects' index grow to 1.1 GB); the settings are put
+    // back before the closing VACUUM merges what is left.
     const ginIndexes = (
       await q(`SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_am am ON am.oid = c.relam JOIN pg_namespace ns ON ns.oid = c.relnamespace
         WHERE am.amname = 'gin' AND c.relkind = 'i' AND ns.nspname = current_schema()`)
     ).rows as { relname: string; reloptions: string[] | null }[];
-    for (const g of ginIndexes) await q(`ALTER INDEX "${g.relname}" SET (gin_pending_list_limit = 1048576)`);
+    for (const g of ginIndexes) await q(`ALTER INDEX "${g.relname}" SET (gin_pending_list_limit = ${GIN_LOAD_PENDING_KB})`);
 
     log(`Generating ${S.profissionais} professionals, ${S.clientes} clients, ${S.requests} projects, ${S.reviews} reviews, ${S.payments} payments`);
     const senhaHash = await hashPassword(DEMO_PASSWORD);

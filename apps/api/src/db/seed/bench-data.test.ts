@@ -120,7 +120,7 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     ).toBe(0);
     expect(await count(`select count(*) n from requests where candidaturas_n > 0`)).toBeGreaterThan(0);
     // The trigram indexes' pending lists, made large for the load, are set back (migration 0010).
-    expect(await count(`select count(*) n from pg_class where relkind = 'i' and 'gin_pending_list_limit=1048576' = any(reloptions)`)).toBe(0);
+    expect(await count(`select count(*) n from pg_class where relkind = 'i' and 'gin_pending_list_limit=32768' = any(reloptions)`)).toBe(0);
     expect(await count(`select count(*) n from pg_class where relname = 'requests_busca_admin_trgm' and 'gin_pending_list_limit=128' = any(reloptions)`)).toBe(
       1,
     );
