@@ -14,7 +14,7 @@ import {
 } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
-import { applyToRequest, getSubscription, listApplications } from './creditos.service';
+import { APPLICATIONS_PAGE_SIZE, applyToRequest, getSubscription, listApplications } from './creditos.service';
 import { RETORNO_MESES, retornoProfissional } from './retorno.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 402: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -91,7 +91,7 @@ export const creditosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Candidaturas (usos de créditos) do profissional e o resultado de cada uma, mais recentes primeiro, 20 por página',
         security: sec,
         params: idParams,
-        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(20) }),
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(APPLICATIONS_PAGE_SIZE) }),
         response: { 200: paged(applicationItem), ...errors },
       },
     },

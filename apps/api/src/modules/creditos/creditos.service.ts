@@ -1,8 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
-import { executeNamed } from '../../db/prepared';
+import { executeNamed, runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -139,10 +138,14 @@ export function applicationOutcome(
   return r.status === 'CONCLUIDO' ? 'FECHADO' : 'EM_ABERTO';
 }
 
+/** The applications page's size (the route's default): the one kept prepared. */
+export const APPLICATIONS_PAGE_SIZE = 20;
+
 /** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const opts = { text: false, page, pageSize, usual: APPLICATIONS_PAGE_SIZE, filters: { profissionalId } };
+  const rows = await runList(db, 'applications', opts, (v, offset) =>
     db
       .select({
         id: candidaturas.id,
@@ -171,10 +174,10 @@ export async function listApplications(db: Db, profissionalId: number, page: num
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       // "Reportar contacto": at most one report per application (unique).
       .leftJoin(leadReports, eq(leadReports.candidaturaId, candidaturas.id))
-      .where(eq(candidaturas.profissionalId, profissionalId))
+      .where(eq(candidaturas.profissionalId, v('profissionalId') as number))
       .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { creditLedger } from '../../db/schema';
 
@@ -8,9 +8,10 @@ import { creditLedger } from '../../db/schema';
 
 /** Every credit movement with the running balance, newest first. */
 export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
-  const where = eq(creditLedger.profissionalId, profissionalId);
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  // The route's default page size is the one kept prepared.
+  const opts = { text: false, page, pageSize, usual: 10, filters: { profissionalId } };
+  const rows = await runList(db, 'ledger', opts, (v, offset) =>
     db
       .select({
         id: creditLedger.id,
@@ -23,10 +24,10 @@ export async function ledgerHistory(db: Db, profissionalId: number, page: number
         criadoEm: creditLedger.criadoEm,
       })
       .from(creditLedger)
-      .where(where)
+      .where(eq(creditLedger.profissionalId, v('profissionalId') as number))
       .orderBy(desc(creditLedger.criadoEm), desc(creditLedger.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),

@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import { badRequest } from '../../lib/app-error';
 import type { UnsubscribeClaim } from './unsubscribe';
 
@@ -24,8 +24,10 @@ const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u
 
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  // The route's default page size (the bell's) is the one kept prepared.
+  const opts = { text: false, page, pageSize, usual: 10, filters: { tipo: u.tipo, id: u.id } };
+  const rows = await runList(db, 'notificacoes', opts, (v, offset) =>
     db
       .select({
         id: notificacoes.id,
@@ -37,10 +39,10 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
         criadoEm: notificacoes.criadoEm,
       })
       .from(notificacoes)
-      .where(mine(notificacoes, u))
+      .where(mine(notificacoes, { tipo: v('tipo') as Role, id: v('id') as number }))
       .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })),
