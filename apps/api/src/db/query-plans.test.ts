@@ -256,7 +256,6 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         [`/api/requests/cliente/${client.id}`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 21$/],
         ['/api/requests/all', () => admin.auth, /order by "requests"\."status".* limit 11\) "page"/],
         ['/api/admin/profissionais', () => admin.auth, /from "profissionais" left join "admins" .* limit 11$/],
-        [`/api/creditos/profissional/${prof.id}`, () => prof.auth, /from "candidaturas" .* limit 21$/],
         [`/api/creditos/historico/${prof.id}`, () => prof.auth, /from "credit_ledger" .* limit 11$/],
         ['/api/notificacoes', () => prof.auth, /from "notificacoes" .* limit 11$/],
         // Deeper pages: the OFFSET as a sub-select, which both plans estimate alike (db/paging.ts).
