@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // expect.poll waits for the page, it does not time it: 1 s by default was too short for a
+    // lazily loaded page's first paint while CI's 2 cores were busy.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
