@@ -5,7 +5,8 @@
  * The API runs as a child process in production mode on 127.0.0.1; a bare `node:http` server and a
  * bare Fastify route (also child processes) answering a small JSON are measured with the same
  * settings before and after the API's scenarios; the mean of bare Fastify's two runs is the
- * reference each scenario is compared with. autocannon runs here, BENCH_CONNECTIONS (50)
+ * reference each scenario is compared with. A third, bare Fastify reading one page of open jobs
+ * through node-postgres, shows the ceiling of any scenario that reads the database. autocannon runs here, BENCH_CONNECTIONS (50)
  * connections, a 2 s warm-up then BENCH_SECONDS (10) per scenario (BENCH_WRITE_SECONDS, 5, for the
  * scenarios that write; log-in at BENCH_LOGIN_CONNECTIONS, 4, since argon2 is CPU by design). Every
  * request says `accept-encoding: br, gzip`, as browsers do. Sessions are JWTs minted with the secret
@@ -120,6 +121,19 @@ const BARE_FASTIFY = `
 import Fastify from 'fastify';
 const app = Fastify({ logger: false });
 app.get('/', async () => (${BASELINE_BODY}));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+/**
+ * The ceiling of any scenario that reads the database: bare Fastify answering the 12 newest open
+ * jobs (one named statement through node-postgres, the API's pool size, from the open-jobs index).
+ * Not a reference for the shares: it shows how much of bare Fastify one round trip leaves.
+ */
+const BARE_FASTIFY_PG = `
+import Fastify from 'fastify';
+import pg from 'pg';
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+const text = "select id, titulo, cidade, bairro, especialidade, tempo, creditos, criado_em from requests where status = 'ABERTO' and creditos is not null and escolhido_id is null order by criado_em desc, id desc limit 13";
+const app = Fastify({ logger: false });
+app.get('/', async () => (await pool.query({ name: 'jobs', text })).rows);
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
 // ---------------------------------------------------------------------------------------------
@@ -446,7 +460,7 @@ async function main() {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'tc-bench-api-'));
   const apiPorts: number[] = [];
   for (let i = 0; i < INSTANCES; i++) apiPorts.push(await freePort());
-  const [httpPort, fastifyPort] = [await freePort(), await freePort()];
+  const [httpPort, fastifyPort, fastifyPgPort] = [await freePort(), await freePort(), await freePort()];
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, NODE_ENV: 'production' };
   const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'NOTIFICATIONS_WORKER'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
   // Behind the balancer as deployed; the e-mail worker off so that only requests use the instances' CPU.
@@ -466,6 +480,9 @@ async function main() {
   const restarts: { during: string; instance?: string; code: number | null; signal: string | null; lastLines: string[] }[] = [];
   const nodeHttp = startProcess('node:http', process.execPath, ['--input-type=module', '-e', NODE_HTTP], { ...baseEnv, PORT: String(httpPort) }, httpPort);
   const bareFastify = startProcess('bare Fastify', process.execPath, ['--input-type=module', '-e', BARE_FASTIFY], { ...baseEnv, PORT: String(fastifyPort) }, fastifyPort);
+  const bareFastifyPg = startProcess('bare Fastify + one query', process.execPath, ['--input-type=module', '-e', BARE_FASTIFY_PG], {
+    ...baseEnv, ...passThrough, DATABASE_URL: url, PORT: String(fastifyPgPort),
+  }, fastifyPgPort);
   const balancers: Proc[] = [];
   const peakRss: (number | undefined)[] = apis.map(() => undefined);
   const samplePeak = () => apis.forEach((p, i) => {
@@ -475,7 +492,7 @@ async function main() {
   const sampler = setInterval(samplePeak, 500);
   const watch = new pg.Client({ connectionString: url, application_name: 'tc-bench-watch' });
   try {
-    await Promise.all([...apis.map((p) => waitFor(p, '/api/health', 120_000)), waitFor(nodeHttp, '/', 120_000), waitFor(bareFastify, '/', 120_000)]);
+    await Promise.all([...apis.map((p) => waitFor(p, '/api/health', 120_000)), waitFor(nodeHttp, '/', 120_000), waitFor(bareFastify, '/', 120_000), waitFor(bareFastifyPg, '/', 120_000)]);
     await watch.connect();
     const rssAtStart = apis.map((p) => peakRssMb(p.proc.pid));
     // Two balancers, both with the deployed worker count: in front of the first instance, and of all.
@@ -501,6 +518,8 @@ async function main() {
     line('node:http', httpBefore);
     const fastifyBefore = await baseline(bareFastify);
     line('bare Fastify', fastifyBefore);
+    const oneQuery = await baseline(bareFastifyPg);
+    line('bare Fastify + one query', oneQuery, `${fmt((100 * oneQuery.rps) / fastifyBefore.rps, 1)} % of bare Fastify`);
 
     /** Warm-up, then the measured run; should an API instance end meanwhile, it is started again and the run repeated. */
     const measure = async (base: string, sc: Scenario, beforeRun?: () => void): Promise<Measure> => {
@@ -594,6 +613,8 @@ async function main() {
     else printTable(rows);
     console.log(`\nReference: bare Fastify ${fmt(ref, 0)} req/s (before ${fmt(fastifyBefore.rps, 0)}, after ${fmt(fastifyAfter.rps, 0)}; spread ${fmt(spread, 1)} %); ` +
       `node:http ${fmt(httpRef, 0)} req/s (before ${fmt(httpBefore.rps, 0)}, after ${fmt(httpAfter.rps, 0)}); bare Fastify = ${fmt((100 * ref) / httpRef, 0)} % of node:http.`);
+    console.log(`Ceiling of a database read: bare Fastify + one indexed query through node-postgres ${fmt(oneQuery.rps, 0)} req/s, ` +
+      `${fmt((100 * oneQuery.rps) / ref, 1)} % of bare Fastify (p99 ${fmt(oneQuery.p99, 1)} ms).`);
     if (spread > 15) {
       console.log(`Warning: the two bare-Fastify runs differ by ${fmt(spread, 0)} %: something else was using the CPU, so every share above is uncertain by about as much (load average ${loadBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(1)).join(' ')} after).`);
     }
@@ -633,6 +654,7 @@ async function main() {
     const baselines = {
       nodeHttp: { before: httpBefore, after: httpAfter, mean: httpRef },
       bareFastify: { before: fastifyBefore, after: fastifyAfter, reference: ref, spreadPct: spread, shareOfNodeHttpPct: (100 * ref) / httpRef },
+      bareFastifyOneQuery: { ...oneQuery, shareOfBareFastifyPct: (100 * oneQuery.rps) / ref },
     };
     const file = join(ROOT, 'bench/results.json');
     const previous = readResults(file);
@@ -673,7 +695,7 @@ async function main() {
   } finally {
     clearInterval(sampler);
     await watch.end().catch(() => undefined);
-    await Promise.all([...balancers.map((b) => stopProcess(b, 'SIGQUIT', 5000)), ...apis.map(stop), stop(nodeHttp), stop(bareFastify)]);
+    await Promise.all([...balancers.map((b) => stopProcess(b, 'SIGQUIT', 5000)), ...apis.map(stop), stop(nodeHttp), stop(bareFastify), stop(bareFastifyPg)]);
     killAll();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import type { Paged } from '@tc/shared';
+import { DEFAULT_PAGE_SIZE, type Paged } from '@tc/shared';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -20,7 +20,7 @@ function literalLimit(pageSize: number): number {
 export const pageWindow = (page: number, pageSize: number) => ({ limit: literalLimit(pageSize), offset: (page - 1) * pageSize });
 
 /** The back office's lists' page size (the routes' default): the one prepared. */
-export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
 /**
  * The same window for a statement prepared once with placeholders (db/prepared.ts `prepared`): `key`

@@ -7,8 +7,9 @@ import { preparedWindow } from './paging';
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
  * per connection instead of on every request (planning cost twice the execution of a 12-row page),
  * and drizzle builds the SQL once. A list whose filters vary gets one statement per combination of
- * filters present (the `shape`); the values travel as parameters. Text searches are not prepared:
- * their best plan depends on the word typed.
+ * filters present (the `shape`); the values travel as parameters. A text search is built once the
+ * same way but prepared unnamed (`.prepare('')`): sent with its word each time and planned for it,
+ * since its best plan depends on the word typed.
  */
 type Executable<R> = { execute(values: Record<string, unknown>): Promise<R> };
 const perDb = new WeakMap<object, Map<string, Executable<unknown>>>();
@@ -86,26 +87,26 @@ type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?:
 
 /**
  * A back-office or account list: `build(v, offset)` makes its query, `v(key)` standing for the
- * filter `filters[key]`. Without text, the usual page size is built once per shape (which filters are
- * present, first page or not) with placeholders and kept prepared: building drizzle's SQL on every
- * request cost more CPU than the rest of answering it. Another page size runs named (`runNamed`); a
- * text search runs unnamed, planned for the word typed.
+ * filter `filters[key]`; the filter `q` is the searched text (already a LIKE term). The usual page
+ * size is built once per shape (which filters are present, first page or not) with placeholders:
+ * building drizzle's SQL on every request cost more CPU than the rest of answering it. Without text
+ * the statement is kept prepared (named); with text it is sent unnamed, so that PostgreSQL plans it
+ * for the word typed (a rare word reads the trigram index, a common one walks the order index and
+ * stops at the page). Another page size runs named (`runNamed`), or ad hoc with text.
  */
 export function runList<T>(
   db: Db,
   name: string,
-  opts: { text: boolean; page: number; pageSize: number; usual: number; filters: Record<string, unknown> },
+  opts: { page: number; pageSize: number; usual: number; filters: Record<string, unknown> },
   build: (v: (key: string) => unknown, offset: unknown) => Buildable<T>,
 ): Promise<T> {
   const present = Object.fromEntries(Object.entries(opts.filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
   const value = (key: string) => present[key];
+  const text = 'q' in present;
   const w = preparedWindow(opts.page, opts.pageSize, opts.usual);
   const offset = (opts.page - 1) * opts.pageSize;
-  if (opts.text) return Promise.resolve(build(value, offset));
-  if (!w.prepared) return runNamed(build(value, offset));
+  if (!w.prepared) return text ? Promise.resolve(build(value, offset)) : runNamed(build(value, offset));
   const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
-  return prepared(db, shape, () => build((key) => (key in present ? sql.placeholder(key) : undefined), w.offset).prepare(shape)).execute({
-    ...present,
-    ...w.values,
-  });
+  const placeholders = (key: string) => (key in present ? sql.placeholder(key) : undefined);
+  return prepared(db, shape, () => build(placeholders, w.offset).prepare(text ? '' : shape)).execute({ ...present, ...w.values });
 }

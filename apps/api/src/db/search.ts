@@ -8,10 +8,10 @@ export const searchTerm = (q?: string) => (q?.trim() ? q.trim().replace(/[\\%_]/
  * "Contains", ignoring case and accents, against a stored search column that is already folded
  * (`lower(f_unaccent(...))`, trigram-indexed): only the term is folded per query.
  */
-export const containsFolded = (foldedColumn: SQL | unknown, term: string) => sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
+export const containsFolded = (foldedColumn: SQL | unknown, term: unknown) => sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
 
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office). */
-export const containsLower = (column: SQL | unknown, term: string) => sql`lower(${column}) like '%' || lower(${term}) || '%'`;
+export const containsLower = (column: SQL | unknown, term: unknown) => sql`lower(${column}) like '%' || lower(${term}) || '%'`;
 
 const fold = (s: string) =>
   s
@@ -29,5 +29,8 @@ export function specialtiesMatching(q: string): string[] {
   return t ? foldedLabels.filter((s) => s.label.includes(t)).map((s) => s.value) : [];
 }
 
-/** A text[] parameter (drizzle would spread a JS array into a row constructor). */
-export const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+/** PostgreSQL's text form of a text[] (sent as one parameter: drizzle would spread a JS array into a row constructor). */
+export const textArrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/** A text[] parameter: the literal above, or a placeholder given that literal as its value. */
+export const textArray = (values: string[] | unknown) => sql`${Array.isArray(values) ? textArrayLiteral(values) : values}::text[]`;

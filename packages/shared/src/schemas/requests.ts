@@ -52,6 +52,9 @@ export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 
 /** Deep pages cost the database a walk over every row before them: lists stop at this page. */
 export const MAX_PAGE = 500;
+/** A list's page size when the request names none; the one kept prepared (apps/api db/prepared.ts). */
+export const DEFAULT_PAGE_SIZE = 10;
+
 export const pageQuery = z.object({
   page: z.coerce
     .number({ error: 'Página inválida.' })
@@ -64,7 +67,7 @@ export const pageQuery = z.object({
     .int('Tamanho de página inválido.')
     .min(1, 'Tamanho de página inválido.')
     .max(50, 'No máximo 50 resultados por página.')
-    .default(10),
+    .default(DEFAULT_PAGE_SIZE),
   q: z.string().trim().max(100, 'A pesquisa tem no máximo 100 caracteres.').optional(),
 });
 /**

@@ -21,7 +21,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
   // The page's rows first, in the index's order, then the client of those rows only: a search by a
   // common word matches a seventh of all projects, and joining each before the page is cut cost more
   // than the search.
-  const build = (status: unknown, offset: unknown) => {
+  const build = (status: unknown, term: unknown, offset: unknown) => {
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
     const page = db
       .select({ pageId: requests.id, pageStatus: requests.status, pageUrgente: urgente.as('page_urgente'), pageCriadoEm: requests.criadoEm })
@@ -30,7 +30,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
         and(
           status === undefined ? undefined : eq(requests.status, status as ProjectStatus),
           // Title, city, district and the client's name in one column (migration 0013).
-          q ? containsFolded(requests.buscaAdmin, q) : undefined,
+          term === undefined ? undefined : containsFolded(requests.buscaAdmin, term),
         ),
       )
       // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
@@ -55,8 +55,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
   const rows = await runList(
     db,
     'admin_projects',
-    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status } },
-    (v, offset) => build(v('status'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q } },
+    (v, offset) => build(v('status'), v('q'), offset),
   );
   return pageOf(
     // The chosen applicant is not part of the back office's card.
@@ -75,9 +75,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
 
 export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
-  const where = q ? sql`(${containsFolded(clientes.busca, q)} or ${containsLower(clientes.email, q)})` : undefined;
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (offset: unknown) =>
+  const build = (term: unknown, offset: unknown) =>
     db
       .select({
         id: clientes.id,
@@ -90,12 +89,12 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
         projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
       })
       .from(clientes)
-      .where(where)
+      .where(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`)
       .orderBy(desc(clientes.criadoEm), desc(clientes.id))
       .limit(limit)
       .offset(offset as number);
-  const rows = await runList(db, 'admin_clientes', { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
-    build(offset),
+  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { q } }, (v, offset) =>
+    build(v('q'), offset),
   );
   return pageOf(
     rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
@@ -114,7 +113,7 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
 export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (verificacao: unknown, offset: unknown) =>
+  const build = (verificacao: unknown, term: unknown, offset: unknown) =>
     db
       .select({
         id: profissionais.id,
@@ -137,7 +136,7 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
       .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
       .where(
         and(
-          q ? sql`(${containsFolded(profissionais.busca, q)} or ${containsLower(profissionais.email, q)})` : undefined,
+          term === undefined ? undefined : sql`(${containsFolded(profissionais.busca, term)} or ${containsLower(profissionais.email, term)})`,
           verificacao === undefined ? undefined : eq(profissionais.verificacao, verificacao as 'PENDENTE'),
         ),
       )
@@ -152,8 +151,8 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
   const rows = await runList(
     db,
     'admin_profissionais',
-    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao } },
-    (v, offset) => build(v('verificacao'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao, q } },
+    (v, offset) => build(v('verificacao'), v('q'), offset),
   );
   return pageOf(
     rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
@@ -172,7 +171,7 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'admin_audit', { text: false, page, pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
+  const rows = await runList(db, 'admin_audit', { page, pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
     db
       .select({
         id: auditLog.id,

@@ -110,7 +110,7 @@ export async function listPaymentsAdmin(
   const rows = await runList(
     db,
     `admin_pagamentos_${f.tipo}`,
-    { text: false, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { mes: f.mes, plano: f.plano } },
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { mes: f.mes, plano: f.plano } },
     (v, offset) =>
       db
         .select({

@@ -144,7 +144,7 @@ export const APPLICATIONS_PAGE_SIZE = 20;
 /** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const opts = { text: false, page, pageSize, usual: APPLICATIONS_PAGE_SIZE, filters: { profissionalId } };
+  const opts = { page, pageSize, usual: APPLICATIONS_PAGE_SIZE, filters: { profissionalId } };
   const rows = await runList(db, 'applications', opts, (v, offset) =>
     db
       .select({

@@ -15,6 +15,7 @@ import {
   idParams,
   openGuaranteeFields,
   pageQuery,
+  DEFAULT_PAGE_SIZE,
 } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { parseFields, readMultipart } from '../uploads/multipart';
@@ -33,7 +34,7 @@ import {
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 const sec = [{ bearer: [] }];
 const tags = ['garantias'];
-const listQuery = pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(10) });
+const listQuery = pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(DEFAULT_PAGE_SIZE) });
 const IDS_MSG = 'Lista de identificadores inválida.';
 
 /** The 14-day technical guarantee (docs/decisions/0014). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_PAGE_SIZE,
   GARANTIA_MSG,
   GUARANTEE_MAX_PHOTOS,
   GUARANTEE_VISIT_MAX_DAYS,
@@ -13,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { admins, clientes, garantias, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Storage } from '../../lib/storage';
@@ -208,9 +209,13 @@ export async function readGuarantee(db: Db | Tx, id: number, viewer: Viewer): Pr
 
 /** The client's claims, newest first (garantias_cliente_idx). */
 export async function listClientGuarantees(db: Db, clienteId: number, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
-    query(db).where(eq(garantias.clienteId, clienteId)).orderBy(desc(garantias.criadoEm), desc(garantias.id)).limit(limit).offset(offset),
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'garantias_cliente', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { clienteId } }, (v, offset) =>
+    query(db)
+      .where(sql`${garantias.clienteId} = ${v('clienteId')}`)
+      .orderBy(desc(garantias.criadoEm), desc(garantias.id))
+      .limit(limit)
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'cliente')),
@@ -221,13 +226,13 @@ export async function listClientGuarantees(db: Db, clienteId: number, page: numb
 
 /** The professional's claims: the ones waiting for his answer first, then newest. */
 export async function listProfessionalGuarantees(db: Db, profissionalId: number, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'garantias_profissional', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId } }, (v, offset) =>
     query(db)
-      .where(eq(garantias.profissionalId, profissionalId))
+      .where(sql`${garantias.profissionalId} = ${v('profissionalId')}`)
       .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'profissional')),
@@ -238,13 +243,19 @@ export async function listProfessionalGuarantees(db: Db, profissionalId: number,
 
 /** Back office: the enum's order puts the open ones first (ABERTA, ACEITE, CONTESTADA, then FECHADA), newest first within (garantias_estado_idx). */
 export async function listAllGuarantees(db: Db, f: { page: number; pageSize: number; estado?: GarantiaEstado; profissionalId?: number }) {
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(f.page, f.pageSize);
+  const filters = { estado: f.estado, profissionalId: f.profissionalId };
+  const rows = await runList(db, 'garantias_admin', { page: f.page, pageSize: f.pageSize, usual: DEFAULT_PAGE_SIZE, filters }, (v, offset) =>
     query(db)
-      .where(and(f.estado ? eq(garantias.estado, f.estado) : undefined, f.profissionalId ? eq(garantias.profissionalId, f.profissionalId) : undefined))
+      .where(
+        and(
+          f.estado ? sql`${garantias.estado} = ${v('estado')}` : undefined,
+          f.profissionalId ? sql`${garantias.profissionalId} = ${v('profissionalId')}` : undefined,
+        ),
+      )
       .orderBy(garantias.estado, desc(garantias.criadoEm), desc(garantias.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'admin')),

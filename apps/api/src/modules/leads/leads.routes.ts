@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminLeadReport, adminLeadReportsPage, errorResponse, idParams, leadReportSummary, pageQuery, reportLeadBody } from '@tc/shared';
+import { adminLeadReport, adminLeadReportsPage, DEFAULT_PAGE_SIZE, errorResponse, idParams, leadReportSummary, pageQuery, reportLeadBody } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
 import { listLeadReports, refundLeadReport, refuseLeadReport, reportLead } from './leads.service';
 
@@ -34,7 +34,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Leads reportados pelos profissionais: por decidir primeiro, depois os mais recentes',
         security: sec,
-        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(10) }),
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ pageSize: pageQuery.shape.pageSize.default(DEFAULT_PAGE_SIZE) }),
         response: { 200: adminLeadReportsPage, ...errors },
       },
     },

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
+import { DEFAULT_PAGE_SIZE, LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, leadReports, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { audit } from '../audit/audit.service';
@@ -146,12 +146,12 @@ const reportQuery = (db: Db) =>
 
 /** "Leads reportados": the ones to decide first, then newest (lead_reports_admin_idx). */
 export async function listLeadReports(db: Db, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'lead_reports', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: {} }, (_v, offset) =>
     reportQuery(db)
       .orderBy(sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(rows.map(toAdmin), page, pageSize);
 }

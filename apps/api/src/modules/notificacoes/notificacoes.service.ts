@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  DEFAULT_PAGE_SIZE,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS_BY_ROLE,
   NOTIFICATIONS_UNREAD_CAP,
@@ -26,7 +27,7 @@ const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   // The route's default page size (the bell's) is the one kept prepared.
-  const opts = { text: false, page, pageSize, usual: 10, filters: { tipo: u.tipo, id: u.id } };
+  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { tipo: u.tipo, id: u.id } };
   const rows = await runList(db, 'notificacoes', opts, (v, offset) =>
     db
       .select({

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { PaymentAnomaly, PaymentAnomalyCode } from '@tc/shared';
+import { DEFAULT_PAGE_SIZE, type PaymentAnomaly, type PaymentAnomalyCode } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { admins, paymentAnomalies } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runNamed } from '../../db/prepared';
+import { runList } from '../../db/prepared';
 import { notFound } from '../../lib/app-error';
 import { audit } from '../audit/audit.service';
 
@@ -85,15 +85,15 @@ const toApi = (r: Row): PaymentAnomaly => ({
 
 /** The back office's list: unresolved first, then newest (payment_anomalies_admin_idx). */
 export async function listPaymentAnomalies(db: Db, page: number, pageSize: number) {
-  const { limit, offset } = pageWindow(page, pageSize);
-  const rows = await runNamed(
+  const { limit } = pageWindow(page, pageSize);
+  const rows = await runList(db, 'payment_anomalies', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: {} }, (_v, offset) =>
     db
       .select(columns)
       .from(paymentAnomalies)
       .leftJoin(admins, eq(admins.id, paymentAnomalies.resolvidoPor))
       .orderBy(sql`(${paymentAnomalies.resolvidoEm} is not null)`, desc(paymentAnomalies.criadoEm), desc(paymentAnomalies.id))
       .limit(limit)
-      .offset(offset),
+      .offset(offset as number),
   );
   return pageOf(rows.map(toApi), page, pageSize);
 }

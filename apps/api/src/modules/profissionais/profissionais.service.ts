@@ -6,7 +6,7 @@ import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
+import { containsFolded, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 
 const publicCard = {
   id: profissionais.id,
@@ -78,14 +78,26 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .orderBy(...bestRated)
       .limit(limit as number)
       .offset(offset as number);
+  const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
   let rows: ListRow[];
   if (term) {
     const values = specialtiesMatching(q!);
-    const byText = containsFolded(profissionais.busca, term);
-    rows = await build(values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(values)})` : byText, window.limit, window.offset);
+    const where = (t: unknown, esp: unknown) => {
+      const byText = containsFolded(profissionais.busca, t);
+      return values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(esp)})` : byText;
+    };
+    // Built once per shape (text alone, or text or specialties) but sent unnamed, so that PostgreSQL
+    // plans it for the word typed.
+    const shape = `pros_q${values.length ? 's' : ''}_${w.key}`;
+    rows = w.prepared
+      ? await prepared(db, shape, () => build(where(sql.placeholder('term'), sql.placeholder('esp')), w.limit, w.offset).prepare('')).execute({
+          ...w.values,
+          term,
+          esp: textArrayLiteral(values),
+        })
+      : await build(where(term, values), window.limit, window.offset);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
-    const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
     const shape = `pros_all_${w.key}`;
     rows = w.prepared
       ? await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values)

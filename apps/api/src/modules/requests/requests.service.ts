@@ -275,7 +275,7 @@ export async function listAvailable(
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
   const window = preparedWindow(f.page, f.pageSize, JOBS_PAGE_SIZE);
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const values = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
+  const values = { profissionalId, term, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order
   // through their index and testing the text is faster than any trigram index, which PostgreSQL
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
@@ -296,7 +296,7 @@ export async function listAvailable(
           isNotNull(requests.creditos),
           // Once the client chose someone, the job is no longer offered (applying is refused too).
           isNull(requests.escolhidoId),
-          term ? containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, term) : undefined,
+          term ? containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v('term')) : undefined,
           f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
           bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
           f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
@@ -316,8 +316,9 @@ export async function listAvailable(
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
-  const shape = `jobs_${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const rows = term || !window.prepared ? await build(false) : await prepared(db, shape, () => build(true).prepare(shape)).execute(values);
+  // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
+  const shape = `jobs_${term ? 'q' : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
+  const rows = !window.prepared ? await build(false) : await prepared(db, shape, () => build(true).prepare(term ? '' : shape)).execute(values);
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
     f.page,

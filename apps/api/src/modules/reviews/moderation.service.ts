@@ -15,7 +15,7 @@ import { recomputeRating } from './reviews.service';
 export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (status: unknown, offset: unknown) =>
+  const build = (status: unknown, term: unknown, offset: unknown) =>
     db
       .select({
         id: reviews.id,
@@ -36,7 +36,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
         and(
           status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'),
           // The comment and the client's name in one column (migration 0013).
-          q ? containsFolded(reviews.buscaAdmin, q) : undefined,
+          term === undefined ? undefined : containsFolded(reviews.buscaAdmin, term),
         ),
       )
       // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
@@ -46,8 +46,8 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
   const rows = await runList(
     db,
     'admin_reviews',
-    { text: !!q, page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status } },
-    (v, offset) => build(v('status'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q } },
+    (v, offset) => build(v('status'), v('q'), offset),
   );
   return pageOf(
     rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({

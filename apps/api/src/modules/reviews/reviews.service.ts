@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { M } from '@tc/shared';
+import { DEFAULT_PAGE_SIZE, M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { clientes, profissionais, requests, reviews } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
@@ -7,8 +7,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList, runNamed } from '../../db/prepared';
-import { containsFolded, searchTerm, specialtiesMatching, textArray } from '../../db/search';
+import { runList } from '../../db/prepared';
+import { containsFolded, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 import { bayesSql, priorMeanSql } from '../selos/ranking';
 
 /**
@@ -60,7 +60,7 @@ export const PUBLIC_REVIEWS_PAGE_SIZE = 5;
 
 export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'reviews_of', { text: false, page, pageSize, usual: PUBLIC_REVIEWS_PAGE_SIZE, filters: { profissionalId } }, (v, offset) =>
+  const rows = await runList(db, 'reviews_of', { page, pageSize, usual: PUBLIC_REVIEWS_PAGE_SIZE, filters: { profissionalId } }, (v, offset) =>
     db
       .select({
         id: reviews.id,
@@ -94,45 +94,38 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
 export async function reviewableProfessionals(db: Db, clienteId: number, q: string | undefined, page: number, pageSize: number) {
   const term = searchTerm(q);
   const values = term ? specialtiesMatching(q!) : [];
-  const where = and(
-    // Starts from this client's projects (an index), not from every professional.
-    sql`${profissionais.id} in (select r.escolhido_id from requests r where r.cliente_id = ${clienteId} and r.status = 'CONCLUIDO' and r.escolhido_id is not null)`,
-    term
-      ? values.length
-        ? sql`(${containsFolded(profissionais.busca, term)} or ${profissionais.especialidades} && ${textArray(values)})`
-        : containsFolded(profissionais.busca, term)
-      : undefined,
-  );
-  const pending = (col: 'id' | 'titulo') =>
-    sql
-      .raw(
-        `(select r.${col} from requests r
-      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = `,
-      )
-      .append(sql`${clienteId}`)
-      .append(
-        sql.raw(`
+  const { limit } = pageWindow(page, pageSize);
+  const filters = { clienteId, q: term, esp: values.length ? textArrayLiteral(values) : undefined };
+  const rows = await runList(db, 'reviewable', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters }, (v, offset) => {
+    const byText = term === undefined ? undefined : containsFolded(profissionais.busca, v('q'));
+    const pending = (col: 'id' | 'titulo') =>
+      sql`(select ${sql.raw(`r.${col}`)} from requests r
+      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = ${v('clienteId')}
       and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
-      order by r.concluido_em desc nulls last, r.id desc limit 1)`),
-      );
-  const { limit, offset } = pageWindow(page, pageSize);
-  const query = db
-    .select({
-      id: profissionais.id,
-      nome: profissionais.nome,
-      especialidades: profissionais.especialidades,
-      cidade: profissionais.cidade,
-      fotoKey: profissionais.fotoKey,
-      notaMedia: profissionais.notaMedia,
-      requestId: sql<number | null>`${pending('id')}`,
-      requestTitulo: sql<string | null>`${pending('titulo')}`,
-    })
-    .from(profissionais)
-    .where(where)
-    .orderBy(profissionais.nome, profissionais.id)
-    .limit(limit)
-    .offset(offset);
-  const rows = await (term ? query : runNamed(query));
+      order by r.concluido_em desc nulls last, r.id desc limit 1)`;
+    return db
+      .select({
+        id: profissionais.id,
+        nome: profissionais.nome,
+        especialidades: profissionais.especialidades,
+        cidade: profissionais.cidade,
+        fotoKey: profissionais.fotoKey,
+        notaMedia: profissionais.notaMedia,
+        requestId: sql<number | null>`${pending('id')}`,
+        requestTitulo: sql<string | null>`${pending('titulo')}`,
+      })
+      .from(profissionais)
+      .where(
+        and(
+          // Starts from this client's projects (an index), not from every professional.
+          sql`${profissionais.id} in (select r.escolhido_id from requests r where r.cliente_id = ${v('clienteId')} and r.status = 'CONCLUIDO' and r.escolhido_id is not null)`,
+          byText && values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(v('esp'))})` : byText,
+        ),
+      )
+      .orderBy(profissionais.nome, profissionais.id)
+      .limit(limit)
+      .offset(offset as number);
+  });
   return pageOf(
     rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),
     page,
