@@ -9,7 +9,7 @@ import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { hasApplied } from '../creditos/applicants';
 import { refundOnProjectDeletion } from '../creditos/refunds';
-import { notify, projetoPendenteDeliveries, writeNotifications } from '../notificacoes/notify';
+import { notificationCtes, notify, projetoPendenteDeliveries } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
@@ -85,33 +85,36 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
  * once the client's e-mail is confirmed; until then it waits (email-confirmation.service releases it).
  */
 export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody, now: Date = new Date()) {
-  return db.transaction(async (tx) => {
-    // One statement: the new project with its client's name, e-mail and confirmation, and the admins
-    // to tell (none while the e-mail is unconfirmed). The answer is built from it: no second read.
-    const created = await executeNamed<Row & { confirmado: boolean; admins: { id: number; email: string }[] | null }>(
-      tx,
-      sql`
-      with ins as (
-        insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id)
-        values (${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})
-        returning *
-      )
-      select ins.id, ins.titulo, ins.descricao, ins.cidade, ins.bairro, ins.especialidade, ins.contato, ins.tempo, ins.cliente_id as "clienteId",
-        ins.creditos, ins.status, ins.criado_em as "criadoEm", ins.escolhido_id as "escolhidoId", c.nome as "clienteNome", c.email as "clienteEmail",
-        0 as candidaturas, c.email_confirmado_em is not null as confirmado,
-        case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
-      from ins left join clientes c on c.id = ins.cliente_id`,
-    );
-    const row = created.rows[0];
-    if (row.confirmado && row.admins) {
-      await writeNotifications(
-        tx,
-        projetoPendenteDeliveries(row.admins, { requestId: row.id, titulo: row.titulo, bairro: row.bairro, clienteNome: row.clienteNome }, now),
-        now,
-      );
-    }
-    return toDto(row, { revealContact: true, owner: true });
-  });
+  // Two round trips and no BEGIN/COMMIT: a read (the client, the admins to tell and the new project's
+  // id, drawn from its sequence so their news can name it), then one statement that writes the project
+  // and that news together, so neither is written without the other.
+  const { rows } = await executeNamed<{ id: number; nome: string; confirmado: boolean; admins: { id: number; email: string }[] | null }>(
+    db,
+    sql`
+    select nextval(pg_get_serial_sequence('requests', 'id'))::int as id, c.nome, c.email_confirmado_em is not null as confirmado,
+      case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
+    from clientes c where c.id = ${clienteId}`,
+  );
+  const c = rows[0];
+  // The account was deleted after its session was checked.
+  if (!c) throw notFound('Cliente não encontrado.');
+  const id = Number(c.id);
+  const news =
+    c.confirmado && c.admins ? projetoPendenteDeliveries(c.admins, { requestId: id, titulo: body.titulo, bairro: body.bairro, clienteNome: c.nome }, now) : [];
+  const created = await executeNamed<Row>(
+    db,
+    sql`
+    with ins as (
+      insert into requests (id, titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id) overriding system value
+      values (${id}, ${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})
+      returning *
+    )${news.length ? sql`, ${notificationCtes(news, now)}` : sql``}
+    select ins.id, ins.titulo, ins.descricao, ins.cidade, ins.bairro, ins.especialidade, ins.contato, ins.tempo, ins.cliente_id as "clienteId",
+      ins.creditos, ins.status, ins.criado_em as "criadoEm", ins.escolhido_id as "escolhidoId", c.nome as "clienteNome", c.email as "clienteEmail",
+      0 as candidaturas
+    from ins left join clientes c on c.id = ins.cliente_id`,
+  );
+  return toDto(created.rows[0], { revealContact: true, owner: true });
 }
 
 /** The usual page sizes (the routes' defaults): only these are prepared statements (db/paging.ts). */
