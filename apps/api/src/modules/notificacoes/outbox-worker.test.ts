@@ -6,8 +6,9 @@ import { loadEnv } from '../../config/env';
 import { createTestApp, describeOnPostgres, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
-import { notify } from './notify';
-import { BACKOFF_SECONDS, LEASE_MS, runOutboxOnce, type OutboxDeps } from './outbox-worker';
+import { notify, projetoPendenteDeliveries, writeNotifications } from './notify';
+import { nextHourlyDigest } from './schedule';
+import { BACKOFF_SECONDS, DIGEST_MAX_LINES, drainOutbox, LEASE_MS, runOutboxOnce, type OutboxDeps } from './outbox-worker';
 
 /** The outbox worker: retries, crashed workers, restarts, several workers at once, the in-process loop. */
 let offset = 0;
@@ -147,6 +148,28 @@ describe(`outbox worker (${TEST_DB})`, () => {
 });
 
 describeOnPostgres('outbox worker: several at once', () => {
+  it('a digest of more lines than one mail carries goes out in several mails, none longer than the cap, each line once', async () => {
+    // An admin's hourly digest after a flood of new projects (the benchmark publishes thousands).
+    const admin = { id: 990_000 + Math.floor(Math.random() * 9_000), email: `resumo.${Date.now()}@exemplo.pt` };
+    const n = DIGEST_MAX_LINES + 20;
+    const now = clock.now();
+    for (let i = 1; i <= n; i++) {
+      const titulo = `Projeto do resumo ${String(i).padStart(3, '0')}`;
+      await writeNotifications(t.db, projetoPendenteDeliveries([admin], { requestId: 9_000_000 + i, titulo, bairro: 'Lisboa', clienteNome: null }, now), now);
+    }
+    expect(await pass()).toMatchObject({ lines: 0 });
+    moveTo(nextHourlyDigest(now).at);
+    await drainOutbox(t.app.ctx);
+    const mails = smtp.to(admin.email);
+    const lines = mails.map((m) => m.text.match(/Projeto do resumo \d{3}/g) ?? []);
+    expect(mails.map((m) => m.subject)).toEqual([`Administração: ${DIGEST_MAX_LINES} novidades à sua espera`, 'Administração: 20 novidades à sua espera']);
+    expect(lines.map((l) => l.length)).toEqual([DIGEST_MAX_LINES, 20]);
+    expect(new Set(lines.flat()).size).toBe(n);
+    const rows = await rowsFor(admin.email);
+    expect(rows).toHaveLength(n);
+    expect(rows.every((r) => r.estado === 'ENVIADO' || r.estado === 'AGRUPADO')).toBe(true);
+  });
+
   it('three workers running passes in parallel send each mail exactly once', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     for (let i = 0; i < 60; i++)

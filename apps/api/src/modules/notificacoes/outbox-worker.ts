@@ -23,6 +23,12 @@ export const BACKOFF_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as con
 /** A claimed mail not settled within this time belongs to a worker that died: it goes back to the queue. */
 export const LEASE_MS = 10 * 60_000;
 const BATCH = 50;
+/**
+ * The most lines one digest mail carries; more wait for the next mail (sent in the same drain). A
+ * digest of thousands of lines (a flood of new projects for the admins) is unreadable, and claiming it
+ * whole locked and rewrote every line in one statement that ran for seconds.
+ */
+export const DIGEST_MAX_LINES = 100;
 
 interface OutboxRow {
   id: number;
@@ -50,7 +56,7 @@ export async function requeueStuck(deps: Pick<OutboxDeps, 'db' | 'clock'>): Prom
 /**
  * Claims due mails so that no other worker (another instance, the `npm run worker` process) takes
  * the same ones: FOR UPDATE SKIP LOCKED, then A_ENVIAR with a lease until `now + LEASE_MS`.
- * A digest is claimed whole: the other pending lines with the same `resumo` come along.
+ * A digest's other pending lines (same `resumo`) come along, up to DIGEST_MAX_LINES of each.
  */
 async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const lease = iso(new Date(now.getTime() + LEASE_MS));
@@ -64,18 +70,21 @@ async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const rows = due.rows as OutboxRow[];
   const keys = [...new Set(rows.map((r) => r.resumo).filter((k): k is string => !!k))];
   if (keys.length) {
+    // Oldest first, through email_outbox_resumo_idx (resumo, id), each digest on its own.
     const more = await db.execute<OutboxRow & Record<string, unknown>>(sql`
       update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
       where id in (
-        select id from email_outbox where estado = 'PENDENTE' and resumo = any(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[])
-        for update skip locked)
+        select x.id from unnest(${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[]) k(resumo)
+        cross join lateral (
+          select id from email_outbox where estado = 'PENDENTE' and resumo = k.resumo order by id limit ${DIGEST_MAX_LINES} for update skip locked
+        ) x)
       returning ${cols}`);
     rows.push(...(more.rows as OutboxRow[]));
   }
   return rows.map((r) => ({ ...r, id: Number(r.id), destinatario_id: r.destinatario_id === null ? null : Number(r.destinatario_id) }));
 }
 
-/** Mails to send: each line alone, or the lines of one digest together (oldest first). */
+/** Mails to send: each line alone, or the lines of one digest together (oldest first, DIGEST_MAX_LINES a mail). */
 function groupsOf(rows: OutboxRow[]): OutboxRow[][] {
   const byKey = new Map<string, OutboxRow[]>();
   const out: OutboxRow[][] = [];
@@ -88,7 +97,8 @@ function groupsOf(rows: OutboxRow[]): OutboxRow[][] {
     if (!g) byKey.set(r.resumo, (g = []));
     g.push(r);
   }
-  return [...out, ...byKey.values()];
+  for (const g of byKey.values()) for (let i = 0; i < g.length; i += DIGEST_MAX_LINES) out.push(g.slice(i, i + DIGEST_MAX_LINES));
+  return out;
 }
 
 function compose(deps: OutboxDeps, group: OutboxRow[]) {
