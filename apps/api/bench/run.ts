@@ -6,7 +6,7 @@
  * bare Fastify route (also child processes) answering a small JSON are measured with the same
  * settings before and after the API's scenarios; the mean of bare Fastify's two runs is the
  * reference each scenario is compared with. A third, bare Fastify reading one page of open jobs
- * through node-postgres, shows the ceiling of any scenario that reads the database. autocannon runs here, BENCH_CONNECTIONS (50)
+ * through node-postgres, shows what one round trip to the database leaves of bare Fastify. autocannon runs here, BENCH_CONNECTIONS (50)
  * connections, a 2 s warm-up then BENCH_SECONDS (10) per scenario (BENCH_WRITE_SECONDS, 5, for the
  * scenarios that write; log-in at BENCH_LOGIN_CONNECTIONS, 4, since argon2 is CPU by design). Every
  * request says `accept-encoding: br, gzip`, as browsers do. Sessions are JWTs minted with the secret
@@ -123,9 +123,9 @@ const app = Fastify({ logger: false });
 app.get('/', async () => (${BASELINE_BODY}));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 /**
- * The ceiling of any scenario that reads the database: bare Fastify answering the 12 newest open
- * jobs (one named statement through node-postgres, the API's pool size, from the open-jobs index).
- * Not a reference for the shares: it shows how much of bare Fastify one round trip leaves.
+ * Bare Fastify answering the 12 newest open jobs (one named statement through node-postgres, the
+ * API's pool size, from the open-jobs index, JSON.stringify, no compression). Not a reference for
+ * the shares: it shows how much of bare Fastify one round trip to PostgreSQL leaves.
  */
 const BARE_FASTIFY_PG = `
 import Fastify from 'fastify';
@@ -613,7 +613,7 @@ async function main() {
     else printTable(rows);
     console.log(`\nReference: bare Fastify ${fmt(ref, 0)} req/s (before ${fmt(fastifyBefore.rps, 0)}, after ${fmt(fastifyAfter.rps, 0)}; spread ${fmt(spread, 1)} %); ` +
       `node:http ${fmt(httpRef, 0)} req/s (before ${fmt(httpBefore.rps, 0)}, after ${fmt(httpAfter.rps, 0)}); bare Fastify = ${fmt((100 * ref) / httpRef, 0)} % of node:http.`);
-    console.log(`Ceiling of a database read: bare Fastify + one indexed query through node-postgres ${fmt(oneQuery.rps, 0)} req/s, ` +
+    console.log(`One round trip: bare Fastify + one indexed query through node-postgres ${fmt(oneQuery.rps, 0)} req/s, ` +
       `${fmt((100 * oneQuery.rps) / ref, 1)} % of bare Fastify (p99 ${fmt(oneQuery.p99, 1)} ms).`);
     if (spread > 15) {
       console.log(`Warning: the two bare-Fastify runs differ by ${fmt(spread, 0)} %: something else was using the CPU, so every share above is uncertain by about as much (load average ${loadBefore.map((x) => x.toFixed(1)).join(' ')} before, ${loadAfter.map((x) => x.toFixed(1)).join(' ')} after).`);
