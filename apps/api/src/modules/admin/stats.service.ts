@@ -124,10 +124,12 @@ export async function listPaymentsAdmin(
           criadoEm: payments.criadoEm,
           pagoEm: payments.pagoEm,
           profissionalId: payments.profissionalId,
-          profissionalNome: profissionais.nome,
+          // Looked up for the page's rows only. As a join, PostgreSQL 15 put a Memoize over it sized for
+          // every payment it might join, and setting that cache up on every run cost more than the query
+          // (3.6 k → 5.5 k req/s measured with Memoize off).
+          profissionalNome: sql<string | null>`(select ${profissionais.nome} from ${profissionais} where ${profissionais.id} = ${payments.profissionalId})`,
         })
         .from(payments)
-        .leftJoin(profissionais, eq(profissionais.id, payments.profissionalId))
         .where(
           and(
             f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,

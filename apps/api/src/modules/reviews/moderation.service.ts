@@ -15,23 +15,14 @@ import { recomputeRating } from './reviews.service';
 export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (status: unknown, term: unknown, offset: unknown) =>
-    db
-      .select({
-        id: reviews.id,
-        profissionalId: reviews.profissionalId,
-        clienteId: reviews.clienteId,
-        requestId: reviews.requestId,
-        nota: reviews.nota,
-        comentario: reviews.comentario,
-        status: reviews.status,
-        criadoEm: reviews.criadoEm,
-        clienteNome: clientes.nome,
-        profissionalNome: profissionais.nome,
-      })
+  // The page's ids first, from the order index, then the names of those rows only. Joined before the
+  // LIMIT, PostgreSQL 15 put a Memoize over each name lookup, sized for every review it might join,
+  // and setting up those caches on every run cost more than the query (2.4 k → 3.7 k req/s).
+  const build = (status: unknown, term: unknown, offset: unknown) => {
+    const later = sql<boolean>`(${reviews.status} <> 'ESPERA')`;
+    const page = db
+      .select({ pageId: reviews.id, pageLater: later.as('page_later'), pageCriadoEm: reviews.criadoEm })
       .from(reviews)
-      .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
-      .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
       .where(
         and(
           status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'),
@@ -40,9 +31,33 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
         ),
       )
       // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
-      .orderBy(status === undefined ? sql`(${reviews.status} <> 'ESPERA')` : reviews.status, desc(reviews.criadoEm), desc(reviews.id))
+      .orderBy(status === undefined ? later : reviews.status, desc(reviews.criadoEm), desc(reviews.id))
       .limit(limit)
-      .offset(offset as number);
+      .offset(offset as number)
+      .as('page');
+    return (
+      db
+        .select({
+          id: reviews.id,
+          profissionalId: reviews.profissionalId,
+          clienteId: reviews.clienteId,
+          requestId: reviews.requestId,
+          nota: reviews.nota,
+          comentario: reviews.comentario,
+          status: reviews.status,
+          criadoEm: reviews.criadoEm,
+          clienteNome: clientes.nome,
+          profissionalNome: profissionais.nome,
+        })
+        .from(page)
+        .innerJoin(reviews, eq(reviews.id, page.pageId))
+        // Both cascade on delete: every review has its client and professional.
+        .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+        .innerJoin(profissionais, eq(profissionais.id, reviews.profissionalId))
+        // (With a status filter the status is one value: left out, or PostgreSQL would sort the page again.)
+        .orderBy(...(status === undefined ? [page.pageLater] : []), desc(page.pageCriadoEm), desc(page.pageId))
+    );
+  };
   const rows = await runList(
     db,
     'admin_reviews',
