@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Stripe from 'stripe';
-import { checkoutBody, checkoutStarted, errorResponse, idParams, M, paged, pageQuery, paymentResponse, ledgerEntry, stripeWebhookAck } from '@tc/shared';
+import {
+  checkoutBody,
+  checkoutStarted,
+  errorResponse,
+  idParams,
+  M,
+  paged,
+  pageQuery,
+  PAYMENT_STATES,
+  paymentResponse,
+  ledgerEntry,
+  stripeWebhookAck,
+} from '@tc/shared';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isDemo } from '../../config/env';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
@@ -111,11 +123,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pagamentos/profissional/:id',
     {
       onRequest: requireRole('profissional', 'admin'),
-      schema: { tags: ['pagamentos'], summary: 'Compras de um profissional', security: sec, params: idParams, response: { 200: z.array(payment), ...errors } },
+      schema: {
+        tags: ['pagamentos'],
+        summary: 'Compras de um profissional, das mais recentes, por páginas (estado: só as desse estado)',
+        security: sec,
+        params: idParams,
+        querystring: pageQuery.pick({ page: true, pageSize: true }).extend({ estado: z.enum(PAYMENT_STATES).optional() }),
+        response: { 200: paged(payment), ...errors },
+      },
     },
     async (request) => {
       assertSelf(request.user, 'profissional', request.params.id, { admin: true });
-      return listPayments(db, request.params.id);
+      const { page, pageSize, estado } = request.query;
+      return listPayments(db, request.params.id, page, pageSize, estado);
     },
   );
 

@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod } from '@tc/shared';
+import { DEFAULT_PAGE_SIZE, findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod, type PaymentState } from '@tc/shared';
+import { pageOf, pageWindow } from '../../db/paging';
+import { runList } from '../../db/prepared';
 import type { Db, Tx } from '../../db/client';
 import { paymentEvents, payments, profissionais } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -256,21 +258,37 @@ export async function getPayment(db: Db, id: number, user: { tipo: string; id: n
   return { ...pay, criadoEm: pay.criadoEm.toISOString(), pagoEm: pay.pagoEm?.toISOString() ?? null };
 }
 
-export async function listPayments(db: Db, profissionalId: number) {
-  const rows = await db
-    .select({
-      id: payments.id,
-      plano: payments.plano,
-      valorCentimos: payments.valorCentimos,
-      creditos: payments.creditos,
-      metodo: payments.metodo,
-      provider: payments.provider,
-      estado: payments.estado,
-      criadoEm: payments.criadoEm,
-      pagoEm: payments.pagoEm,
-    })
-    .from(payments)
-    .where(eq(payments.profissionalId, profissionalId))
-    .orderBy(desc(payments.criadoEm), desc(payments.id));
-  return rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null }));
+/** A professional's purchases, newest first, a page at a time; `estado` keeps one state (the menu's "a aguardar pagamento"). */
+export async function listPayments(db: Db, profissionalId: number, page: number, pageSize: number, estado?: PaymentState) {
+  const { limit } = pageWindow(page, pageSize);
+  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId, estado } };
+  const rows = await runList(db, 'payments_of', opts, (v, offset) =>
+    db
+      .select({
+        id: payments.id,
+        plano: payments.plano,
+        valorCentimos: payments.valorCentimos,
+        creditos: payments.creditos,
+        metodo: payments.metodo,
+        provider: payments.provider,
+        estado: payments.estado,
+        criadoEm: payments.criadoEm,
+        pagoEm: payments.pagoEm,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.profissionalId, v('profissionalId') as number),
+          v('estado') === undefined ? undefined : eq(payments.estado, v('estado') as PaymentState),
+        ),
+      )
+      .orderBy(desc(payments.criadoEm), desc(payments.id))
+      .limit(limit)
+      .offset(offset as number),
+  );
+  return pageOf(
+    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })),
+    page,
+    pageSize,
+  );
 }

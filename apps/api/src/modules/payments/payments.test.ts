@@ -69,6 +69,43 @@ describe('demo payment provider (no Stripe keys)', () => {
     // Without Stripe configured, the webhook does not exist.
     expect((await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: {} })).statusCode).toBe(404);
   });
+
+  it("a professional's purchases come newest first, a page at a time, optionally of one state; only his own", async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'basico', metodo: 'card' } });
+      expect(res.statusCode).toBe(200);
+      ids.push(res.json().pagamentoId);
+    }
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${ids[0]}/confirmar`, headers: p.auth });
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${ids[5]}/confirmar`, headers: p.auth });
+    await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${ids[11]}/cancelar`, headers: p.auth });
+    const list = async (query: string, auth = p.auth) => t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}${query}`, headers: auth });
+
+    const first = (await list('')).json();
+    expect(first).toMatchObject({ page: 1, pageSize: 10, hasMore: true });
+    expect(first.items.map((x: { id: number }) => x.id)).toEqual(ids.slice(2).reverse());
+    const second = (await list('?page=2')).json();
+    expect(second).toMatchObject({ page: 2, hasMore: false });
+    expect(second.items.map((x: { id: number }) => x.id)).toEqual([ids[1], ids[0]]);
+
+    const pending = (await list('?estado=PENDENTE')).json();
+    expect(pending.hasMore).toBe(false);
+    expect(pending.items.map((x: { id: number }) => x.id)).toEqual(ids.filter((_, i) => i !== 0 && i !== 5 && i !== 11).reverse());
+    const pendingPaged = (await list('?estado=PENDENTE&pageSize=5&page=2')).json();
+    expect(pendingPaged).toMatchObject({ page: 2, hasMore: false });
+    expect(pendingPaged.items.map((x: { id: number }) => x.id)).toEqual([ids[4], ids[3], ids[2], ids[1]]);
+    expect((await list('?estado=PAGO')).json().items.map((x: { id: number }) => x.id)).toEqual([ids[5], ids[0]]);
+
+    const bad = await list('?estado=PERDIDO');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION');
+    expect(bad.json().message).not.toMatch(/invalid|expected/i);
+    const other = await registerAndLogin(t.app, 'profissional');
+    expect((await list('', other.auth)).statusCode).toBe(403);
+    expect((await list('?estado=PENDENTE', (await adminSession(t.app)).auth)).json().items).toHaveLength(9);
+  });
 });
 
 describe('Stripe (official SDK against a local stand-in for the Stripe API)', () => {
@@ -228,7 +265,10 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', message: NIF_MESSAGES.controlo, fields: { nif: NIF_MESSAGES.controlo } });
       expect(seen.length).toBe(before);
-      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json()).toMatchObject({
+        items: [],
+        hasMore: false,
+      });
     });
 
     it('a PT tax id typed in Stripe Checkout reaches the receipt of a payment without one; ours is never replaced', async () => {

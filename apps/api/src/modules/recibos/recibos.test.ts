@@ -19,7 +19,7 @@ describe('checkout billing details and receipts (demo provider)', () => {
   const confirm = (p: Prof, id: number) => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${id}/confirmar`, headers: p.auth });
   const receipt = (auth: Record<string, string>, id: number) => t.app.inject({ method: 'GET', url: `/api/pagamentos/${id}/recibo`, headers: auth });
   const purchases = async (p: Prof) =>
-    (await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json() as unknown[];
+    ((await t.app.inject({ method: 'GET', url: `/api/pagamentos/profissional/${p.id}`, headers: p.auth })).json() as { items: unknown[] }).items;
 
   it('refuses an invalid NIF with a pt-PT message and creates nothing', async () => {
     const p = await registerAndLogin(t.app, 'profissional');

@@ -69,28 +69,23 @@ describe('Área do Profissional (menu)', () => {
           totalPages: 1,
         }),
       'GET /api/pagamentos/profissional/1': () =>
-        json([
-          {
-            id: 7,
-            plano: 'poupanca',
-            valorCentimos: 6000,
-            creditos: 60,
-            metodo: 'multibanco',
-            estado: 'PENDENTE',
-            criadoEm: '2026-03-03T10:00:00.000Z',
-            pagoEm: null,
-          },
-          {
-            id: 1,
-            plano: 'elite',
-            valorCentimos: 12000,
-            creditos: 150,
-            metodo: 'card',
-            estado: 'PAGO',
-            criadoEm: '2026-03-01T10:00:00.000Z',
-            pagoEm: '2026-03-01T10:00:00.000Z',
-          },
-        ]),
+        json({
+          items: [
+            {
+              id: 7,
+              plano: 'poupanca',
+              valorCentimos: 6000,
+              creditos: 60,
+              metodo: 'multibanco',
+              estado: 'PENDENTE',
+              criadoEm: '2026-03-03T10:00:00.000Z',
+              pagoEm: null,
+            },
+          ],
+          page: 1,
+          pageSize: 10,
+          hasMore: true,
+        }),
     });
     renderAt('/areadoprofissional/menu');
     const balance = await screen.findByRole('region', { name: 'Créditos disponíveis' });
@@ -107,6 +102,13 @@ describe('Área do Profissional (menu)', () => {
     expect(within(rows[1]!).queryByRole('link', { name: /Recibo/ })).not.toBeInTheDocument();
     const pending = await screen.findByRole('region', { name: 'Compras a aguardar pagamento' });
     expect(within(pending).getByText('Plano Poupança')).toBeInTheDocument();
-    expect(within(pending).queryByText('Plano Elite')).not.toBeInTheDocument();
+    expect(within(pending).getByText('Há mais compras pendentes: mostram-se as mais recentes.')).toBeInTheDocument();
+    // Only the pending ones are asked for: the server filters and pages them.
+    expect(
+      mockApi
+        .calls()
+        .find((c) => c.path === '/api/pagamentos/profissional/1')
+        ?.query.get('estado'),
+    ).toBe('PENDENTE');
   });
 });

@@ -7,7 +7,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText } from './job-bits';
-import { ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePayments, type LedgerType, type Payment } from './profissional-api';
+import { ownProfissionalId, planName, useCreditBalance, useLedger, useOwnProfile, usePendingPayments, type LedgerType } from './profissional-api';
 import { RetornoSection } from './retorno-section';
 import { SelosSection } from './selos-section';
 import { ProfessionalGuarantees } from '../garantias';
@@ -60,8 +60,8 @@ function Balance({ id }: { id: number | null }) {
 }
 
 function PendingPurchases({ id }: { id: number | null }) {
-  const payments = usePayments(id);
-  const pending = (payments.data ?? []).filter((p: Payment) => p.estado === 'PENDENTE');
+  const payments = usePendingPayments(id);
+  const pending = payments.data?.items ?? [];
   if (pending.length === 0) return null;
   return (
     <section className="pending" aria-labelledby="pendentes-title">
@@ -85,6 +85,7 @@ function PendingPurchases({ id }: { id: number | null }) {
           </li>
         ))}
       </ul>
+      {payments.data?.hasMore && <p className="muted small">Há mais compras pendentes: mostram-se as mais recentes.</p>}
       <p className="muted small">Os créditos são adicionados assim que o pagamento for confirmado (numa referência Multibanco pode demorar algumas horas).</p>
     </section>
   );

@@ -54,10 +54,11 @@ export const useLedger = (id: number | null, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const usePayments = (id: number | null) =>
+/** The purchases still waiting for their payment (the first page: the newest). */
+export const usePendingPayments = (id: number | null) =>
   useQuery({
-    queryKey: ['profissional', 'pagamentos', id],
-    queryFn: ({ signal }) => api<Payment[]>(`/pagamentos/profissional/${id}`, { as, signal }),
+    queryKey: ['profissional', 'pagamentos', id, 'PENDENTE'],
+    queryFn: ({ signal }) => api<Paged<Payment>>(`/pagamentos/profissional/${id}?estado=PENDENTE`, { as, signal }),
     enabled: id !== null,
     retry: false,
   });
