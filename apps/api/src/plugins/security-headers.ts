@@ -22,10 +22,28 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
+/**
+ * What a JSON answer of the API needs (OWASP's REST set): no content may load or frame it, no MIME
+ * sniffing, HTTPS only, no referrer. A page's policy (scripts, styles, images, Stripe's form) means
+ * nothing on JSON; leaving it out takes some 600 bytes off every answer, a fifth of a short list's.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The API's JSON routes: under /api/, except the documentation's pages (HTML, scripts and styles). */
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/** Helmet's full set on pages and files; the short JSON set (API_HEADERS) on the API's answers. */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const headers = computeSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApi(request.url) ? API_HEADERS : headers);
     done();
   });
 }

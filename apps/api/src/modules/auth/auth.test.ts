@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { M } from '@tc/shared';
 import { adminSession, createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
 
@@ -190,20 +193,42 @@ describe('platform', () => {
     expect(ok.statusCode).toBe(201);
   });
 
-  it('sends a strict Content-Security-Policy', async () => {
+  it('sends a strict Content-Security-Policy: the short JSON set on the API, the page policy on pages', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.json()).toEqual({ ok: true });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
-    // The rest of helmet's set, on errors as well as answers.
+    // On errors as well as answers: nothing may load or frame JSON.
     const missing = await t.app.inject({ method: 'GET', url: '/api/nada-aqui' });
     for (const r of [res, missing]) {
+      expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(r.headers['x-content-type-options']).toBe('nosniff');
-      expect(r.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(r.headers['x-frame-options']).toBe('DENY');
       expect(r.headers['referrer-policy']).toBe('no-referrer');
-      expect(r.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+    // A page, and the API's documentation (a page with its own scripts), get helmet's whole set.
+    const dist = mkdtempSync(join(tmpdir(), 'tc-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="pt-PT"><head><title>Técnico Certo</title></head><body></body></html>');
+    const web = await createTestApp({ webDist: dist });
+    try {
+      for (const url of ['/', '/comofunciona']) {
+        const page = await web.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+        expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+        expect(page.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+        expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+        expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+        expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      }
+      // The documentation sets its own policy (with its scripts' hashes) over helmet's.
+      const docs = await web.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });
