@@ -33,7 +33,7 @@ export const guaranteeStatus = pgEnum('guarantee_status', ['ABERTA', 'ACEITE', '
 
 /** Folded (lower case, no accents) text that searches match with trigrams (migration 0001's f_unaccent). */
 const folded = (expr: string) => sql.raw(`lower(f_unaccent(${expr}))`);
-// Their gin_pending_list_limit (and the fillfactor of profissionais and subscriptions) is set in migration 0010.
+// Their gin_pending_list_limit (and the fillfactor of profissionais and subscriptions) is set in migration 0010, that of requests in 0015.
 const trgm = (name: string, col: SQL) => index(name).using('gin', sql`${col} gin_trgm_ops`);
 
 export const clientes = pgTable(
@@ -112,8 +112,8 @@ export const profissionais = pgTable(
     index('profissionais_bairro_idx').on(t.bairro),
     trgm('profissionais_busca_trgm', sql`${t.busca}`),
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
-    // Best rated first: the search's default order and the home page's top list.
-    index('profissionais_rating_idx').on(sql`${t.notaMedia} desc nulls last`, t.nome, t.id),
+    // Best rated first (the Bayesian average, docs/decisions/0015): the search's default order and
+    // the home page's top list.
     index('profissionais_bayes_idx').on(sql`${t.notaBayes} desc nulls last`, t.nome, t.id),
     // "How many professionals in this district take emergencies", asked before publishing.
     index('profissionais_urgencias_idx')

@@ -221,4 +221,11 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
   it('refuses to fill the same database twice without --force', async () => {
     await expect(generate({ url, sizes, dataDir, log: () => undefined })).rejects.toBeInstanceOf(AlreadyFilledError);
   });
+
+  it('with --force empties every table, those without a foreign key to the users included, and fills it again', async () => {
+    const before = await count(`select count(*)::int n from termos_aceites`);
+    const again = await generate({ url, sizes, dataDir, force: true, log: () => undefined });
+    for (const t of ['admins', 'clientes', 'profissionais', 'requests', 'reviews', 'payments']) expect(again.counts[t], t).toBe(result.counts[t]);
+    expect(await count(`select count(*)::int n from termos_aceites`)).toBe(before);
+  }, 180_000);
 });
