@@ -411,6 +411,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
   const c1 = await connect(opts.url, 'tc-bench-generate-1', log);
   const c2 = await connect(opts.url, 'tc-bench-generate-2', log);
   const { q, one, step } = c1;
+  let restoreGin: (() => Promise<void>) | undefined;
   try {
     await syncCatalogue(database.db);
     const existing = (await q(`select (select count(*) from clientes)::int c, (select count(*) from profissionais)::int p,
@@ -448,6 +449,17 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       await q(`SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_am am ON am.oid = c.relam JOIN pg_namespace ns ON ns.oid = c.relnamespace
         WHERE am.amname = 'gin' AND c.relkind = 'i' AND ns.nspname = current_schema()`)
     ).rows as { relname: string; reloptions: string[] | null }[];
+    // What to put back: the index's own setting, unless it is the load's (left by a run that failed
+    // before putting it back), then the app's (128 kB on trigram indexes, the default on the others).
+    const loadSetting = `gin_pending_list_limit=${GIN_LOAD_PENDING_KB}`;
+    restoreGin = async () => {
+      restoreGin = undefined;
+      for (const g of ginIndexes) {
+        const own = g.reloptions?.find((o) => o.startsWith('gin_pending_list_limit='));
+        const limit = own && own !== loadSetting ? own : g.relname.endsWith('_trgm') ? 'gin_pending_list_limit=128' : undefined;
+        await q(`ALTER INDEX "${g.relname}" ${limit ? `SET (${limit})` : 'RESET (gin_pending_list_limit)'}`);
+      }
+    };
     for (const g of ginIndexes) await q(`ALTER INDEX "${g.relname}" SET (gin_pending_list_limit = ${GIN_LOAD_PENDING_KB})`);
 
     log(`Generating ${S.profissionais} professionals, ${S.clientes} clients, ${S.requests} projects, ${S.reviews} reviews, ${S.payments} payments`);
@@ -826,10 +838,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     for (const t of ['clientes', 'profissionais']) {
       await q(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT max(id) FROM ${t}))`);
     }
-    for (const g of ginIndexes) {
-      const limit = g.reloptions?.find((o) => o.startsWith('gin_pending_list_limit='));
-      await q(`ALTER INDEX "${g.relname}" ${limit ? `SET (${limit})` : 'RESET (gin_pending_list_limit)'}`);
-    }
+    await restoreGin?.();
     // VACUUM ANALYZE every table (visibility maps for index-only scans, planner statistics, the
     // trigram indexes' pending entries merged), the largest first, shared between the two connections.
     const tv = Date.now();
@@ -853,6 +862,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     for (const t of TABLES.filter((x) => x !== 'otp_codes' && x !== 'payment_events')) counts[t] = await one<number>(`select count(*)::int from ${t}`);
     return { counts, seconds: (Date.now() - started) / 1000 };
   } finally {
+    // A load that failed half-way must not leave the searches reading 32 MB pending lists.
+    await restoreGin?.().catch(() => undefined);
     await c1.end().catch(() => undefined);
     await c2.end().catch(() => undefined);
     await database.close().catch(() => undefined);
