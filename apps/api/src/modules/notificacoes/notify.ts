@@ -480,11 +480,19 @@ export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[]
       insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
       select dt, did, email, kind, assunto, texto, html, chave, resumo, proxima, ${iso(now)}::timestamptz from np where not off and email is not null
       on conflict (chave) do nothing
+      returning chave
     ),
     no_bell as (
       insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
       select dt, did, kind, titulo, corpo, link, ${iso(now)}::timestamptz from np
-      where titulo is not null and not exists (select 1 from email_outbox e where e.chave = np.chave)
+      where titulo is not null and (
+        -- A mail sent for it: new exactly when its insert went in (the unique index decided).
+        -- Otherwise, new if no mail of the event was ever recorded. Not one NOT EXISTS for all: kept
+        -- prepared, its plan was made while the outbox was nearly empty (a fresh database) and went
+        -- on reading the whole table (1.4 of an application's 2.2 ms once it held 2,400 rows).
+        np.chave in (select chave from no_mail)
+        or ((off or email is null) and not exists (select 1 from email_outbox e where e.chave = np.chave))
+      )
     )`;
 }
 
