@@ -237,25 +237,32 @@ export async function recordEvent(db: Db, id: string, tipo: string) {
   await db.insert(paymentEvents).values({ id, tipo }).onConflictDoNothing();
 }
 
+/** What a professional sees of a purchase (its status page, the list of his purchases). */
+const paymentColumns = {
+  plano: payments.plano,
+  valorCentimos: payments.valorCentimos,
+  creditos: payments.creditos,
+  metodo: payments.metodo,
+  provider: payments.provider,
+  estado: payments.estado,
+  criadoEm: payments.criadoEm,
+  pagoEm: payments.pagoEm,
+};
+
+const paymentDto = <T extends { criadoEm: Date; pagoEm: Date | null }>(r: T) => ({
+  ...r,
+  criadoEm: r.criadoEm.toISOString(),
+  pagoEm: r.pagoEm?.toISOString() ?? null,
+});
+
 export async function getPayment(db: Db, id: number, user: { tipo: string; id: number }) {
   const [pay] = await db
-    .select({
-      id: payments.id,
-      profissionalId: payments.profissionalId,
-      plano: payments.plano,
-      valorCentimos: payments.valorCentimos,
-      creditos: payments.creditos,
-      metodo: payments.metodo,
-      provider: payments.provider,
-      estado: payments.estado,
-      criadoEm: payments.criadoEm,
-      pagoEm: payments.pagoEm,
-    })
+    .select({ id: payments.id, profissionalId: payments.profissionalId, ...paymentColumns })
     .from(payments)
     .where(eq(payments.id, id));
   if (!pay) throw notFound('Pagamento não encontrado.');
   assertSelf(user, 'profissional', pay.profissionalId, { admin: true });
-  return { ...pay, criadoEm: pay.criadoEm.toISOString(), pagoEm: pay.pagoEm?.toISOString() ?? null };
+  return paymentDto(pay);
 }
 
 /** A professional's purchases, newest first, a page at a time; `estado` keeps one state (the menu's "a aguardar pagamento"). */
@@ -264,17 +271,7 @@ export async function listPayments(db: Db, profissionalId: number, page: number,
   const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId, estado } };
   const rows = await runList(db, 'payments_of', opts, (v, offset) =>
     db
-      .select({
-        id: payments.id,
-        plano: payments.plano,
-        valorCentimos: payments.valorCentimos,
-        creditos: payments.creditos,
-        metodo: payments.metodo,
-        provider: payments.provider,
-        estado: payments.estado,
-        criadoEm: payments.criadoEm,
-        pagoEm: payments.pagoEm,
-      })
+      .select({ id: payments.id, ...paymentColumns })
       .from(payments)
       .where(
         and(
@@ -286,9 +283,5 @@ export async function listPayments(db: Db, profissionalId: number, page: number,
       .limit(limit)
       .offset(offset as number),
   );
-  return pageOf(
-    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })),
-    page,
-    pageSize,
-  );
+  return pageOf(rows.map(paymentDto), page, pageSize);
 }
