@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MessageDialog } from '../components/ui/message-dialog';
-import { fakeToken, renderAt } from '../test/render';
+import { fakeToken, renderAt, dialogButton } from '../test/render';
 import { json, mockApi, notFound } from '../test/server';
 import { loginAdmin } from '../features/admin/test-utils';
 
@@ -106,7 +106,7 @@ describe('dialogs', () => {
     const user = userEvent.setup();
     const opener = screen.getByRole('button', { name: 'Abrir aviso' });
     await user.click(opener);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Aviso' })).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(await screen.findByRole('dialog', { name: 'Aviso' }), 'OK'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
 

@@ -1,4 +1,5 @@
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor, within } from '@testing-library/react';
+import { expect } from 'vitest';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigationType, type NavigateFunction } from 'react-router';
 import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/router';
@@ -44,4 +45,13 @@ export function renderAt(path: string) {
 export function fakeToken(expSeconds = Math.floor(Date.now() / 1000) + 3600) {
   const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
   return `${b64({ alg: 'HS256' })}.${b64({ sub: '1', tipo: 'cliente', exp: expSeconds })}.sig`;
+}
+
+/**
+ * A button of an open dialog, once it can be clicked: Radix turns pointer events off on the page and
+ * back on for the dialog a render later, and a busy machine can reach a click in between.
+ */
+export async function dialogButton(dialog: HTMLElement, name: string | RegExp) {
+  await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
+  return within(dialog).getByRole('button', { name });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, paged, type Handler } from '../../test/server';
 import { loginAdmin } from './test-utils';
 
@@ -85,7 +85,7 @@ describe('Projetos (admin)', () => {
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Aplicar créditos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Atenção' });
     expect(within(dialog).getByText('Insira um valor válido de créditos.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
 
     // Empty is refused the same way.
     await user.clear(input);
@@ -136,7 +136,7 @@ describe('Projetos (admin)', () => {
     await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Atenção' });
     expect(within(dialog).getByText('Insira um valor válido de créditos.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     await user.type(within(espera).getByRole('spinbutton', { name: 'Créditos' }), '0');
     await user.click(within(espera).getByRole('button', { name: 'Aprovar' }));
     expect(await screen.findByRole('dialog', { name: 'Atenção' })).toBeInTheDocument();

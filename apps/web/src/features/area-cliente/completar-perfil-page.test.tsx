@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 import { loginCliente, stubCarouselApis } from './test-utils';
 
@@ -119,7 +119,7 @@ describe('Completar Perfil (cliente)', () => {
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Erro!' });
     expect(within(dialog).getByText('O seu registo nao foi concluido, tente novamente!')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     expect(await screen.findByText('O ficheiro tem de ser uma imagem (JPEG, PNG, WebP ou AVIF).')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/areadocliente/completar-perfil');
     expect(screen.getByLabelText('Telefone')).toHaveValue('+351 912 345 678');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { renderAt, dialogButton } from '../../test/render';
 import { mockApi } from '../../test/server';
 import { dashboardNotFound, FakeXhr, loginProfissional } from './test-utils';
 
@@ -124,7 +124,7 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Erro!' });
     expect(within(dialog).getByText('O seu registo não foi concluído, tente novamente!')).toBeInTheDocument();
     expect(within(dialog).getByText(msg)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     expect(await screen.findByText(msg)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/areadoprofissional/completar-perfil');
     expect(screen.getByLabelText('Telefone')).toHaveValue('+351 912 345 678');

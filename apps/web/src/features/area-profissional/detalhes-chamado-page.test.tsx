@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 import { job, loginProfissional } from './test-utils';
 
@@ -68,7 +68,7 @@ describe('Detalhes do chamado', () => {
     const posts = mockApi.calls('POST', '/api/creditos/usar');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ requestId: 3, profissionalId: 1 });
-    await user.click(within(ok).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(ok, 'OK'));
     expect(await screen.findByRole('link', { name: '+351 912 000 111' })).toHaveAttribute('href', 'tel:+351912000111');
     expect(screen.getByRole('link', { name: 'rui.costa@exemplo.pt' })).toHaveAttribute('href', 'mailto:rui.costa@exemplo.pt');
     expect(screen.queryByText('Disponível após candidatura')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt } from '../../test/render';
+import { fakeToken, renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 
 const TOKEN_KEY = { cliente: 'token', profissional: 'token_profissional' } as const;
@@ -172,7 +172,7 @@ describe('/conta/alterar-senha', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Erro ao alterar a senha!')).toBeInTheDocument();
     expect(mockApi.calls()[0]!.body).toEqual({ id: 9, senhaAtual: 'Errada#2026', novaSenha: 'Nova#Senha2026' });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     expect(screen.getByLabelText('Senha Atual')).toHaveAccessibleDescription('A senha atual não está correta.');
   });
 
@@ -255,7 +255,7 @@ describe('/conta/editar-perfil', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Erro' })).toBeInTheDocument();
     expect(within(dialog).getByText(/Erro ao atualizar o perfil\./)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Já existe uma conta com este email.');
   });
 

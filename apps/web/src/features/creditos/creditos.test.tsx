@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { renderAt, dialogButton } from '../../test/render';
 import { externalRedirect } from './redirect';
 import { json, mockApi, notFound } from '../../test/server';
 import { loginProfissional, payment, PROF_ID } from './test-utils';
@@ -117,7 +117,7 @@ describe('Checkout (/checkout/:plano)', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /Multibanco/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
     expect(await within(await screen.findByRole('dialog')).findByText('Apenas profissionais podem adquirir créditos.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await userEvent.click(await dialogButton(screen.getByRole('dialog'), 'OK'));
     answer = json({ pagamentoId: 3 });
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar pagamento' }));
     expect(await within(await screen.findByRole('dialog')).findByText('Não foi possível iniciar o pagamento. Tente novamente.')).toBeInTheDocument();

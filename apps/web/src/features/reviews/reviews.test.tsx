@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt } from '../../test/render';
+import { fakeToken, renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, notFound, paged } from '../../test/server';
 
 const perfil = {
@@ -115,7 +115,7 @@ describe('/avaliacao/:id', () => {
     const posts = mockApi.calls('POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toEqual({ profissionalId: 7, requestId: 47, nota: 4, comentario: 'Rápido e cuidadoso.' });
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/avaliar'));
   });
 
@@ -132,7 +132,7 @@ describe('/avaliacao/:id', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Feedback não enviado! Tente novamente.')).toBeInTheDocument();
     expect(within(dialog).getByText('Já avaliou este profissional para os seus projetos.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await user.click(await dialogButton(dialog, 'OK'));
     expect(screen.getByLabelText('Comentário')).toHaveValue('Bom.');
   });
 });
