@@ -48,10 +48,15 @@ export function fakeToken(expSeconds = Math.floor(Date.now() / 1000) + 3600) {
 }
 
 /**
- * A button of an open dialog, once it can be clicked: Radix turns pointer events off on the page and
- * back on for the dialog a render later, and a busy machine can reach a click in between.
+ * An open dialog, once it takes clicks: Radix turns pointer events off on the page and back on for
+ * the dialog a render later, and a busy machine can reach a click in between.
  */
-export async function dialogButton(dialog: HTMLElement, name: string | RegExp) {
+export async function dialogReady(dialog: HTMLElement) {
   await waitFor(() => expect(dialog).toHaveStyle({ pointerEvents: 'auto' }));
-  return within(dialog).getByRole('button', { name });
+  return within(dialog);
+}
+
+/** A button of an open dialog, once it can be clicked (see dialogReady). */
+export async function dialogButton(dialog: HTMLElement, name: string | RegExp) {
+  return (await dialogReady(dialog)).getByRole('button', { name });
 }

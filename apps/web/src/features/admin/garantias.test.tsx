@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Garantia } from '@tc/shared';
-import { renderAt } from '../../test/render';
+import { dialogButton, renderAt } from '../../test/render';
 import { json, mockApi, paged } from '../../test/server';
 import { loginAdmin, stubLayoutApis } from './test-utils';
 
@@ -84,11 +84,11 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(within(item).getByRole('button', { name: /^Encerrar/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Encerrar pedido de garantia' });
-    await user.click(within(dialog).getByRole('button', { name: 'Encerrar pedido' }));
+    await user.click(await dialogButton(dialog, 'Encerrar pedido'));
     expect(await within(dialog).findByText('Escreva a resolução.')).toBeInTheDocument();
     expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Resolução'), 'Disjuntor trocado.');
-    await user.click(within(dialog).getByRole('button', { name: 'Encerrar pedido' }));
+    await user.click(await dialogButton(dialog, 'Encerrar pedido'));
     expect(await screen.findByText('Pedido de garantia encerrado.')).toBeInTheDocument();
     expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')[0]!.body).toEqual({ resolucao: 'Disjuntor trocado.' });
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Tomadas da cozinha' })).getByText('Encerrada')).toBeInTheDocument());

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { dialogButton, renderAt } from '../../test/render';
 import { json, mockApi, notFound, paged } from '../../test/server';
 import { loginAdmin } from './test-utils';
 
@@ -97,7 +97,7 @@ describe('Profissionais (admin)', () => {
     const docCall = mockApi.calls('GET', '/api/admin/profissionais/9/documentos/verso')[0]!;
     expect(docCall.headers.authorization).toMatch(/^Bearer /);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await user.click(await dialogButton(dialog, 'Fechar'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(revoked).toEqual(['blob:doc-1']);
   });
@@ -149,11 +149,11 @@ describe('Profissionais (admin)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ver Documentos de Tiago Ribeiro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Documentos de Tiago Ribeiro' });
-    await user.click(within(dialog).getByRole('button', { name: 'Marcar como verificado' }));
+    await user.click(await dialogButton(dialog, 'Marcar como verificado'));
     const confirm = await screen.findByRole('alertdialog', { name: 'Marcar como verificado?' });
     expect(confirm).toHaveTextContent('eliminadas de forma permanente');
     expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(0);
-    await user.click(within(confirm).getByRole('button', { name: 'Sim, verificar' }));
+    await user.click(await dialogButton(confirm, 'Sim, verificar'));
     await waitFor(() => expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')).toHaveLength(1));
     expect(mockApi.calls('POST', '/api/admin/profissionais/9/verificacao')[0]!.body).toEqual({ decisao: 'VERIFICADO' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

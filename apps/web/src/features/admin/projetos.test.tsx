@@ -190,7 +190,7 @@ describe('Projetos (admin)', () => {
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
     expect(dialog).toHaveTextContent('reembolsados automaticamente');
     expect(within(dialog).getByRole('button', { name: 'Sim, excluir' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(await dialogButton(dialog, 'Cancelar'));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(mockApi.calls('DELETE', '/api/requests/delete/11')).toHaveLength(0);
     // Focus is back on the button that opened the dialog (issue 12), after Cancelar and after Esc.
@@ -204,7 +204,7 @@ describe('Projetos (admin)', () => {
 
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: /^Eliminar projeto/ }));
     dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
+    await user.click(await dialogButton(dialog, 'Sim, excluir'));
     expect(await screen.findByText('2 profissionais reembolsados (16 créditos no total).')).toBeInTheDocument();
     expect(mockApi.calls('DELETE', '/api/requests/delete/11')).toHaveLength(1);
   });

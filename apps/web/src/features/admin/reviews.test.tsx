@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { dialogButton, renderAt } from '../../test/render';
 import { json, mockApi, paged } from '../../test/server';
 import { loginAdmin } from './test-utils';
 
@@ -108,7 +108,7 @@ describe('Reviews (admin)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita!');
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Sim, excluir' }));
+    await user.click(await dialogButton(dialog, 'Sim, excluir'));
     await waitFor(() => expect(mockApi.calls('DELETE', '/api/review/delete/3')).toHaveLength(1));
     expect(await screen.findByText('Review eliminada.')).toBeInTheDocument();
   });

@@ -74,7 +74,7 @@ describe('Completar Perfil (cliente)', () => {
     expect(form.get('id')).toBe('3');
     expect(form.get('telefone')).toBe('+351912345678');
     expect((form.get('foto') as File).name).toBe('eu.png');
-    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await dialogButton(dialog, 'Continuar'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/menu'));
     expect(sessionStorage.getItem('token')).not.toBeNull();
     expect(localStorage.getItem('clienteId')).toBe('3');
@@ -94,7 +94,7 @@ describe('Completar Perfil (cliente)', () => {
     await fillPhone(user);
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deu certo!' });
-    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await dialogButton(dialog, 'Continuar'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/agendamento'));
     expect(await screen.findByLabelText('Título')).toHaveValue('Trocar tomadas da cozinha');
     expect(localStorage.getItem('redirect')).toBeNull();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { dialogButton, dialogReady, renderAt } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 import { CLIENTE_ID, loginCliente, project } from './test-utils';
 
@@ -90,8 +90,9 @@ describe('Os meus projetos', () => {
     expect(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ })).not.toBeChecked();
     expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(0);
     // The client says someone else did it in the end.
+    await dialogReady(dialog);
     await user.click(within(who).getByRole('radio', { name: /João Ferreira/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
+    await user.click(await dialogButton(dialog, 'Sim, concluir'));
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Avaliar profissional' })).toHaveLength(2));
     const sent = mockApi.calls('PATCH', '/api/requests/11/concluir');
     expect(sent).toHaveLength(1);
@@ -119,11 +120,11 @@ describe('Os meus projetos', () => {
         .getAllByRole('radio')
         .filter((r) => (r as HTMLInputElement).checked),
     ).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
+    await user.click(await dialogButton(dialog, 'Sim, concluir'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha quem fez o trabalho.');
     expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(0);
     await user.click(within(who).getByRole('radio', { name: /Nenhum destes profissionais/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Sim, concluir' }));
+    await user.click(await dialogButton(dialog, 'Sim, concluir'));
     await waitFor(() => expect(mockApi.calls('PATCH', '/api/requests/11/concluir')).toHaveLength(1));
     expect(mockApi.calls('PATCH', '/api/requests/11/concluir')[0]!.body).toEqual({ profissionalId: null });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -193,7 +194,7 @@ describe('Os meus projetos', () => {
     await user.click(within(await screen.findByRole('article', { name: 'Aberto ao público' })).getByRole('button', { name: 'Cancelar projeto' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar o projeto?' });
     expect(dialog).toHaveTextContent('Os profissionais que pagaram para se candidatar recebem os créditos de volta e são avisados.');
-    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await user.click(await dialogButton(dialog, 'Voltar'));
     expect(mockApi.calls('POST', '/api/requests/11/cancelar')).toHaveLength(0);
     await user.click(within(card('Aberto ao público')).getByRole('button', { name: 'Cancelar projeto' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, cancelar projeto' }));
@@ -239,7 +240,7 @@ describe('Os meus projetos', () => {
     await user.click(await screen.findByRole('button', { name: 'Avaliar profissional' }));
     const dialog = await screen.findByRole('dialog', { name: 'Selecione o profissional contratado' });
     expect(await within(dialog).findByText('Nenhum profissional se candidatou.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await user.click(await dialogButton(dialog, 'Fechar'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

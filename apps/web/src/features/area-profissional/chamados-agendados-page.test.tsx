@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt } from '../../test/render';
+import { dialogButton, dialogReady, renderAt } from '../../test/render';
 import { json, mockApi } from '../../test/server';
 import { loginProfissional, paged, PROF_ID } from './test-utils';
 
@@ -134,7 +134,7 @@ describe('"Reportar contacto"', () => {
     ).toEqual(['Contacto inválido', 'Cliente não responde', 'Duplicado']);
 
     // Without a reason: a message, nothing sent.
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar reporte' }));
+    await user.click(await dialogButton(dialog, 'Enviar reporte'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha o motivo do reporte.');
     expect(mockApi.calls('POST', '/api/candidaturas/1/reportar')).toHaveLength(0);
 
@@ -166,10 +166,10 @@ describe('"Reportar contacto"', () => {
     const user = userEvent.setup();
     await user.click(within(await cardOf('Contacto fresco')).getByRole('button', { name: /Reportar contacto/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Reportar contacto' });
-    await user.click(within(dialog).getByRole('radio', { name: /Duplicado/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar reporte' }));
+    await user.click((await dialogReady(dialog)).getByRole('radio', { name: /Duplicado/ }));
+    await user.click(await dialogButton(dialog, 'Enviar reporte'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Só pode reportar um contacto nos 7 dias seguintes à candidatura.');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(await dialogButton(dialog, 'Cancelar'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

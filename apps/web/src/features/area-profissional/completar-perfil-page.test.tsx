@@ -107,7 +107,7 @@ describe('Completar Perfil (profissional)', { timeout: 20_000 }, () => {
     expect((form.get('fotoPerfil') as File).name).toBe('eu.png');
     expect((form.get('ccFrente') as File).name).toBe('frente.png');
     expect((form.get('ccVerso') as File).name).toBe('verso.png');
-    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await dialogButton(dialog, 'Continuar'));
     // Stays signed in (decision 0011): the professional area opens on the dashboard.
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/menu'));
     expect(sessionStorage.getItem('token_profissional')).not.toBeNull();

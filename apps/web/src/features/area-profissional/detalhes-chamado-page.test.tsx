@@ -104,7 +104,7 @@ describe('Detalhes do chamado', () => {
     await user.click(await screen.findByRole('button', { name: 'Candidatar-se' }));
     const confirm = await screen.findByRole('alertdialog');
     await within(confirm).findByText(/Saldo atual/);
-    await user.click(within(confirm).getByRole('button', { name: 'Confirmar candidatura' }));
+    await user.click(await dialogButton(confirm, 'Confirmar candidatura'));
     const err = await screen.findByRole('dialog', { name: 'Erro ao se candidatar' });
     expect(within(err).getByText('Este projeto já tem 5 candidaturas e não aceita mais.')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt } from '../../test/render';
+import { dialogButton, fakeToken, renderAt } from '../../test/render';
 import { json, mockApi } from '../../test/server';
 import { PUBLISH_LOGIN_REASON } from './login-page';
 
@@ -68,7 +68,7 @@ describe('smooth first steps: the project typed on the home page survives log-in
     await user.type(await screen.findByLabelText('Telefone'), '912345678');
     await user.click(screen.getByRole('button', { name: 'Concluir registo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deu certo!' });
-    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await dialogButton(dialog, 'Continuar'));
 
     // No second log-in: straight to the project form, the title filled in.
     await waitFor(() => expect(router.state.location.pathname).toBe('/agendamento'));

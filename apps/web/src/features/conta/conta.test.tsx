@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt, dialogButton } from '../../test/render';
+import { dialogButton, dialogReady, fakeToken, renderAt } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 
 const TOKEN_KEY = { cliente: 'token', profissional: 'token_profissional' } as const;
@@ -113,12 +113,12 @@ describe('/conta', () => {
     await user.click(await screen.findByRole('button', { name: 'Eliminar conta' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/permanente/)).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Senha'), 'Errada#2026');
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar conta' }));
+    await user.type((await dialogReady(dialog)).getByLabelText('Senha'), 'Errada#2026');
+    await user.click(await dialogButton(dialog, 'Eliminar conta'));
     expect(await within(dialog).findByText('A senha atual não está correta.')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Senha'));
     await user.type(within(dialog).getByLabelText('Senha'), 'Certa#2026');
-    await user.click(within(dialog).getByRole('button', { name: 'Eliminar conta' }));
+    await user.click(await dialogButton(dialog, 'Eliminar conta'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByText('Conta eliminada.')).toBeInTheDocument();
     expect(sessionStorage.getItem('token')).toBeNull();

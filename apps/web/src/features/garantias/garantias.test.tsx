@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { M } from '@tc/shared';
-import { renderAt } from '../../test/render';
+import { dialogButton, renderAt } from '../../test/render';
 import { json, mockApi, notFound, type Handler } from '../../test/server';
 import { CLIENTE_ID, loginCliente, project } from '../area-cliente/test-utils';
 import { dashboardNotFound, FakeXhr, loginProfissional } from '../area-profissional/test-utils';
@@ -90,13 +90,13 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     expect(dialog).toHaveAccessibleDescription(
       /«Tomadas novas»: descreva o que não ficou bem\..*Pode acionar a garantia até \d{2}\/\d{2}\/\d{4} \(14 dias depois da conclusão\)\./,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    await user.click(await dialogButton(dialog, 'Enviar pedido'));
     expect(await within(dialog).findByText('Descreva o problema.')).toBeInTheDocument();
     const text = within(dialog).getByLabelText('O que está mal?');
     expect(text).toHaveFocus();
     expect(text).toHaveAttribute('aria-invalid', 'true');
     await user.type(text, 'Aquece');
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    await user.click(await dialogButton(dialog, 'Enviar pedido'));
     expect(await within(dialog).findByText('Descreva o problema com pelo menos 10 caracteres.')).toBeInTheDocument();
 
     const input = within(dialog).getByLabelText(/Fotografias \(opcional, até 3\)/);
@@ -134,10 +134,10 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('O que está mal?'), '  A tomada da cozinha voltou a aquecer.  ');
     await user.upload(within(dialog).getByLabelText(/Fotografias \(opcional/), [png('a.png'), png('b.png')]);
-    await user.click(within(dialog).getByRole('button', { name: 'Remover a fotografia 1 (a.png)' }));
+    await user.click(await dialogButton(dialog, 'Remover a fotografia 1 (a.png)'));
     await user.upload(within(dialog).getByLabelText(/Fotografias \(opcional/), [png('c.png')]);
     const before = mockApi.calls().length;
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    await user.click(await dialogButton(dialog, 'Enviar pedido'));
     const bar = await within(dialog).findByRole('progressbar', { name: 'A enviar: 40%' });
     expect(bar).toHaveAttribute('value', '40');
     expect(within(dialog).getByRole('button', { name: 'A enviar...' })).toBeDisabled();
@@ -160,7 +160,7 @@ describe('"Acionar garantia" on the client\'s projects', { timeout: 30_000 }, ()
     FakeXhr.install({ status: 409, body: { code: 'GUARANTEE_EXPIRED', message: prazo } });
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText('O que está mal?'), 'O disjuntor continua a disparar.');
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar pedido' }));
+    await user.click(await dialogButton(dialog, 'Enviar pedido'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(prazo);
     expect(within(dialog).getByLabelText('O que está mal?')).toHaveValue('O disjuntor continua a disparar.');
     expect(screen.getByRole('dialog', { name: 'Acionar garantia' })).toBeInTheDocument();
@@ -226,11 +226,11 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     const user = userEvent.setup({ delay: null });
     await user.click(within(item).getByRole('button', { name: /^Aceitar e marcar visita\s*:\s*Tomadas novas$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Aceitar e marcar visita' });
-    await user.click(within(dialog).getByRole('button', { name: 'Aceitar e avisar o cliente' }));
+    await user.click(await dialogButton(dialog, 'Aceitar e avisar o cliente'));
     expect(await within(dialog).findByText('Indique a data e a hora da visita.')).toBeInTheDocument();
     const when = within(dialog).getByLabelText('Data e hora da visita');
     fireEvent.change(when, { target: { value: localInput(new Date(Date.now() - DAY)) } });
-    await user.click(within(dialog).getByRole('button', { name: 'Aceitar e avisar o cliente' }));
+    await user.click(await dialogButton(dialog, 'Aceitar e avisar o cliente'));
     expect(await within(dialog).findByText('A data da visita tem de ser no futuro.')).toBeInTheDocument();
     expect(mockApi.calls('PATCH', '/api/garantias/5/aceitar')).toHaveLength(0);
 
@@ -238,7 +238,7 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     visit.setSeconds(0, 0);
     fireEvent.change(when, { target: { value: localInput(visit) } });
     await user.type(within(dialog).getByLabelText('Mensagem para o cliente (opcional)'), 'Levo um disjuntor novo.');
-    await user.click(within(dialog).getByRole('button', { name: 'Aceitar e avisar o cliente' }));
+    await user.click(await dialogButton(dialog, 'Aceitar e avisar o cliente'));
     expect(await screen.findByText('Garantia aceite: o cliente foi avisado da visita.')).toBeInTheDocument();
     const sent = mockApi.calls('PATCH', '/api/garantias/5/aceitar');
     expect(sent).toHaveLength(1);
@@ -258,12 +258,12 @@ describe('"Garantias" on the professional\'s dashboard', { timeout: 30_000 }, ()
     const user = userEvent.setup({ delay: null });
     await user.click(within(item).getByRole('button', { name: /^Contestar\s*:\s*Tomadas novas$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Contestar o pedido' });
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
+    await user.click(await dialogButton(dialog, 'Enviar contestação'));
     expect(await within(dialog).findByText('Explique ao cliente porque contesta o pedido.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Porque contesta?')).toHaveFocus();
     expect(mockApi.calls('PATCH', '/api/garantias/5/contestar')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Porque contesta?'), 'A avaria é na máquina, que não fez parte do serviço.');
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
+    await user.click(await dialogButton(dialog, 'Enviar contestação'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Esta garantia já foi respondida.');
     expect(mockApi.calls('PATCH', '/api/garantias/5/contestar')[0]!.body).toEqual({ resposta: 'A avaria é na máquina, que não fez parte do serviço.' });
   });

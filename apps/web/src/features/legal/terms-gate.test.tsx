@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMOS_VERSAO } from '@tc/shared/catalogue/legal';
-import { fakeToken, renderAt } from '../../test/render';
+import { dialogButton, dialogReady, fakeToken, renderAt } from '../../test/render';
 import { json, mockApi, notFound } from '../../test/server';
 
 /** The API as the browser sees it: log-in says whether the terms must be accepted; the rest answers 404. */
@@ -62,7 +62,7 @@ describe('a newer terms version is asked for after log-in', () => {
     expect(screen.getByRole('dialog', { name: 'Termos e Condições atualizados' })).toBeInTheDocument();
     expect(accepts()).toEqual([]);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Aceitar' }));
+    await user.click(await dialogButton(dialog, 'Aceitar'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Termos e Condições atualizados' })).not.toBeInTheDocument());
     expect(accepts()).toEqual([{ method: 'POST', path: '/api/termos/aceitar', body: { versao: TERMOS_VERSAO }, auth: `Bearer ${token}` }]);
     expect(sessionStorage.getItem('termosPorAceitar')).toBeNull();
@@ -87,13 +87,13 @@ describe('a newer terms version is asked for after log-in', () => {
     const user = userEvent.setup();
     await logIn(user);
     const dialog = await screen.findByRole('dialog', { name: 'Termos e Condições atualizados' });
-    await user.click(within(dialog).getByRole('link', { name: 'Minha Conta' }));
+    await user.click((await dialogReady(dialog)).getByRole('link', { name: 'Minha Conta' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Termos e Condições atualizados' })).not.toBeInTheDocument());
 
     await act(() => router.navigate('/areadocliente/menu'));
     const again = await screen.findByRole('dialog', { name: 'Termos e Condições atualizados' });
-    await user.click(within(again).getByRole('button', { name: 'Sair' }));
+    await user.click(await dialogButton(again, 'Sair'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadocliente/login'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Termos e Condições atualizados' })).not.toBeInTheDocument());
     expect(sessionStorage.length).toBe(0);
