@@ -78,6 +78,12 @@ export interface AppContext {
   hashKey: string;
   /** Short per-instance cache: `home:` public lists (30 s), `admin:` back-office figures (emptied by writes). */
   cache: TtlCache;
+  /**
+   * A professional's public profile and pages of his approved reviews (`perfil:<id>:`), 30 s: the same
+   * for every reader. Emptied on this instance by a professional's or client's own account changes and
+   * by the admins' decisions on reviews and verification; a badge earned elsewhere shows within 30 s.
+   */
+  profiles: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
   sessions: TtlCache;
   /** Failed log-ins and recovery attempts, shared through Redis when there is one (modules/auth/attempt-limits). */
@@ -138,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     hashKey: createHmac('sha256', deps.jwtSecret).update('otp-codes').digest('hex'),
     cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
+    // Many professionals are looked at: room for a few thousand pages (a few MB).
+    profiles: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime(), 5_000),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
@@ -166,11 +174,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Any successful write may move a back-office figure: this instance's cached figures are dropped
   // (the next dashboard view recomputes them once); other instances catch up within 30 s.
   // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
-  // lists of professionals, so he sees it at once in the search.
+  // lists of professionals and the cached profiles, so he sees it at once; a client's own change (name,
+  // deleted account) drops the cached profiles, whose reviews show clients' names.
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       app.ctx.cache.invalidate('admin:');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
+      if (request.url.startsWith('/api/profissional/') || request.url.startsWith('/api/cliente/')) app.ctx.profiles.invalidate('');
     }
     done();
   });

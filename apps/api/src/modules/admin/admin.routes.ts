@@ -50,8 +50,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireRole('admin'));
   // Each figure reads a whole table: answered from the short cache (emptied by any write on this instance).
   const totals = () => cache.get('admin:totals', () => simpleTotals(db));
-  // A review decided or deleted (or a verification) changes the home page's public lists.
-  const homeChanged = () => cache.invalidate('home:');
+  // A review decided or deleted (or a verification) changes the home page's public lists and profiles.
+  const homeChanged = () => {
+    cache.invalidate('home:');
+    app.ctx.profiles.invalidate('');
+  };
 
   app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () =>
     cache.get('admin:stats', () => dashboardStats(db, clock.now())),

@@ -8,7 +8,7 @@ const card = profissionalCard;
 const profile = profissionalPerfil;
 
 export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, cache } = app.ctx;
+  const { db, cache, profiles } = app.ctx;
 
   app.get(
     '/profissional/top-avaliados',
@@ -49,6 +49,8 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: profile, 404: errorResponse },
       },
     },
-    async (request) => getProfissional(db, request.params.id),
+    // The same for every reader: 30 s in the profiles' cache (app.ts says what empties it). An unknown
+    // id (404) is not kept.
+    async ({ params: { id } }) => profiles.get(`perfil:${id}:`, () => getProfissional(db, id)),
   );
 };

@@ -8,7 +8,7 @@ import { approvedReviewsOf, createReview, PUBLIC_REVIEWS_PAGE_SIZE, recentReview
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, cache } = app.ctx;
+  const { db, cache, profiles } = app.ctx;
   const sec = [{ bearer: [] }];
 
   app.get(
@@ -29,7 +29,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged(publicReview) },
       },
     },
-    async (request) => approvedReviewsOf(db, request.params.id, request.query.page, request.query.pageSize),
+    // Public and the same for everyone: 30 s in the profiles' cache, emptied when a review is decided.
+    async ({ params: { id }, query: { page, pageSize } }) =>
+      profiles.get(`perfil:${id}:avaliacoes:${page}:${pageSize}`, () => approvedReviewsOf(db, id, page, pageSize)),
   );
 
   app.get(

@@ -93,7 +93,15 @@ async function mine(p: Session) {
   return { ...body, of };
 }
 /** The badges a client sees on the public profile. */
-const publicSelos = async (p: Session) => ((await get(`/api/profissional/${p.id}`, client)).json() as { selos: string[] }).selos;
+/**
+ * The badges on the public profile. The profile is cached 30 s (app.ts `profiles`): a badge earned by
+ * an application or lost in the sweep shows within that time (profissionais.test.ts checks it); here
+ * each read asks for it fresh.
+ */
+const publicSelos = async (p: Session) => {
+  t.app.ctx.profiles.invalidate('');
+  return ((await get(`/api/profissional/${p.id}`, client)).json() as { selos: string[] }).selos;
+};
 
 describe(`badges (${TEST_DB})`, () => {
   it('"Verificado" follows the admin\'s decision, and new documents put it back to pending', async () => {

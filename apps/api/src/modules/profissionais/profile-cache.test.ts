@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../lib/clock';
+import { adminSession, completeWith, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { multipart } from '../../test/images';
+import { profissionais } from '../../db/schema';
+import { grantCredits } from '../creditos/creditos.service';
+
+// A professional's public profile and his approved reviews are cached 30 s per instance (app.ts
+// `profiles`): what he or an admin changes shows at once, what changes elsewhere within 30 s.
+let skew = 0;
+const clock: Clock = { now: () => new Date(Date.now() + skew) };
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  admin = await adminSession(t.app);
+});
+afterAll(() => t.close());
+
+const profile = (id: number, auth: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/profissional/${id}`, headers: auth });
+const reviewsOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/review/profissional/${id}` })).json().items as { comentario: string }[];
+
+describe("a professional's cached profile", () => {
+  it('a change made elsewhere shows within 30 s; his own edit at once; a deleted account at once', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Perfil' });
+    expect((await profile(p.id, c.auth)).json()).toMatchObject({ nome: 'Paulo Perfil', descricao: null });
+
+    // Changed behind the API's back (as a badge computed by another process): the cached page stays...
+    await t.db.update(profissionais).set({ bio: 'Escrita à parte' }).where(eq(profissionais.id, p.id));
+    expect((await profile(p.id, c.auth)).json().descricao).toBeNull();
+    // ...for 30 s at most.
+    skew += 31_000;
+    expect((await profile(p.id, c.auth)).json().descricao).toBe('Escrita à parte');
+
+    // His own edit shows at once, to every reader.
+    const form = multipart({ id: String(p.id), nome: 'Paulo Renomeado', email: p.email, bio: 'Nova bio' });
+    const edited = await t.app.inject({ method: 'PUT', url: '/api/profissional/edit-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+    expect(edited.statusCode).toBe(200);
+    expect((await profile(p.id, c.auth)).json()).toMatchObject({ nome: 'Paulo Renomeado', descricao: 'Nova bio' });
+    expect((await profile(p.id, admin.auth)).json()).toMatchObject({ nome: 'Paulo Renomeado', descricao: 'Nova bio' });
+
+    // A deleted account is gone at once; an unknown id is not kept (404 each time, Portuguese message).
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
+    expect(gone.statusCode).toBe(200);
+    const missing = await profile(p.id, c.auth);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Profissional não encontrado.');
+  });
+
+  it('an approved review shows at once on the profile and in the public reviews; a rejected or pending one never', async () => {
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Clara Cache' });
+    const p = await registerAndLogin(t.app, 'profissional');
+    await t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const requestId = await openProject(t.app, c, admin, 5);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
+    await completeWith(t.app, c, requestId, p.id);
+    // Both cached while empty.
+    expect(await reviewsOf(p.id)).toEqual([]);
+    expect((await profile(p.id, c.auth)).json().totalAvaliacoes).toBe(0);
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, requestId, nota: 5, comentario: 'Rápido e limpo' },
+    });
+    expect(created.statusCode).toBe(201);
+    // Pending: not public.
+    expect(await reviewsOf(p.id)).toEqual([]);
+    const id = created.json().id as number;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await reviewsOf(p.id)).map((r) => r.comentario)).toEqual(['Rápido e limpo']);
+    expect((await profile(p.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 1, notaMedia: 5 });
+  });
+});
