@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -8,7 +8,16 @@ import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
 import { notify, projetoPendenteDeliveries, writeNotifications } from './notify';
 import { nextHourlyDigest } from './schedule';
-import { BACKOFF_SECONDS, DIGEST_MAX_LINES, drainOutbox, LEASE_MS, runOutboxOnce, type OutboxDeps } from './outbox-worker';
+import {
+  BACKOFF_SECONDS,
+  DIGEST_MAX_LINES,
+  drainOutbox,
+  LEASE_MS,
+  pruneSentMail,
+  runOutboxOnce,
+  SENT_MAIL_RETENTION_DAYS,
+  type OutboxDeps,
+} from './outbox-worker';
 
 /** The outbox worker: retries, crashed workers, restarts, several workers at once, the in-process loop. */
 let offset = 0;
@@ -191,5 +200,44 @@ describeOnPostgres('outbox worker: several at once', () => {
     expect(new Set(ids).size).toBe(61);
     const rows = await rowsFor(c.email);
     expect(rows.every((r) => r.estado === 'ENVIADO')).toBe(true);
+  });
+});
+
+describe('the sent-mail log', () => {
+  it(`sent, merged and abandoned mails are deleted ${SENT_MAIL_RETENTION_DAYS} days after; waiting ones and newer ones stay`, async () => {
+    // A database of its own: the clean-up walks the ids in order (they grow with time), and the lines
+    // below are back-dated, which the other tests' newer lines would put out of order.
+    const own = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
+    onTestFinished(() => own.close());
+    const day = 86_400_000;
+    const tag = randomBytes(4).toString('hex');
+    const line = (name: string, estado: string, ageDays: number) => sql`
+      insert into email_outbox (email, tipo, assunto, texto, html, chave, estado, criado_em)
+      values (${`${name}.${tag}@exemplo.pt`}, 'teste', 'Assunto', 'Texto', '<p>Texto</p>', ${`prune:${tag}:${name}`}, ${estado},
+        ${new Date(clock.now().getTime() - ageDays * day).toISOString()}::timestamptz)`;
+    for (const [name, estado, age] of [
+      ['enviado-velho', 'ENVIADO', SENT_MAIL_RETENTION_DAYS + 5],
+      ['agrupado-velho', 'AGRUPADO', SENT_MAIL_RETENTION_DAYS + 4],
+      ['falhado-velho', 'FALHADO', SENT_MAIL_RETENTION_DAYS + 3],
+      ['pendente-velho', 'PENDENTE', SENT_MAIL_RETENTION_DAYS + 2],
+      ['enviado-novo', 'ENVIADO', SENT_MAIL_RETENTION_DAYS - 1],
+    ] as const)
+      await own.db.execute(line(name, estado, age));
+    const left = async () =>
+      (await own.db.execute<{ email: string }>(sql`select email from email_outbox where chave like ${`prune:${tag}:%`} order by id`)).rows.map(
+        (r) => r.email.split('.')[0],
+      );
+    // A batch at a time, oldest first.
+    expect(await pruneSentMail(own.app.ctx, 2)).toBe(2);
+    expect(await left()).toEqual(['falhado-velho', 'pendente-velho', 'enviado-novo']);
+    // The worker's pass does the rest (with its look for crashed workers' leftovers); the pending one is
+    // still sent, after the clean-up.
+    await drainOutbox(own.app.ctx);
+    expect(await left()).toEqual(['pendente-velho', 'enviado-novo']);
+    expect(smtp.to(`pendente-velho.${tag}@exemplo.pt`)).toHaveLength(1);
+    // Counted from when the mail was written: sent now, it is already past the retention.
+    expect(await pruneSentMail(own.app.ctx)).toBe(1);
+    expect(await left()).toEqual(['enviado-novo']);
+    expect(await pruneSentMail(own.app.ctx)).toBe(0);
   });
 });

@@ -29,6 +29,12 @@ const BATCH = 50;
  * whole locked and rewrote every line in one statement that ran for seconds.
  */
 export const DIGEST_MAX_LINES = 100;
+/**
+ * Settled mails (sent, merged into a digest, given up) are kept this long, then deleted: each holds an
+ * address and a whole text (the privacy page says so). An event's key is never reused after that long.
+ */
+export const SENT_MAIL_RETENTION_DAYS = 90;
+const PRUNE_BATCH = 1000;
 
 interface OutboxRow {
   id: number;
@@ -50,6 +56,23 @@ const mailDomain = (from: string) => /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'tec
 export async function requeueStuck(deps: Pick<OutboxDeps, 'db' | 'clock'>): Promise<number> {
   const res = await deps.db.execute(sql`
     update email_outbox set estado = 'PENDENTE' where estado = 'A_ENVIAR' and proxima_tentativa <= ${iso(deps.clock.now())}::timestamptz returning id`);
+  return res.rows.length;
+}
+
+/**
+ * Deletes settled mails older than SENT_MAIL_RETENTION_DAYS, oldest first, at most `limit` a call. It
+ * walks the primary key (ids grow with time) up to the first line inside the retention, so it needs no
+ * index of its own and the walk stays short once the old lines are gone. Lines still waiting stay.
+ */
+export async function pruneSentMail(deps: Pick<OutboxDeps, 'db' | 'clock'>, limit = PRUNE_BATCH): Promise<number> {
+  const cutoff = iso(new Date(deps.clock.now().getTime() - SENT_MAIL_RETENTION_DAYS * 86_400_000));
+  const res = await deps.db.execute(sql`
+    delete from email_outbox where id in (
+      select id from email_outbox
+      where id < coalesce((select id from email_outbox where criado_em >= ${cutoff}::timestamptz order by id limit 1), 2147483647)
+        and criado_em < ${cutoff}::timestamptz and estado in ('ENVIADO', 'AGRUPADO', 'FALHADO')
+      order by id limit ${limit}::int)
+    returning id`);
   return res.rows.length;
 }
 
@@ -178,6 +201,9 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
 /** Passes until nothing due is left (a backlog drains without waiting for the next tick). */
 export async function drainOutbox(deps: OutboxDeps, opts: { requeue?: boolean; shouldStop?: () => boolean } = {}): Promise<PassResult> {
   const total: PassResult = { sent: 0, failed: 0, lines: 0 };
+  // With the look for crashed workers' leftovers (once a minute in the app): old sent mails go. A
+  // failure here must not stop the sending.
+  if (opts.requeue !== false) await pruneSentMail(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar e-mails antigos'));
   for (let pass = 0; ; pass++) {
     const r = await runOutboxOnce(deps, { requeue: pass === 0 && opts.requeue !== false });
     total.sent += r.sent;

@@ -134,6 +134,9 @@ const SECTIONS: LegalSection[] = [
           estar associados ao seu nome.
         </li>
         <li>
+          <strong>Cópias dos e-mails que lhe enviamos:</strong> 90 dias (ou até eliminar a conta, se for antes).
+        </li>
+        <li>
           <strong>Códigos de recuperação de senha:</strong> 10 minutos. <strong>Tentativas falhadas de início de sessão:</strong> no máximo 24 horas.
         </li>
         <li>
