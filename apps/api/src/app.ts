@@ -50,6 +50,8 @@ import { termosRoutes } from './modules/termos/termos.routes';
 
 /** How long an instance trusts a session version it has read (another instance's password change shows after this). */
 export const SESSION_CACHE_MS = 5_000;
+/** How long a text search's answer is reused (a job published elsewhere shows in text searches after this). */
+export const SEARCH_CACHE_MS = 15_000;
 
 export interface AppDeps {
   env: Env;
@@ -84,6 +86,13 @@ export interface AppContext {
    * by the admins' decisions on reviews and verification; a badge earned elsewhere shows within 30 s.
    */
   profiles: TtlCache;
+  /**
+   * Text searches, 15 s (docs/decisions/0006): a page of the professionals' directory by text
+   * (`pros:`, the same for every reader) and the ids of a page of open jobs by text (`jobs:`, the
+   * same for every professional; each one's "applied?" and the jobs closed since are read fresh).
+   * Emptied on this instance by any successful write.
+   */
+  searches: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
   sessions: TtlCache;
   /** Failed log-ins and recovery attempts, shared through Redis when there is one (modules/auth/attempt-limits). */
@@ -146,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
     // Many professionals are looked at: room for a few thousand pages (a few MB).
     profiles: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime(), 5_000),
+    // Room for a thousand searched pages (about 10 MB at most).
+    searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 1_000),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
@@ -171,14 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   registerControlCharGuard(app);
-  // Any successful write may move a back-office figure: this instance's cached figures are dropped
-  // (the next dashboard view recomputes them once); other instances catch up within 30 s.
+  // Any successful write may move a back-office figure or a search's answer: this instance's cached
+  // figures and searches are dropped (the next view recomputes them once); other instances catch up
+  // within their TTL.
   // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
   // lists of professionals and the cached profiles, so he sees it at once; a client's own change (name,
   // deleted account) drops the cached profiles, whose reviews show clients' names.
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       app.ctx.cache.invalidate('admin:');
+      app.ctx.searches.invalidate('');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
       if (request.url.startsWith('/api/profissional/') || request.url.startsWith('/api/cliente/')) app.ctx.profiles.invalidate('');
     }

@@ -24,7 +24,7 @@ import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.se
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.ctx;
+  const { db, clock, searches } = app.ctx;
   const sec = [{ bearer: [] }];
 
   app.post(
@@ -81,7 +81,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged(requestResponse), ...errors },
       },
     },
-    async (request) => listAvailable(db, request.user.id, request.query),
+    async (request) => listAvailable(db, request.user.id, request.query, searches),
   );
 
   app.get(

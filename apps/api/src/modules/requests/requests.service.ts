@@ -14,6 +14,7 @@ import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
 import { executeNamed, param, prepared } from '../../db/prepared';
+import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
 export const requestColumns = {
@@ -272,6 +273,8 @@ export async function listAvailable(
   db: Db,
   profissionalId: number,
   f: { q?: string; especialidade?: string; bairro?: string; tempo?: TimeOption; page: number; pageSize: number },
+  /** Keeps the ids of a page found by text (the same for every professional); see below. */
+  searches?: TtlCache,
 ) {
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
@@ -321,10 +324,43 @@ export async function listAvailable(
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
   const shape = `jobs_${term ? 'q' : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const rows = !window.prepared ? await build(false) : await prepared(db, shape, () => build(true).prepare(term ? '' : shape)).execute(values);
+  const run = () => (!window.prepared ? build(false) : prepared(db, shape, () => build(true).prepare(term ? '' : shape)).execute(values));
+  let rows: Awaited<ReturnType<typeof run>>;
+  if (term && window.prepared && searches) {
+    // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
+    // Which open jobs match is the same for every professional: the page's ids are kept for a few
+    // seconds, and each professional's rows (his "applied?", the jobs still open) are read by id.
+    let fresh: typeof rows | undefined;
+    const key = `jobs:${JSON.stringify([term, f.especialidade, bairro, f.tempo, f.page, f.pageSize])}`;
+    const ids = await searches.get(key, async () => (fresh = await run()).map((r) => r.id));
+    rows = fresh ?? (await openJobsByIds(db, ids, profissionalId));
+  } else rows = await run();
   return pageOf(
     rows.map(({ jaCandidatado, ...r }) => toDto(r, { revealContact: !!jaCandidatado, jaCandidatado: !!jaCandidatado })),
     f.page,
     f.pageSize,
   );
+}
+
+/**
+ * Open jobs by id, in job search's order, with this professional's "applied?": a text search's
+ * kept page read afresh. A job chosen, closed or deleted since is left out (the page is then shorter).
+ */
+function openJobsByIds(db: Db, ids: number[], profissionalId: number) {
+  return prepared(db, 'jobs_by_ids', () =>
+    db
+      .select({ ...requestColumns, jaCandidatado: hasApplied(requests.id, sql.placeholder('profissionalId')) })
+      .from(requests)
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      .where(
+        and(
+          sql`${requests.id} = any(${sql.placeholder('ids')}::int[])`,
+          sql`${requests.status} = 'ABERTO'`,
+          isNotNull(requests.creditos),
+          isNull(requests.escolhidoId),
+        ),
+      )
+      .orderBy(desc(requests.criadoEm), desc(requests.id))
+      .prepare('jobs_by_ids'),
+  ).execute({ ids: `{${ids.join(',')}}`, profissionalId });
 }
