@@ -59,14 +59,25 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     (v, offset) => build(v('status'), v('q'), offset),
   );
   return pageOf(
-    // The chosen applicant is not part of the back office's card.
-    rows.map(({ clienteNome, clienteEmail, clienteConfirmado, criadoEm, escolhidoId: _escolhido, ...r }) => ({
-      ...r,
-      criadoEm: criadoEm.toISOString(),
+    // Field by field (the hot lists' mappings: docs/decisions/0006). The chosen applicant is not part
+    // of the back office's card.
+    rows.map((r) => ({
+      id: r.id,
+      titulo: r.titulo,
+      descricao: r.descricao,
+      cidade: r.cidade,
+      bairro: r.bairro,
+      especialidade: r.especialidade,
+      contato: r.contato,
+      tempo: r.tempo,
+      clienteId: r.clienteId,
+      creditos: r.creditos,
+      status: r.status,
+      criadoEm: r.criadoEm.toISOString(),
       candidaturas: Number(r.candidaturas),
       especialidadeLabel: specialtyLabel(r.especialidade),
       // An unconfirmed e-mail keeps the project out of approval ("E-mail por confirmar").
-      cliente: clienteNome === null ? null : { nome: clienteNome, email: clienteEmail, emailConfirmado: !!clienteConfirmado },
+      cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail, emailConfirmado: !!r.clienteConfirmado },
     })),
     f.page,
     f.pageSize,
@@ -97,13 +108,16 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
     build(v('q'), offset),
   );
   return pageOf(
-    rows.map(({ fotoKey, criadoEm, emailConfirmadoEm, ...r }) => ({
-      ...r,
-      fotoUrl: publicFileUrl(fotoKey),
-      criadoEm: criadoEm.toISOString(),
+    rows.map((r) => ({
+      id: r.id,
+      nome: r.nome,
+      email: r.email,
+      telefone: r.telefone,
+      fotoUrl: publicFileUrl(r.fotoKey),
+      criadoEm: r.criadoEm.toISOString(),
       projetos: Number(r.projetos),
-      emailConfirmado: emailConfirmadoEm !== null,
-      emailConfirmadoEm: emailConfirmadoEm?.toISOString() ?? null,
+      emailConfirmado: r.emailConfirmadoEm !== null,
+      emailConfirmadoEm: r.emailConfirmadoEm?.toISOString() ?? null,
     })),
     f.page,
     f.pageSize,
@@ -155,14 +169,23 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
     (v, offset) => build(v('verificacao'), v('q'), offset),
   );
   return pageOf(
-    rows.map(({ fotoKey, criadoEm, verificadoEm, ...r }) => ({
-      ...r,
-      fotoUrl: publicFileUrl(fotoKey),
-      criadoEm: criadoEm.toISOString(),
-      verificadoEm: verificadoEm?.toISOString() ?? null,
+    rows.map((r) => ({
+      id: r.id,
+      nome: r.nome,
+      email: r.email,
+      telefone: r.telefone,
+      cidade: r.cidade,
+      bairro: r.bairro,
+      especialidades: r.especialidades,
       especialidadesLabels: r.especialidades.map(specialtyLabel),
+      fotoUrl: publicFileUrl(r.fotoKey),
+      notaMedia: r.notaMedia,
+      verificacao: r.verificacao,
+      verificadoEm: r.verificadoEm?.toISOString() ?? null,
+      criadoEm: r.criadoEm.toISOString(),
       temFrente: !!r.temFrente,
       temVerso: !!r.temVerso,
+      verificadoPorNome: r.verificadoPorNome,
     })),
     f.page,
     f.pageSize,

@@ -46,7 +46,15 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
       .offset(offset as number),
   );
   return pageOf(
-    rows.map(({ lidaEm, criadoEm, ...r }) => ({ ...r, lida: lidaEm !== null, criadoEm: criadoEm.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      titulo: r.titulo,
+      corpo: r.corpo,
+      link: r.link,
+      lida: r.lidaEm !== null,
+      criadoEm: r.criadoEm.toISOString(),
+    })),
     page,
     pageSize,
   );

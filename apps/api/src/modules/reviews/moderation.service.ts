@@ -65,11 +65,17 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     (v, offset) => build(v('status'), v('q'), offset),
   );
   return pageOf(
-    rows.map(({ clienteNome, profissionalNome, criadoEm, ...r }) => ({
-      ...r,
-      criadoEm: criadoEm.toISOString(),
-      cliente: { nome: clienteNome },
-      profissional: { nome: profissionalNome },
+    rows.map((r) => ({
+      id: r.id,
+      profissionalId: r.profissionalId,
+      clienteId: r.clienteId,
+      requestId: r.requestId,
+      nota: r.nota,
+      comentario: r.comentario,
+      status: r.status,
+      criadoEm: r.criadoEm.toISOString(),
+      cliente: { nome: r.clienteNome },
+      profissional: { nome: r.profissionalNome },
     })),
     f.page,
     f.pageSize,

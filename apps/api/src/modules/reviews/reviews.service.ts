@@ -80,7 +80,16 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
       .offset(offset as number),
   );
   return pageOf(
-    rows.map(({ clienteNome, criadoEm, ...r }) => ({ ...r, criadoEm: criadoEm.toISOString(), cliente: { nome: clienteNome } })),
+    rows.map((r) => ({
+      id: r.id,
+      nota: r.nota,
+      comentario: r.comentario,
+      status: r.status,
+      criadoEm: r.criadoEm.toISOString(),
+      clienteId: r.clienteId,
+      profissionalId: r.profissionalId,
+      cliente: { nome: r.clienteNome },
+    })),
     page,
     pageSize,
   );
