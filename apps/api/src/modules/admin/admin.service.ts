@@ -214,7 +214,17 @@ export async function listAudit(db: Db, page: number, pageSize: number) {
       .offset(offset as number),
   );
   return pageOf(
-    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      actorTipo: r.actorTipo,
+      actorId: r.actorId,
+      acao: r.acao,
+      alvoTipo: r.alvoTipo,
+      alvoId: r.alvoId,
+      detalhes: r.detalhes,
+      criadoEm: r.criadoEm.toISOString(),
+      adminNome: r.adminNome,
+    })),
     page,
     pageSize,
   );

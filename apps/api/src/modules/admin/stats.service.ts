@@ -143,7 +143,19 @@ export async function listPaymentsAdmin(
   );
   return {
     ...pageOf(
-      rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString(), pagoEm: r.pagoEm?.toISOString() ?? null })),
+      rows.map((r) => ({
+        id: r.id,
+        plano: r.plano,
+        valorCentimos: r.valorCentimos,
+        creditos: r.creditos,
+        metodo: r.metodo,
+        estado: r.estado,
+        provider: r.provider,
+        criadoEm: r.criadoEm.toISOString(),
+        pagoEm: r.pagoEm?.toISOString() ?? null,
+        profissionalId: r.profissionalId,
+        profissionalNome: r.profissionalNome,
+      })),
       f.page,
       f.pageSize,
     ),

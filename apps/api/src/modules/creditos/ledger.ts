@@ -31,7 +31,16 @@ export async function ledgerHistory(db: Db, profissionalId: number, page: number
       .offset(offset as number),
   );
   return pageOf(
-    rows.map((r) => ({ ...r, criadoEm: r.criadoEm.toISOString() })),
+    rows.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      delta: r.delta,
+      saldoApos: r.saldoApos,
+      descricao: r.descricao,
+      requestId: r.requestId,
+      paymentId: r.paymentId,
+      criadoEm: r.criadoEm.toISOString(),
+    })),
     page,
     pageSize,
   );
