@@ -5,8 +5,15 @@ import { admins, auditLog, clientes, profissionais, requests } from '../../db/sc
 import { publicFileUrl } from '../../lib/storage';
 import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
-import { requestColumns } from '../requests/requests.service';
+import { requestColumns, toDto } from '../requests/requests.service';
 import { containsFolded, containsLower, searchTerm } from '../../db/search';
+
+/** toDto's card as an admin sees it (the contact revealed), with the specialty's label and the client's confirmation. */
+type AdminCard = Omit<ReturnType<typeof toDto>, 'cliente' | 'contato'> & {
+  contato: string;
+  especialidadeLabel: string;
+  cliente: { nome: string; email: string | null; emailConfirmado: boolean } | null;
+};
 
 /**
  * The back office's lists: projects, clients, professionals and the audit log. Review moderation is
@@ -59,26 +66,16 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     (v, offset) => build(v('status'), v('q'), offset),
   );
   return pageOf(
-    // Field by field (the hot lists' mappings: docs/decisions/0006). The chosen applicant is not part
-    // of the back office's card.
-    rows.map((r) => ({
-      id: r.id,
-      titulo: r.titulo,
-      descricao: r.descricao,
-      cidade: r.cidade,
-      bairro: r.bairro,
-      especialidade: r.especialidade,
-      contato: r.contato,
-      tempo: r.tempo,
-      clienteId: r.clienteId,
-      creditos: r.creditos,
-      status: r.status,
-      criadoEm: r.criadoEm.toISOString(),
-      candidaturas: Number(r.candidaturas),
-      especialidadeLabel: specialtyLabel(r.especialidade),
+    // toDto's card with two fields set on it (no spread: docs/decisions/0006). Not as the owner: the
+    // chosen applicant is not part of the back office's card.
+    rows.map((r) => {
+      // Both fields are set just below.
+      const card = toDto(r, { revealContact: true }) as AdminCard;
+      card.especialidadeLabel = specialtyLabel(r.especialidade);
       // An unconfirmed e-mail keeps the project out of approval ("E-mail por confirmar").
-      cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail, emailConfirmado: !!r.clienteConfirmado },
-    })),
+      card.cliente = r.clienteNome === null ? null : { nome: r.clienteNome, email: r.clienteEmail, emailConfirmado: !!r.clienteConfirmado };
+      return card;
+    }),
     f.page,
     f.pageSize,
   );
