@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
@@ -112,6 +112,28 @@ export async function createTestApp(
       await app.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One test app for a whole file (opened before its tests, closed after them) with an admin logged
+ * in: `s.t` and `s.admin` once the tests run.
+ */
+export function useAppWithAdmin(opts: Parameters<typeof createTestApp>[0] = {}) {
+  let t: TestApp | undefined;
+  let admin: Awaited<ReturnType<typeof adminSession>> | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(opts);
+    admin = await adminSession(t.app);
+  });
+  afterAll(() => t?.close());
+  return {
+    get t() {
+      return t!;
+    },
+    get admin() {
+      return admin!;
     },
   };
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { adminSession, completeWith, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { completeWith, openProject, registerAndLogin, useAppWithAdmin } from '../../test/harness';
 import { multipart } from '../../test/images';
 import { profissionais } from '../../db/schema';
 import { grantCredits } from '../creditos/creditos.service';
@@ -10,25 +10,20 @@ import { grantCredits } from '../creditos/creditos.service';
 // `profiles`): what he or an admin changes shows at once, what changes elsewhere within 30 s.
 let skew = 0;
 const clock: Clock = { now: () => new Date(Date.now() + skew) };
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = await adminSession(t.app);
-});
-afterAll(() => t.close());
+const s = useAppWithAdmin({ clock });
 
-const profile = (id: number, auth: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/profissional/${id}`, headers: auth });
-const reviewsOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/review/profissional/${id}` })).json().items as { comentario: string }[];
+const profile = (id: number, auth: Record<string, string>) => s.t.app.inject({ method: 'GET', url: `/api/profissional/${id}`, headers: auth });
+const reviewsOf = async (id: number) =>
+  (await s.t.app.inject({ method: 'GET', url: `/api/review/profissional/${id}` })).json().items as { comentario: string }[];
 
 describe("a professional's cached profile", () => {
   it('a change made elsewhere shows within 30 s; his own edit at once; a deleted account at once', async () => {
-    const c = await registerAndLogin(t.app, 'cliente');
-    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Perfil' });
+    const c = await registerAndLogin(s.t.app, 'cliente');
+    const p = await registerAndLogin(s.t.app, 'profissional', { nome: 'Paulo Perfil' });
     expect((await profile(p.id, c.auth)).json()).toMatchObject({ nome: 'Paulo Perfil', descricao: null });
 
     // Changed behind the API's back (as a badge computed by another process): the cached page stays...
-    await t.db.update(profissionais).set({ bio: 'Escrita à parte' }).where(eq(profissionais.id, p.id));
+    await s.t.db.update(profissionais).set({ bio: 'Escrita à parte' }).where(eq(profissionais.id, p.id));
     expect((await profile(p.id, c.auth)).json().descricao).toBeNull();
     // ...for 30 s at most.
     skew += 31_000;
@@ -36,13 +31,18 @@ describe("a professional's cached profile", () => {
 
     // His own edit shows at once, to every reader.
     const form = multipart({ id: String(p.id), nome: 'Paulo Renomeado', email: p.email, bio: 'Nova bio' });
-    const edited = await t.app.inject({ method: 'PUT', url: '/api/profissional/edit-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+    const edited = await s.t.app.inject({
+      method: 'PUT',
+      url: '/api/profissional/edit-profile',
+      headers: { ...p.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(edited.statusCode).toBe(200);
     expect((await profile(p.id, c.auth)).json()).toMatchObject({ nome: 'Paulo Renomeado', descricao: 'Nova bio' });
-    expect((await profile(p.id, admin.auth)).json()).toMatchObject({ nome: 'Paulo Renomeado', descricao: 'Nova bio' });
+    expect((await profile(p.id, s.admin.auth)).json()).toMatchObject({ nome: 'Paulo Renomeado', descricao: 'Nova bio' });
 
     // A deleted account is gone at once; an unknown id is not kept (404 each time, Portuguese message).
-    const gone = await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
+    const gone = await s.t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
     expect(gone.statusCode).toBe(200);
     const missing = await profile(p.id, c.auth);
     expect(missing.statusCode).toBe(404);
@@ -50,17 +50,17 @@ describe("a professional's cached profile", () => {
   });
 
   it('an approved review shows at once on the profile and in the public reviews; a rejected or pending one never', async () => {
-    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Clara Cache' });
-    const p = await registerAndLogin(t.app, 'profissional');
-    await t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
-    const requestId = await openProject(t.app, c, admin, 5);
-    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
-    await completeWith(t.app, c, requestId, p.id);
+    const c = await registerAndLogin(s.t.app, 'cliente', { nome: 'Clara Cache' });
+    const p = await registerAndLogin(s.t.app, 'profissional');
+    await s.t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const requestId = await openProject(s.t.app, c, s.admin, 5);
+    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
+    await completeWith(s.t.app, c, requestId, p.id);
     // Both cached while empty.
     expect(await reviewsOf(p.id)).toEqual([]);
     expect((await profile(p.id, c.auth)).json().totalAvaliacoes).toBe(0);
 
-    const created = await t.app.inject({
+    const created = await s.t.app.inject({
       method: 'POST',
       url: '/api/review/create',
       headers: c.auth,
@@ -70,7 +70,7 @@ describe("a professional's cached profile", () => {
     // Pending: not public.
     expect(await reviewsOf(p.id)).toEqual([]);
     const id = created.json().id as number;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await s.t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: s.admin.auth })).statusCode).toBe(200);
     expect((await reviewsOf(p.id)).map((r) => r.comentario)).toEqual(['Rápido e limpo']);
     expect((await profile(p.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 1, notaMedia: 5 });
   });

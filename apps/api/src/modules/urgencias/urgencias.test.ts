@@ -1,32 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
-import { adminSession, createTestApp, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { projectPayload, registerAndLogin, TEST_DB, useAppWithAdmin } from '../../test/harness';
 import { multipart, pngBytes } from '../../test/images';
 
 const ESP = 'quadro-eletrico-dispara';
 let at = new Date('2026-11-23T12:00:00Z'); // 12:00 in Lisbon (winter: UTC+0)
 const clock: Clock = { now: () => at };
-let t: TestApp;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  admin = await adminSession(t.app);
-});
-afterAll(() => t.close());
+const s = useAppWithAdmin({ clock });
 
 type Session = Awaited<ReturnType<typeof registerAndLogin>>;
-const put = (p: Session, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', headers: p.auth, payload: payload as object });
+const put = (p: Session, payload: unknown) =>
+  s.t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', headers: p.auth, payload: payload as object });
 
 async function pro(nome: string, bairro: string, urg?: { inicio: number; fim: number }) {
-  const p = await registerAndLogin(t.app, 'profissional', { nome, bairro });
+  const p = await registerAndLogin(s.t.app, 'profissional', { nome, bairro });
   const png = await pngBytes();
   const form = multipart({ id: String(p.id), telefone: '+351916000222', consentimento: 'true', 'especialidades[]': [ESP] }, [
     { field: 'fotoPerfil', filename: 'f.png', type: 'image/png', data: png },
     { field: 'ccFrente', filename: 'a.png', type: 'image/png', data: png },
     { field: 'ccVerso', filename: 'b.png', type: 'image/png', data: png },
   ]);
-  const res = await t.app.inject({ method: 'PUT', url: '/api/profissional/complete-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+  const res = await s.t.app.inject({
+    method: 'PUT',
+    url: '/api/profissional/complete-profile',
+    headers: { ...p.auth, ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode, res.body).toBe(200);
   if (urg) expect((await put(p, { aceitaUrgencias: true, ...urg })).statusCode).toBe(200);
   return p;
@@ -34,8 +34,8 @@ async function pro(nome: string, bairro: string, urg?: { inicio: number; fim: nu
 
 describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
   it('a professional chooses whether he takes emergencies and when; bad hours are refused in pt-PT and change nothing', async () => {
-    const p = await registerAndLogin(t.app, 'profissional');
-    const get = () => t.app.inject({ method: 'GET', url: '/api/profissional/urgencias', headers: p.auth });
+    const p = await registerAndLogin(s.t.app, 'profissional');
+    const get = () => s.t.app.inject({ method: 'GET', url: '/api/profissional/urgencias', headers: p.auth });
     expect((await get()).json()).toEqual({ aceitaUrgencias: false, inicio: 0, fim: 24 });
     const ok = await put(p, { aceitaUrgencias: true, inicio: 20, fim: 8 });
     expect(ok.statusCode).toBe(200);
@@ -52,11 +52,11 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
       expect(res.json().message).toMatch(/hora|horário/);
     }
     expect((await get()).json()).toEqual({ aceitaUrgencias: true, inicio: 20, fim: 8 });
-    const client = await registerAndLogin(t.app, 'cliente');
+    const client = await registerAndLogin(s.t.app, 'cliente');
     expect((await put(client, { aceitaUrgencias: true, inicio: 0, fim: 24 })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await s.t.app.inject({ method: 'PUT', url: '/api/profissional/urgencias', payload: { aceitaUrgencias: true, inicio: 0, fim: 24 } })).statusCode,
+    ).toBe(401);
   });
 
   it('before publishing, the client sees how many professionals of the district take emergencies, and how many are on call now', async () => {
@@ -64,7 +64,7 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     await pro('Noturno', 'Faro', { inicio: 20, fim: 8 });
     await pro('Sem Urgências', 'Faro');
     await pro('Outro Distrito', 'Beja', { inicio: 0, fim: 24 });
-    const count = () => t.app.inject({ method: 'GET', url: `/api/urgencias/disponiveis?bairro=Faro&especialidade=${ESP}` });
+    const count = () => s.t.app.inject({ method: 'GET', url: `/api/urgencias/disponiveis?bairro=Faro&especialidade=${ESP}` });
     at = new Date('2026-11-23T12:00:00Z');
     expect((await count()).json()).toEqual({ total: 2, agora: 1 });
     at = new Date('2026-11-23T22:00:00Z');
@@ -72,11 +72,11 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     // Summer time: 07:30 UTC is 08:30 in Lisbon, past the night shift's end.
     at = new Date('2026-07-01T07:30:00Z');
     expect((await count()).json()).toEqual({ total: 2, agora: 1 });
-    expect((await t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis?bairro=Faro&especialidade=desentupimentos' })).json()).toEqual({
+    expect((await s.t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis?bairro=Faro&especialidade=desentupimentos' })).json()).toEqual({
       total: 0,
       agora: 0,
     });
-    const bad = await t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis' });
+    const bad = await s.t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Indique o distrito.');
   });
@@ -87,10 +87,10 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     const night = await pro('Plantão Noite', 'Évora', { inicio: 20, fim: 8 });
     const none = await pro('Nunca Urgências', 'Évora');
     // The one on call chose the morning digest for normal projects: an emergency still goes at once.
-    await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: day.auth, payload: { desligados: [], novosProjetos: 'DIARIO' } });
-    const client = await registerAndLogin(t.app, 'cliente');
+    await s.t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: day.auth, payload: { desligados: [], novosProjetos: 'DIARIO' } });
+    const client = await registerAndLogin(s.t.app, 'cliente');
     const publish = async (titulo: string, tempo: string) => {
-      const res = await t.app.inject({
+      const res = await s.t.app.inject({
         method: 'POST',
         url: '/api/requests/create',
         headers: client.auth,
@@ -104,20 +104,20 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     const normal = await publish('Candeeiro novo', 'NORMAL');
 
     // The admins' queue: the emergency first, although older.
-    const queue = (await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=évora', headers: admin.auth })).json();
+    const queue = (await s.t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=évora', headers: s.admin.auth })).json();
     const ids = queue.items.map((r: { id: number }) => r.id);
     expect(ids.indexOf(avaria)).toBeLessThan(ids.indexOf(normal));
-    const all = (await t.app.inject({ method: 'GET', url: '/api/requests/all', headers: admin.auth })).json();
+    const all = (await s.t.app.inject({ method: 'GET', url: '/api/requests/all', headers: s.admin.auth })).json();
     expect(all.items[0]).toMatchObject({ id: avaria, tempo: 'AVARIA' });
 
-    const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${avaria}/aprovar`, headers: admin.auth, payload: { creditos: 5 } });
+    const ok = await s.t.app.inject({ method: 'PATCH', url: `/api/requests/${avaria}/aprovar`, headers: s.admin.auth, payload: { creditos: 5 } });
     expect(ok.statusCode, ok.body).toBe(200);
-    const { rows } = await t.db.execute<{ destinatario_id: number; assunto: string; resumo: string | null; proxima: string }>(sql`
+    const { rows } = await s.t.db.execute<{ destinatario_id: number; assunto: string; resumo: string | null; proxima: string }>(sql`
       select destinatario_id, assunto, resumo, proxima_tentativa::text as proxima from email_outbox
       where tipo = 'novo_projeto_na_zona' and chave like ${`novo_projeto_na_zona:r${avaria}:%`}`);
     expect(rows.map((r) => Number(r.destinatario_id))).toEqual([day.id]);
     expect(rows[0]).toMatchObject({ assunto: 'Urgente 24h · Avaria: Sem luz na loja (Évora)', resumo: null });
-    const bells = await t.db.execute<{ destinatario_id: number; titulo: string }>(sql`
+    const bells = await s.t.db.execute<{ destinatario_id: number; titulo: string }>(sql`
       select destinatario_id, titulo from notificacoes where tipo = 'novo_projeto_na_zona' and link like ${`%/detalhes-chamado/${avaria}`} order by destinatario_id`);
     expect(bells.rows.map((r) => Number(r.destinatario_id)).sort()).toEqual([day.id, night.id, none.id].sort());
     expect(bells.rows[0].titulo).toBe('Urgente 24h na sua zona');
