@@ -85,9 +85,16 @@ export const matchKey = (s: string) =>
     .toLowerCase()
     .replace(/\s+/g, '');
 
+/** Each specialty under the keys of its label and value (the first specialty to claim a key keeps it). */
+let byKey: Map<string, Specialty> | undefined;
+
 /** Finds a specialty by its value or label, ignoring case, accents and spaces. */
 export function findSpecialty(text: string | null | undefined): Specialty | undefined {
   if (!text) return undefined;
-  const key = matchKey(text);
-  return SPECIALTIES.find((s) => matchKey(s.label) === key || matchKey(s.value) === key);
+  // Every project validated passes here: the keys are worked out once, not for every specialty on every call.
+  if (!byKey) {
+    byKey = new Map();
+    for (const s of SPECIALTIES) for (const k of [matchKey(s.label), matchKey(s.value)]) if (!byKey.has(k)) byKey.set(k, s);
+  }
+  return byValue.get(text) ?? byKey.get(matchKey(text));
 }
