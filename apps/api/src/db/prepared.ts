@@ -3,6 +3,7 @@ import { Column, fillPlaceholders, is, SQL, sql, Subquery } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { Db, Tx } from './client';
 import { preparedWindow } from './paging';
+import type { TtlCache } from '../lib/ttl-cache';
 
 /**
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
@@ -152,7 +153,20 @@ type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?:
 export function runList<T>(
   db: Db,
   name: string,
-  opts: { page: number; pageSize: number; usual: number; filters: Record<string, unknown> },
+  opts: {
+    page: number;
+    pageSize: number;
+    usual: number;
+    filters: Record<string, unknown>;
+    /**
+     * Keeps which rows a page found by text holds (app.ctx.searches, SEARCH_CACHE_MS): the same for
+     * every reader, and planning the search for its word costs PostgreSQL more than reading the page.
+     * Each later reader gets those rows read afresh by id (`v('ids')`, a `{1,2,3}` int[] literal, with
+     * the other filters still applied), so what a row says is never old; only which rows match may be,
+     * for a few seconds. The rows need an `id`.
+     */
+    searches?: TtlCache;
+  },
   build: (v: (key: string) => unknown, offset: unknown) => Buildable<T>,
 ): Promise<T> {
   const present = Object.fromEntries(Object.entries(opts.filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
@@ -162,6 +176,29 @@ export function runList<T>(
   const offset = (opts.page - 1) * opts.pageSize;
   if (!w.prepared) return text ? Promise.resolve(build(value, offset)) : runNamed(build(value, offset));
   const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
-  const placeholders = (key: string) => (key in present ? sql.placeholder(key) : undefined);
-  return prepared(db, shape, () => build(placeholders, w.offset).prepare(text ? '' : shape)).execute({ ...present, ...w.values });
+  const run = (shape: string, filters: Record<string, unknown>, offset: unknown, values: Record<string, unknown>, named: boolean) =>
+    prepared(db, shape, () => build((key) => (key in filters ? sql.placeholder(key) : undefined), offset).prepare(named ? shape : '')).execute({
+      ...filters,
+      ...values,
+    });
+  if (!text || !opts.searches) return run(shape, present, w.offset, w.values, !text);
+  return pageByIds(opts.searches, `${name}:${JSON.stringify([present, opts.page, opts.pageSize])}`, present, {
+    byText: () => run(shape, present, w.offset, w.values, false),
+    byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}`, filters, undefined, {}, true),
+  });
+}
+
+/** runList's text search through the kept ids (see `searches` above). */
+async function pageByIds<T>(
+  searches: TtlCache,
+  key: string,
+  present: Record<string, unknown>,
+  run: { byText: () => Promise<T>; byIds: (filters: Record<string, unknown>) => Promise<T> },
+): Promise<T> {
+  let fresh: T | undefined;
+  const ids = await searches.get(key, async () => ((fresh = await run.byText()) as { id: number }[]).map((r) => r.id));
+  if (fresh) return fresh;
+  const filters: Record<string, unknown> = { ...present, ids: `{${ids.join(',')}}` };
+  delete filters.q;
+  return run.byIds(filters);
 }

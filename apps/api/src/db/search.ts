@@ -10,6 +10,9 @@ export const searchTerm = (q?: string) => (q?.trim() ? q.trim().replace(/[\\%_]/
  */
 export const containsFolded = (foldedColumn: SQL | unknown, term: unknown) => sql`${foldedColumn} like '%' || lower(f_unaccent(${term})) || '%'`;
 
+/** Rows whose id is one of `ids` (a `{1,2,3}` int[] literal or its placeholder: db/prepared.ts runList's kept pages); none when undefined. */
+export const idIn = (column: SQL | unknown, ids: unknown) => (ids === undefined ? undefined : sql`${column} = any(${ids}::int[])`);
+
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office). */
 export const containsLower = (column: SQL | unknown, term: unknown) => sql`lower(${column}) like '%' || lower(${term}) || '%'`;
 

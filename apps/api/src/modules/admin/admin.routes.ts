@@ -71,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProjectsPage, ...errors },
       },
     },
-    async (request) => listProjects(db, request.query),
+    async (request) => listProjects(db, request.query, app.ctx.searches),
   );
 
   app.get(
@@ -104,7 +104,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminReviewsPage, ...errors },
       },
     },
-    async (request) => listReviews(db, request.query),
+    async (request) => listReviews(db, request.query, app.ctx.searches),
   );
   app.put(
     '/review/accept/:id',
@@ -141,7 +141,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cliente/see-all',
     { schema: { tags, security: sec, summary: 'Clientes (pesquisa por nome)', querystring: listQuery, response: { 200: adminClientesPage, ...errors } } },
-    async (request) => listClientes(db, request.query),
+    async (request) => listClientes(db, request.query, app.ctx.searches),
   );
   app.get(
     '/admin/profissionais',
@@ -154,7 +154,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminProfissionaisPage, ...errors },
       },
     },
-    async (request) => listProfissionaisAdmin(db, request.query),
+    async (request) => listProfissionaisAdmin(db, request.query, app.ctx.searches),
   );
 
   app.get(

@@ -6,7 +6,8 @@ import { publicFileUrl } from '../../lib/storage';
 import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { requestColumns, toDto } from '../requests/requests.service';
-import { containsFolded, containsLower, searchTerm } from '../../db/search';
+import { containsFolded, containsLower, idIn, searchTerm } from '../../db/search';
+import type { TtlCache } from '../../lib/ttl-cache';
 
 /** toDto's card as an admin sees it (the contact revealed), with the specialty's label and the client's confirmation. */
 type AdminCard = Omit<ReturnType<typeof toDto>, 'cliente' | 'contato'> & {
@@ -23,12 +24,12 @@ type AdminCard = Omit<ReturnType<typeof toDto>, 'cliente' | 'contato'> & {
 
 type ProjectStatus = 'ESPERA' | 'ABERTO' | 'CONCLUIDO';
 
-export async function listProjects(db: Db, f: { q?: string; status?: ProjectStatus; page: number; pageSize: number }) {
+export async function listProjects(db: Db, f: { q?: string; status?: ProjectStatus; page: number; pageSize: number }, searches?: TtlCache) {
   const q = searchTerm(f.q);
   // The page's rows first, in the index's order, then the client of those rows only: a search by a
   // common word matches a seventh of all projects, and joining each before the page is cut cost more
   // than the search.
-  const build = (status: unknown, term: unknown, offset: unknown) => {
+  const build = (status: unknown, term: unknown, ids: unknown, offset: unknown) => {
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
     const page = db
       .select({ pageId: requests.id, pageStatus: requests.status, pageUrgente: urgente.as('page_urgente'), pageCriadoEm: requests.criadoEm })
@@ -38,6 +39,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
           status === undefined ? undefined : eq(requests.status, status as ProjectStatus),
           // Title, city, district and the client's name in one column (migration 0013).
           term === undefined ? undefined : containsFolded(requests.buscaAdmin, term),
+          idIn(requests.id, ids),
         ),
       )
       // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
@@ -62,8 +64,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
   const rows = await runList(
     db,
     'admin_projects',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q } },
-    (v, offset) => build(v('status'), v('q'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
+    (v, offset) => build(v('status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     // toDto's card with two fields set on it (no spread: docs/decisions/0006). Not as the owner: the
@@ -81,10 +83,10 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
   );
 }
 
-export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }) {
+export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }, searches?: TtlCache) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (term: unknown, offset: unknown) =>
+  const build = (term: unknown, ids: unknown, offset: unknown) =>
     db
       .select({
         id: clientes.id,
@@ -97,12 +99,14 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
         projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
       })
       .from(clientes)
-      .where(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`)
+      .where(
+        and(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`, idIn(clientes.id, ids)),
+      )
       .orderBy(desc(clientes.criadoEm), desc(clientes.id))
       .limit(limit)
       .offset(offset as number);
-  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { q } }, (v, offset) =>
-    build(v('q'), offset),
+  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { q }, searches }, (v, offset) =>
+    build(v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({
@@ -121,10 +125,14 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
   );
 }
 
-export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number }) {
+export async function listProfissionaisAdmin(
+  db: Db,
+  f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number },
+  searches?: TtlCache,
+) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (verificacao: unknown, term: unknown, offset: unknown) =>
+  const build = (verificacao: unknown, term: unknown, ids: unknown, offset: unknown) =>
     db
       .select({
         id: profissionais.id,
@@ -149,6 +157,7 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
         and(
           term === undefined ? undefined : sql`(${containsFolded(profissionais.busca, term)} or ${containsLower(profissionais.email, term)})`,
           verificacao === undefined ? undefined : eq(profissionais.verificacao, verificacao as 'PENDENTE'),
+          idIn(profissionais.id, ids),
         ),
       )
       // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
@@ -162,8 +171,8 @@ export async function listProfissionaisAdmin(db: Db, f: { q?: string; verificaca
   const rows = await runList(
     db,
     'admin_profissionais',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao, q } },
-    (v, offset) => build(v('verificacao'), v('q'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao, q }, searches },
+    (v, offset) => build(v('verificacao'), v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({

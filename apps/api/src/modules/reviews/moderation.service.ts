@@ -4,7 +4,8 @@ import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
-import { containsFolded, searchTerm } from '../../db/search';
+import { containsFolded, idIn, searchTerm } from '../../db/search';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { audit } from '../audit/audit.service';
 import { notify } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
@@ -12,13 +13,13 @@ import { recomputeRating } from './reviews.service';
 
 /** Review moderation in the back office (admin routes): the queue, approve or reject, delete. */
 
-export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }) {
+export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }, searches?: TtlCache) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
   // The page's ids first, from the order index, then the names of those rows only. Joined before the
   // LIMIT, PostgreSQL 15 put a Memoize over each name lookup, sized for every review it might join,
   // and setting up those caches on every run cost more than the query (2.4 k → 3.7 k req/s).
-  const build = (status: unknown, term: unknown, offset: unknown) => {
+  const build = (status: unknown, term: unknown, ids: unknown, offset: unknown) => {
     const later = sql<boolean>`(${reviews.status} <> 'ESPERA')`;
     const page = db
       .select({ pageId: reviews.id, pageLater: later.as('page_later'), pageCriadoEm: reviews.criadoEm })
@@ -28,6 +29,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
           status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'),
           // The comment and the client's name in one column (migration 0013).
           term === undefined ? undefined : containsFolded(reviews.buscaAdmin, term),
+          idIn(reviews.id, ids),
         ),
       )
       // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
@@ -61,8 +63,8 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
   const rows = await runList(
     db,
     'admin_reviews',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q } },
-    (v, offset) => build(v('status'), v('q'), offset),
+    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
+    (v, offset) => build(v('status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({
