@@ -1,5 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { useLocation, useParams, useRoutes, type Params, type RouteObject } from 'react-router';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { prefetchPerfil } from '../features/profissionais/profissional-query';
 import { Layout } from './layout';
 import { AdminFrame } from './admin-frame';
 import { EntryRedirect, RequireRole } from './guards';
@@ -11,9 +13,33 @@ import type { Role } from '@tc/shared/catalogue/statuses';
  * router is React Router's declarative one (docs/decisions/0007): `React.lazy` and the router's
  * transitions keep the current page on screen while the next one's code arrives.
  */
-function page<M extends Record<string, unknown>>(path: string, load: () => Promise<M>, name: keyof M & string): RouteObject {
+function page<M extends Record<string, unknown>>(path: string, load: () => Promise<M>, name: keyof M & string, prefetch?: Prefetch): RouteObject {
   const Screen = lazy(async () => ({ default: (await load())[name] as ComponentType }));
-  return { path, element: <Screen /> };
+  return {
+    path,
+    element: prefetch ? (
+      <>
+        <PrefetchData run={prefetch} />
+        <Screen />
+      </>
+    ) : (
+      <Screen />
+    ),
+  };
+}
+
+/** Asks for a screen's data from the route's parameters (the fetchers live in the main chunk). */
+type Prefetch = (qc: QueryClient, params: Readonly<Params>) => void;
+
+/**
+ * Runs a screen's prefetch as its route is drawn, before the screen's code has arrived: its data and
+ * its code then travel together. In render rather than in an effect, because the screen beside it
+ * suspends and nothing of this render is committed until its code is there; React Query drops a
+ * request already under way or answered.
+ */
+function PrefetchData({ run }: { run: Prefetch }) {
+  run(useQueryClient(), useParams());
+  return null;
 }
 
 /** The log-in screens, also on demand: the form brings zod and the shared schemas, which the home page does without. */
@@ -65,7 +91,12 @@ export const routes: RouteObject[] = [
           page('/avaliar', () => import('../features/reviews/avaliar-page'), 'AvaliarPage'),
           page('/avaliacao/:id', () => import('../features/reviews/avaliacao-page'), 'AvaliacaoPage'),
           page('/profissionais', () => import('../features/profissionais/lista-page'), 'ProfissionaisPage'),
-          page('/profissionais/:id', () => import('../features/profissionais/perfil-page'), 'ProfissionalPerfilPage'),
+          page(
+            '/profissionais/:id',
+            () => import('../features/profissionais/perfil-page'),
+            'ProfissionalPerfilPage',
+            (qc, p) => prefetchPerfil(qc, p.id),
+          ),
           page('/agendamento', () => import('../features/area-cliente/agendamento-page'), 'AgendamentoPage'),
           page('/areadocliente/menu', () => import('../features/area-cliente/menu-page'), 'ClienteMenuPage'),
           page('/projetos/:id', () => import('../features/area-cliente/projetos-page'), 'ProjetosPage'),

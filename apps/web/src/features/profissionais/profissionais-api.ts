@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ProfissionalListItem, ProfissionalPerfil, Paged, PublicReview } from '@tc/shared';
+import type { ProfissionalListItem, Paged, PublicReview } from '@tc/shared';
+import { profissionalQuery } from './profissional-query';
+export { parseId } from './profissional-query';
 export type { ProfissionalCard, ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
 
 export const SEARCH_PAGE_SIZE = 10;
@@ -18,13 +20,8 @@ export const useProfissionaisSearch = (q: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** One professional, as the logged-in client sees it. */
-export const useProfissional = (id: number | null) =>
-  useQuery({
-    queryKey: ['profissional', id],
-    queryFn: ({ signal }) => api<ProfissionalPerfil>(`/profissional/${id}`, { as: 'cliente', signal }),
-    enabled: id !== null,
-  });
+/** One professional, as the logged-in client sees it (the query is shared with the router's prefetch). */
+export const useProfissional = (id: number | null) => useQuery(profissionalQuery(id));
 
 /** Approved reviews only (the server filters), newest first. */
 export const useProfissionalReviews = (id: number | null, page: number) =>
@@ -34,6 +31,3 @@ export const useProfissionalReviews = (id: number | null, page: number) =>
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
-
-/** Route param → positive integer id, or null. */
-export const parseId = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);

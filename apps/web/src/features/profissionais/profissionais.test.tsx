@@ -109,7 +109,6 @@ describe('/profissionais/:id', () => {
       }),
     });
     renderAt('/profissionais/7');
-    expect(await screen.findByText('Carregando perfil...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'João Ferreira' })).toBeInTheDocument();
     expect(screen.getAllByText('Tomadas e interruptores').length).toBeGreaterThan(0);
     expect(screen.getByText('Eletricista há 15 anos.')).toBeInTheDocument();
@@ -120,6 +119,24 @@ describe('/profissionais/:id', () => {
     expect(screen.getByRole('img', { name: '5 de 5 estrelas' })).toBeInTheDocument();
     expect(screen.queryByText('joao@exemplo.pt')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Voltar aos profissionais/ })).toHaveAttribute('href', '/profissionais');
+  });
+
+  it('says it is loading while the profile is on its way', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockApi.routes({
+      'GET /api/profissional/8': async () => {
+        await answered;
+        return { ...card(8, 'Rita Lopes'), telefone: null, contato: null, descricao: null };
+      },
+      'GET /api/profissional/8/garantias': garantias(8),
+      'GET /api/review/profissional/8': () => ({ ...paged([], 1), pageSize: 5 }),
+    });
+    renderAt('/profissionais/8');
+    expect(await screen.findByText('Carregando perfil...')).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rita Lopes' })).toBeInTheDocument();
+    expect(screen.queryByText('Carregando perfil...')).not.toBeInTheDocument();
   });
 
   it('says when the professional does not exist (404)', async () => {

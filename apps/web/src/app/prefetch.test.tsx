@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { fakeToken, renderAt } from '../test/render';
+import { mockApi, paged } from '../test/server';
+
+// The profile screen's code is held back until the test lets it through, as a slow network would.
+const code = vi.hoisted(() => {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  return { arrived, release: () => release() };
+});
+vi.mock('../features/profissionais/perfil-page', async (importOriginal) => {
+  await code.arrived;
+  return importOriginal();
+});
+
+beforeEach(() => {
+  sessionStorage.setItem('token', fakeToken());
+  localStorage.setItem('tipo', 'cliente');
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe("a screen's data travels with its code", () => {
+  it("a professional's profile is asked for before the profile screen's code has arrived, and only once", async () => {
+    mockApi.routes({
+      'GET /api/profissional/7': {
+        id: 7,
+        nome: 'João Ferreira',
+        fotoUrl: null,
+        notaMedia: null,
+        especialidades: [],
+        especialidadesLabels: [],
+        cidade: 'Almada',
+        bairro: 'Setúbal',
+        verificado: false,
+        selos: [],
+        telefone: null,
+        contato: null,
+        descricao: null,
+      },
+      'GET /api/profissional/7/garantias': { profissionalId: 7, acionadas: 0, aceites: 0, contestadas: 0, semResposta: 0 },
+      'GET /api/review/profissional/7': { ...paged([]), pageSize: 5 },
+    });
+    renderAt('/profissionais/7');
+    await waitFor(() => expect(mockApi.calls('GET', '/api/profissional/7')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { level: 1, name: 'João Ferreira' })).not.toBeInTheDocument();
+
+    code.release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'João Ferreira' })).toBeInTheDocument();
+    expect(mockApi.calls('GET', '/api/profissional/7')).toHaveLength(1);
+  });
+});
