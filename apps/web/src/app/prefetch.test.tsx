@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { fakeToken, renderAt } from '../test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { signedInAsClient, renderAt } from '../test/render';
 import { mockApi, paged } from '../test/server';
 
 // The profile screen's code is held back until the test lets it through, as a slow network would.
@@ -14,15 +14,7 @@ vi.mock('../features/profissionais/perfil-page', async (importOriginal) => {
   return importOriginal();
 });
 
-beforeEach(() => {
-  sessionStorage.setItem('token', fakeToken());
-  localStorage.setItem('tipo', 'cliente');
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+signedInAsClient();
 
 describe("a screen's data travels with its code", () => {
   it("a professional's profile is asked for before the profile screen's code has arrived, and only once", async () => {

@@ -1,5 +1,5 @@
-import { act, render, waitFor, within } from '@testing-library/react';
-import { expect } from 'vitest';
+import { act, cleanup, render, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigationType, type NavigateFunction } from 'react-router';
 import { Providers } from '../app/providers';
 import { AppRoutes } from '../app/router';
@@ -39,6 +39,23 @@ export function renderAt(path: string) {
       }),
   };
   return { router, ...utils };
+}
+
+/**
+ * Every test of the calling file starts signed in as a client, as the log-in screen leaves the
+ * storage (plus `extra` keys of localStorage), and ends with the page and the storage cleared.
+ */
+export function signedInAsClient(extra: Record<string, string> = {}) {
+  beforeEach(() => {
+    sessionStorage.setItem('token', fakeToken());
+    localStorage.setItem('tipo', 'cliente');
+    for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value);
+  });
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+    localStorage.clear();
+  });
 }
 
 /** A syntactically valid JWT that expires in an hour (the client only reads `exp`). */

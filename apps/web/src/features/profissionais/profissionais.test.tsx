@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt } from '../../test/render';
+import { signedInAsClient, renderAt } from '../../test/render';
 import { json, mockApi, paged } from '../../test/server';
 
 /** The profile's guarantee line: nothing opened. */
@@ -21,15 +21,7 @@ const card = (id: number, nome: string, extra: object = {}) => ({
   ...extra,
 });
 
-beforeEach(() => {
-  sessionStorage.setItem('token', fakeToken());
-  localStorage.setItem('tipo', 'cliente');
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+signedInAsClient();
 
 describe('/profissionais', () => {
   it('asks the server with the typed term (debounced) and shows the page count', async () => {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELO_INFO } from '@tc/shared';
-import { fakeToken, renderAt } from '../../test/render';
+import { signedInAsClient, renderAt } from '../../test/render';
 import { json, mockApi, paged } from '../../test/server';
 
 const card = (id: number, nome: string, extra: object = {}) => ({
@@ -22,15 +22,7 @@ const card = (id: number, nome: string, extra: object = {}) => ({
   ...extra,
 });
 
-beforeEach(() => {
-  sessionStorage.setItem('token', fakeToken());
-  localStorage.setItem('tipo', 'cliente');
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+signedInAsClient();
 
 describe('badges and their rules', () => {
   it('each badge on a search card is a button described by its rule; the tooltip opens on hover, focus and tap', async () => {

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeToken, renderAt, dialogButton } from '../../test/render';
+import { signedInAsClient, renderAt, dialogButton } from '../../test/render';
 import { json, mockApi, notFound, paged } from '../../test/server';
 
 const perfil = {
@@ -31,16 +31,7 @@ const avaliavel = (id: number, nome: string, podeAvaliar: boolean) => ({
   podeAvaliar,
 });
 
-beforeEach(() => {
-  sessionStorage.setItem('token', fakeToken());
-  localStorage.setItem('tipo', 'cliente');
-  localStorage.setItem('id', '3');
-});
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  localStorage.clear();
-});
+signedInAsClient({ id: '3' });
 
 describe('/avaliar', () => {
   it('lists who applied to my projects with Ver and Avaliar (disabled once reviewed)', async () => {
