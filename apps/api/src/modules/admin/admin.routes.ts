@@ -200,7 +200,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           tipo: z.enum(['recebido', 'total']).default('total'),
           mes: z
             .string()
-            .regex(/^\d{4}-\d{2}$/)
+            .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, 'Mês inválido: use o formato AAAA-MM.')
             .optional(),
           plano: z.enum(PLAN_VALUES).optional(),
         }),

@@ -244,6 +244,33 @@ describe('figures', () => {
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
+  it("a month filter follows Lisbon's calendar: 23:30 UTC on 30 June is July (summer time), on 31 October still October", async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const pay = async () => {
+      const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
+      await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth });
+      return pagamentoId as number;
+    };
+    const june30 = await pay();
+    const oct31 = await pay();
+    await t.db.execute(sql`update payments set criado_em = '2026-06-30T23:30:00Z' where id = ${june30}`);
+    await t.db.execute(sql`update payments set criado_em = '2026-10-31T23:30:00Z' where id = ${oct31}`);
+    const ids = async (mes: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/pagamentos?tipo=recebido&plano=elite&mes=${mes}`, headers: admin.auth });
+      expect(res.statusCode).toBe(200);
+      return (res.json().items as { id: number }[]).map((x) => x.id);
+    };
+    expect(await ids('2026-07')).toContain(june30);
+    expect(await ids('2026-06')).not.toContain(june30);
+    expect(await ids('2026-10')).toContain(oct31);
+    expect(await ids('2026-11')).not.toContain(oct31);
+    for (const bad of ['2026-13', '2026-00', '0000-01', '2026-1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/pagamentos?mes=${bad}`, headers: admin.auth });
+      expect(res.statusCode, bad).toBe(400);
+      expect(JSON.stringify(res.json()), bad).toContain('Mês inválido: use o formato AAAA-MM.');
+    }
+  });
+
   it('figures come from a 30 s cache that a write on this instance empties', async () => {
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json();
     const c = await registerAndLogin(t.app, 'cliente');

@@ -10,6 +10,13 @@ import { runList } from '../../db/prepared';
 
 const weekKey = (col: SQL | unknown) => sql<string>`to_char(date_trunc('week', ${col} at time zone 'Europe/Lisbon'), 'YYYY-MM-DD')`;
 const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`;
+/**
+ * In the month `mes` ('YYYY-MM') of Lisbon's calendar, as a range of the column itself: the order
+ * index then walks that month only, where comparing each row's monthKey read every newer row and
+ * formatted its date (most of the filtered payments list's time in PostgreSQL).
+ */
+const inMonth = (col: SQL | unknown, mes: unknown) =>
+  sql`(${col} >= ((${mes} || '-01')::timestamp at time zone 'Europe/Lisbon') and ${col} < (((${mes} || '-01')::timestamp + interval '1 month') at time zone 'Europe/Lisbon'))`;
 
 /**
  * Figures for the dashboard: totals, revenue per month, projects and sign-ups per week (12 weeks).
@@ -93,7 +100,7 @@ export async function listPaymentsAdmin(
 ) {
   const where = and(
     f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
-    f.mes ? sql`${monthKey(payments.criadoEm)} = ${f.mes}` : undefined,
+    f.mes ? inMonth(payments.criadoEm, f.mes) : undefined,
     f.plano ? eq(payments.plano, f.plano) : undefined,
   );
   const { limit } = pageWindow(f.page, f.pageSize);
@@ -133,7 +140,7 @@ export async function listPaymentsAdmin(
         .where(
           and(
             f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
-            v('mes') === undefined ? undefined : sql`${monthKey(payments.criadoEm)} = ${v('mes')}`,
+            v('mes') === undefined ? undefined : inMonth(payments.criadoEm, v('mes')),
             v('plano') === undefined ? undefined : eq(payments.plano, v('plano') as PlanValue),
           ),
         )
