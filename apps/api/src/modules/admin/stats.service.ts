@@ -98,11 +98,13 @@ export async function listPaymentsAdmin(
   summary: TtlCache['get'],
   f: { tipo: 'recebido' | 'total'; mes?: string; plano?: PlanValue; page: number; pageSize: number },
 ) {
-  const where = and(
-    f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
-    f.mes ? inMonth(payments.criadoEm, f.mes) : undefined,
-    f.plano ? eq(payments.plano, f.plano) : undefined,
-  );
+  // The same filter for the totals (values) and the page (placeholders in its kept statement).
+  const where = (mes: unknown, plano: unknown) =>
+    and(
+      f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
+      mes === undefined ? undefined : inMonth(payments.criadoEm, mes),
+      plano === undefined ? undefined : eq(payments.plano, plano as PlanValue),
+    );
   const { limit } = pageWindow(f.page, f.pageSize);
   const agg = await summary(
     `pagamentos:${f.tipo}:${f.mes ?? ''}:${f.plano ?? ''}`,
@@ -111,7 +113,7 @@ export async function listPaymentsAdmin(
         await db
           .select({ total: sql<string>`count(*)`, soma: sql<string>`coalesce(sum(${payments.valorCentimos}), 0)::bigint` })
           .from(payments)
-          .where(where)
+          .where(where(f.mes || undefined, f.plano || undefined))
       )[0],
   );
   const rows = await runList(
@@ -137,13 +139,7 @@ export async function listPaymentsAdmin(
           profissionalNome: sql<string | null>`(select ${profissionais.nome} from ${profissionais} where ${profissionais.id} = ${payments.profissionalId})`,
         })
         .from(payments)
-        .where(
-          and(
-            f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
-            v('mes') === undefined ? undefined : inMonth(payments.criadoEm, v('mes')),
-            v('plano') === undefined ? undefined : eq(payments.plano, v('plano') as PlanValue),
-          ),
-        )
+        .where(where(v('mes'), v('plano')))
         .orderBy(desc(payments.criadoEm), desc(payments.id))
         .limit(limit)
         .offset(offset as number),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { M } from '@tc/shared';
+import { sql } from 'drizzle-orm';
 import { adminSession, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -87,6 +88,20 @@ describe('publishing and reading projects', () => {
     });
     const list = await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth });
     expect(list.json()).toEqual({ items: [], page: 1, pageSize: 20, hasMore: false });
+  });
+
+  it('a client deleted by another instance, while this one still trusts the session, gets a Portuguese 404 and nothing is written', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    // One authenticated request: this instance now keeps the session as valid for a few seconds.
+    expect((await t.app.inject({ method: 'GET', url: `/api/requests/cliente/${c.id}`, headers: c.auth })).statusCode).toBe(200);
+    // Deleted by another instance: straight in the database, so this instance's session cache is not told.
+    await t.db.execute(sql`delete from clientes where id = ${c.id}`);
+    const count = async () => Number((await t.db.execute<{ n: number }>(sql`select count(*)::int as n from requests`)).rows[0].n);
+    const before = await count();
+    const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Cliente não encontrado.');
+    expect(await count()).toBe(before);
   });
 
   it('only clients publish; a professional or an anonymous caller cannot', async () => {
