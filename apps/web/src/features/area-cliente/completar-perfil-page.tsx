@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { clienteCompleteProfileFields, M } from '@tc/shared';
+import { clienteCompleteProfileFields } from '@tc/shared';
+import { ProfileCompletionDialogs, type ProfileCompletionDialog } from '../../components/profile-completion-dialogs';
 import { Button } from '../../components/ui/button';
 import { checkImage, ImageField } from '../../components/ui/image-field';
-import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ApiError } from '../../lib/api';
@@ -20,15 +20,13 @@ type FormValues = { telefone: string };
 /** The client spelling of the failure text (spec §8 keeps it without accents for the client form). */
 const ERRO_CLIENTE = 'O seu registo nao foi concluido, tente novamente!';
 
-type DialogState = null | 'success' | 'error' | 'noId';
-
 export function ClienteCompletarPerfilPage() {
   usePageTitle('Completar Perfil');
   const navigate = useNavigate();
   const mutation = useCompleteProfile();
   const [foto, setFoto] = useState<File | null>(null);
   const [fotoError, setFotoError] = useState<string | undefined>();
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialog, setDialog] = useState<ProfileCompletionDialog>(null);
   const {
     control,
     handleSubmit,
@@ -120,23 +118,7 @@ export function ClienteCompletarPerfilPage() {
             </Button>
           </form>
         </div>
-        <MessageDialog
-          open={dialog === 'success'}
-          kind="success"
-          title={M.perfilOkTitle}
-          text={M.perfilOkText}
-          confirmLabel="Continuar"
-          onClose={closeDialog}
-        />
-        <MessageDialog open={dialog === 'error'} kind="error" title={M.perfilErroTitle} text={ERRO_CLIENTE} onClose={closeDialog} />
-        <MessageDialog
-          open={dialog === 'noId'}
-          kind="error"
-          title={M.perfilErroTitle}
-          text={M.idInvalido}
-          confirmLabel="Iniciar sessão"
-          onClose={closeDialog}
-        />
+        <ProfileCompletionDialogs dialog={dialog} errorText={ERRO_CLIENTE} onClose={closeDialog} />
       </div>
     </div>
   );

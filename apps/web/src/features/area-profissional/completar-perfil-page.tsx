@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ShieldCheck } from 'lucide-react';
 import { M, profissionalCompleteProfileFields, type ProfissionalProfileCompleted } from '@tc/shared';
+import { ProfileCompletionDialogs, type ProfileCompletionDialog } from '../../components/profile-completion-dialogs';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
 import { checkImage, ImageField } from '../../components/ui/image-field';
-import { MessageDialog } from '../../components/ui/message-dialog';
 import { usePageTitle } from '../../components/ui/page-title';
 import { PhoneField } from '../../components/ui/phone-field';
 import { ApiError } from '../../lib/api';
@@ -31,8 +31,6 @@ const IMAGE_KEYS: ImageKey[] = ['fotoPerfil', 'ccFrente', 'ccVerso'];
 type Images = Record<ImageKey, File | null>;
 type ImageErrors = Partial<Record<ImageKey, string>>;
 
-type DialogState = null | 'success' | 'error' | 'noId';
-
 const HINT = 'JPEG, PNG, WebP ou AVIF, até 10 MB.';
 
 export function ProfissionalCompletarPerfilPage() {
@@ -40,7 +38,7 @@ export function ProfissionalCompletarPerfilPage() {
   const navigate = useNavigate();
   const [images, setImages] = useState<Images>({ fotoPerfil: null, ccFrente: null, ccVerso: null });
   const [imageErrors, setImageErrors] = useState<ImageErrors>({});
-  const [dialog, setDialog] = useState<DialogState>(null);
+  const [dialog, setDialog] = useState<ProfileCompletionDialog>(null);
   const [errorDetails, setErrorDetails] = useState<string[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const {
@@ -260,19 +258,9 @@ export function ProfissionalCompletarPerfilPage() {
             </Button>
           </form>
         </div>
-        <MessageDialog
-          open={dialog === 'success'}
-          kind="success"
-          title={M.perfilOkTitle}
-          text={M.perfilOkText}
-          confirmLabel="Continuar"
-          onClose={closeDialog}
-        />
-        <MessageDialog
-          open={dialog === 'error'}
-          kind="error"
-          title={M.perfilErroTitle}
-          text={
+        <ProfileCompletionDialogs
+          dialog={dialog}
+          errorText={
             <>
               <span className="dialog-main">{M.perfilErroText}</span>
               {errorDetails.map((d) => (
@@ -282,14 +270,6 @@ export function ProfissionalCompletarPerfilPage() {
               ))}
             </>
           }
-          onClose={closeDialog}
-        />
-        <MessageDialog
-          open={dialog === 'noId'}
-          kind="error"
-          title={M.perfilErroTitle}
-          text={M.idInvalido}
-          confirmLabel="Iniciar sessão"
           onClose={closeDialog}
         />
       </div>
