@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useReturnFocus } from '../../components/ui/return-focus';
-import { CalendarCheck, CalendarDays, CircleCheck, HardHat, Mail, Phone, User, X } from 'lucide-react';
+import { CalendarCheck, CalendarDays, CircleCheck, HardHat, Mail, Phone, User } from 'lucide-react';
 import {
   formatDate,
   formatDateTime,
@@ -21,7 +19,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { GuaranteePhotos, GuaranteeStateBadge, useAdminGuarantees, useCloseGuarantee } from '../garantias';
+import { GuaranteeDialog, GuaranteePhotos, GuaranteeStateBadge, useAdminGuarantees, useCloseGuarantee } from '../garantias';
 import { AdminLayout } from './admin-layout';
 import { useListParams } from './admin-ui';
 
@@ -56,64 +54,38 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
     }
   });
 
-  const returnFocus = useReturnFocus(g !== null);
   return (
-    <Dialog.Root open={g !== null} onOpenChange={(o) => !o && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
-            <X size={20} aria-hidden />
-          </Dialog.Close>
-          <Dialog.Title asChild>
-            <h2>Encerrar pedido de garantia</h2>
-          </Dialog.Title>
-          <p className="muted" id={`${id}-intro`}>
-            {g ? <>«{g.titulo}»: a resolução é enviada ao cliente e ao profissional.</> : null}
+    <GuaranteeDialog
+      open={g !== null}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      idPrefix={id}
+      title="Encerrar pedido de garantia"
+      intro={g ? <>«{g.titulo}»: a resolução é enviada ao cliente e ao profissional.</> : null}
+      formError={error.form}
+      submit={{ label: 'Encerrar pedido', loadingText: 'A encerrar...', variant: 'secondary' }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-resolucao`}>Resolução</label>
+        <textarea
+          id={`${id}-resolucao`}
+          className="textarea"
+          value={resolucao}
+          maxLength={GUARANTEE_ANSWER_MAX}
+          onChange={(e) => setResolucao(e.target.value)}
+          aria-invalid={!!error.field}
+          aria-describedby={error.field ? `${id}-erro` : undefined}
+          placeholder="Por exemplo: o profissional substituiu o disjuntor na visita; o cliente confirmou que ficou resolvido."
+          disabled={busy}
+        />
+        {error.field && (
+          <p className="field-error" id={`${id}-erro`} role="alert">
+            {error.field}
           </p>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="field">
-              <label htmlFor={`${id}-resolucao`}>Resolução</label>
-              <textarea
-                id={`${id}-resolucao`}
-                className="textarea"
-                value={resolucao}
-                maxLength={GUARANTEE_ANSWER_MAX}
-                onChange={(e) => setResolucao(e.target.value)}
-                aria-invalid={!!error.field}
-                aria-describedby={error.field ? `${id}-erro` : undefined}
-                placeholder="Por exemplo: o profissional substituiu o disjuntor na visita; o cliente confirmou que ficou resolvido."
-                disabled={busy}
-              />
-              {error.field && (
-                <p className="field-error" id={`${id}-erro`} role="alert">
-                  {error.field}
-                </p>
-              )}
-            </div>
-            {error.form && (
-              <p className="alert alert-error" role="alert">
-                {error.form}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancelar
-              </Button>
-              <Button type="submit" variant="secondary" loading={busy} loadingText="A encerrar...">
-                Encerrar pedido
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )}
+      </div>
+    </GuaranteeDialog>
   );
 }
 

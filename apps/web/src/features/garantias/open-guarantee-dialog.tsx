@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useReturnFocus } from '../../components/ui/return-focus';
-import { ImagePlus, Trash2, X } from 'lucide-react';
+import { ImagePlus, Trash2 } from 'lucide-react';
 import {
   formatDate,
   GARANTIA_MSG,
@@ -15,6 +13,7 @@ import {
   CONTROL_CHARS,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
+import { GuaranteeDialog } from './guarantee-dialog';
 import { checkImage } from '../../components/ui/image-field';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -114,132 +113,110 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
 
   const deadline = project?.concluidoEm ? guaranteeDeadline(project.concluidoEm) : null;
   const descHint = `${descricao.trim().length}/${GUARANTEE_TEXT_MAX} caracteres`;
-  const returnFocus = useReturnFocus(project !== null);
   return (
-    <Dialog.Root open={project !== null} onOpenChange={(o) => !o && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
-            <X size={20} aria-hidden />
-          </Dialog.Close>
-          <Dialog.Title asChild>
-            <h2>Acionar garantia</h2>
-          </Dialog.Title>
-          <p className="muted" id={`${id}-intro`}>
-            {project ? (
-              <>«{project.titulo}»: descreva o que não ficou bem. O profissional que fez o trabalho é avisado e marca uma visita ou explica porque discorda.</>
-            ) : null}
-            {deadline && (
-              <>
-                {' '}
-                Pode acionar a garantia até {formatDate(deadline)} ({GUARANTEE_DAYS} dias depois da conclusão).
-              </>
-            )}
+    <GuaranteeDialog
+      open={project !== null}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      idPrefix={id}
+      title="Acionar garantia"
+      intro={
+        <>
+          {project ? (
+            <>«{project.titulo}»: descreva o que não ficou bem. O profissional que fez o trabalho é avisado e marca uma visita ou explica porque discorda.</>
+          ) : null}
+          {deadline && (
+            <>
+              {' '}
+              Pode acionar a garantia até {formatDate(deadline)} ({GUARANTEE_DAYS} dias depois da conclusão).
+            </>
+          )}
+        </>
+      }
+      formError={errors.form}
+      submit={{ label: 'Enviar pedido', loadingText: progress === 100 ? 'A processar...' : 'A enviar...', variant: 'primary' }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-descricao`}>O que está mal?</label>
+        <textarea
+          id={`${id}-descricao`}
+          className="textarea"
+          value={descricao}
+          maxLength={GUARANTEE_TEXT_MAX}
+          onChange={(e) => {
+            setDescricao(e.target.value);
+            if (errors.descricao) setErrors((x) => ({ ...x, descricao: undefined }));
+          }}
+          aria-invalid={!!errors.descricao}
+          aria-describedby={errors.descricao ? `${id}-descricao-erro` : `${id}-descricao-hint`}
+          placeholder="Por exemplo: a tomada da cozinha voltou a aquecer e o disjuntor dispara quando ligo o forno."
+          disabled={busy}
+        />
+        {errors.descricao ? (
+          <p className="field-error" id={`${id}-descricao-erro`} role="alert">
+            {errors.descricao}
           </p>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            <div className="field">
-              <label htmlFor={`${id}-descricao`}>O que está mal?</label>
-              <textarea
-                id={`${id}-descricao`}
-                className="textarea"
-                value={descricao}
-                maxLength={GUARANTEE_TEXT_MAX}
-                onChange={(e) => {
-                  setDescricao(e.target.value);
-                  if (errors.descricao) setErrors((x) => ({ ...x, descricao: undefined }));
-                }}
-                aria-invalid={!!errors.descricao}
-                aria-describedby={errors.descricao ? `${id}-descricao-erro` : `${id}-descricao-hint`}
-                placeholder="Por exemplo: a tomada da cozinha voltou a aquecer e o disjuntor dispara quando ligo o forno."
-                disabled={busy}
-              />
-              {errors.descricao ? (
-                <p className="field-error" id={`${id}-descricao-erro`} role="alert">
-                  {errors.descricao}
-                </p>
-              ) : (
-                <p className="field-hint" id={`${id}-descricao-hint`}>
-                  {descHint}
-                </p>
-              )}
-            </div>
+        ) : (
+          <p className="field-hint" id={`${id}-descricao-hint`}>
+            {descHint}
+          </p>
+        )}
+      </div>
 
-            <div className="field">
-              <span className="label" id={`${id}-fotos-label`}>
-                Fotografias (opcional, até {GUARANTEE_MAX_PHOTOS})
-              </span>
-              {fotos.length > 0 && (
-                <ul className="guarantee-upload-list" aria-label="Fotografias escolhidas">
-                  {fotos.map((f, i) => (
-                    <Preview key={`${f.name}-${i}`} file={f} n={i + 1} onRemove={() => setFotos(fotos.filter((_, j) => j !== i))} />
-                  ))}
-                </ul>
-              )}
-              {fotos.length < GUARANTEE_MAX_PHOTOS && (
-                <div>
-                  <label htmlFor={`${id}-fotos`} className={`btn btn-outline${busy ? ' disabled' : ''}`}>
-                    <ImagePlus size={18} aria-hidden /> {fotos.length ? 'Adicionar mais fotografias' : 'Adicionar fotografias'}
-                  </label>
-                  <input
-                    ref={fileInput}
-                    id={`${id}-fotos`}
-                    className="sr-only"
-                    type="file"
-                    multiple
-                    accept={IMAGE_MIME_TYPES.join(',')}
-                    aria-labelledby={`${id}-fotos-label`}
-                    aria-invalid={!!errors.fotos}
-                    aria-describedby={errors.fotos ? `${id}-fotos-erro` : `${id}-fotos-hint`}
-                    onChange={(e) => addFiles(e.target.files)}
-                    disabled={busy}
-                  />
-                </div>
-              )}
-              {errors.fotos ? (
-                <p className="field-error" id={`${id}-fotos-erro`} role="alert">
-                  {errors.fotos}
-                </p>
-              ) : (
-                <p className="field-hint" id={`${id}-fotos-hint`}>
-                  Imagens até 10 MB. Só o profissional e a nossa equipa as veem.
-                </p>
-              )}
-            </div>
+      <div className="field">
+        <span className="label" id={`${id}-fotos-label`}>
+          Fotografias (opcional, até {GUARANTEE_MAX_PHOTOS})
+        </span>
+        {fotos.length > 0 && (
+          <ul className="guarantee-upload-list" aria-label="Fotografias escolhidas">
+            {fotos.map((f, i) => (
+              <Preview key={`${f.name}-${i}`} file={f} n={i + 1} onRemove={() => setFotos(fotos.filter((_, j) => j !== i))} />
+            ))}
+          </ul>
+        )}
+        {fotos.length < GUARANTEE_MAX_PHOTOS && (
+          <div>
+            <label htmlFor={`${id}-fotos`} className={`btn btn-outline${busy ? ' disabled' : ''}`}>
+              <ImagePlus size={18} aria-hidden /> {fotos.length ? 'Adicionar mais fotografias' : 'Adicionar fotografias'}
+            </label>
+            <input
+              ref={fileInput}
+              id={`${id}-fotos`}
+              className="sr-only"
+              type="file"
+              multiple
+              accept={IMAGE_MIME_TYPES.join(',')}
+              aria-labelledby={`${id}-fotos-label`}
+              aria-invalid={!!errors.fotos}
+              aria-describedby={errors.fotos ? `${id}-fotos-erro` : `${id}-fotos-hint`}
+              onChange={(e) => addFiles(e.target.files)}
+              disabled={busy}
+            />
+          </div>
+        )}
+        {errors.fotos ? (
+          <p className="field-error" id={`${id}-fotos-erro`} role="alert">
+            {errors.fotos}
+          </p>
+        ) : (
+          <p className="field-hint" id={`${id}-fotos-hint`}>
+            Imagens até 10 MB. Só o profissional e a nossa equipa as veem.
+          </p>
+        )}
+      </div>
 
-            {progress !== null && (
-              <div className="upload-progress">
-                <label htmlFor={`${id}-progresso`}>A enviar: {progress}%</label>
-                <progress id={`${id}-progresso`} max={100} value={progress}>
-                  {progress}%
-                </progress>
-                <p className="sr-only" aria-live="polite">
-                  {progress === 100 ? 'Envio concluído, a processar as fotografias...' : `A enviar: ${progress}%`}
-                </p>
-              </div>
-            )}
-            {errors.form && (
-              <p className="alert alert-error" role="alert">
-                {errors.form}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancelar
-              </Button>
-              <Button type="submit" variant="primary" loading={busy} loadingText={progress === 100 ? 'A processar...' : 'A enviar...'}>
-                Enviar pedido
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {progress !== null && (
+        <div className="upload-progress">
+          <label htmlFor={`${id}-progresso`}>A enviar: {progress}%</label>
+          <progress id={`${id}-progresso`} max={100} value={progress}>
+            {progress}%
+          </progress>
+          <p className="sr-only" aria-live="polite">
+            {progress === 100 ? 'Envio concluído, a processar as fotografias...' : `A enviar: ${progress}%`}
+          </p>
+        </div>
+      )}
+    </GuaranteeDialog>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useReturnFocus } from '../../components/ui/return-focus';
-import { CalendarCheck, MessageSquareWarning, Phone, ShieldAlert, X } from 'lucide-react';
+import { CalendarCheck, MessageSquareWarning, Phone, ShieldAlert } from 'lucide-react';
 import {
   formatDate,
   formatDateTime,
@@ -15,6 +13,7 @@ import {
   CONTROL_CHARS,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
+import { GuaranteeDialog } from './guarantee-dialog';
 import { Pagination } from '../../components/ui/pagination';
 import { PhoneText } from '../../components/ui/phone-text';
 import { ErrorState, Loading } from '../../components/ui/states';
@@ -93,100 +92,76 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
 
   const now = new Date();
   const aceitar = mode === 'aceitar';
-  const returnFocus = useReturnFocus(g !== null);
   return (
-    <Dialog.Root open={g !== null} onOpenChange={(o) => !o && !busy && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content onCloseAutoFocus={returnFocus} className="dialog-content guarantee-dialog" aria-describedby={`${id}-intro`}>
-          <Dialog.Close className="dialog-x" aria-label="Fechar" disabled={busy}>
-            <X size={20} aria-hidden />
-          </Dialog.Close>
-          <Dialog.Title asChild>
-            <h2>{aceitar ? 'Aceitar e marcar visita' : 'Contestar o pedido'}</h2>
-          </Dialog.Title>
-          <p className="muted" id={`${id}-intro`}>
-            {g ? (
-              aceitar ? (
-                <>«{g.titulo}»: indique quando passa para resolver. O cliente é avisado da data.</>
-              ) : (
-                <>«{g.titulo}»: explique ao cliente porque não considera o problema coberto pela garantia. A nossa equipa analisa e decide.</>
-              )
-            ) : null}
+    <GuaranteeDialog
+      open={g !== null}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      idPrefix={id}
+      title={aceitar ? 'Aceitar e marcar visita' : 'Contestar o pedido'}
+      intro={
+        g ? (
+          aceitar ? (
+            <>«{g.titulo}»: indique quando passa para resolver. O cliente é avisado da data.</>
+          ) : (
+            <>«{g.titulo}»: explique ao cliente porque não considera o problema coberto pela garantia. A nossa equipa analisa e decide.</>
+          )
+        ) : null
+      }
+      formError={errors.form}
+      submit={{ label: aceitar ? 'Aceitar e avisar o cliente' : 'Enviar contestação', loadingText: 'A enviar...', variant: aceitar ? 'primary' : 'secondary' }}
+    >
+      {aceitar && (
+        <div className="field">
+          <label htmlFor={`${id}-quando`}>Data e hora da visita</label>
+          <input
+            id={`${id}-quando`}
+            className="input"
+            type="datetime-local"
+            value={quando}
+            min={localInput(now)}
+            max={localInput(new Date(now.getTime() + GUARANTEE_VISIT_MAX_DAYS * DAY_MS))}
+            onChange={(e) => setQuando(e.target.value)}
+            aria-invalid={!!errors.quando}
+            aria-describedby={errors.quando ? `${id}-quando-erro` : undefined}
+            disabled={busy}
+          />
+          {errors.quando && (
+            <p className="field-error" id={`${id}-quando-erro`} role="alert">
+              {errors.quando}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-resposta`}>{aceitar ? 'Mensagem para o cliente (opcional)' : 'Porque contesta?'}</label>
+        <textarea
+          id={`${id}-resposta`}
+          className="textarea"
+          value={resposta}
+          maxLength={GUARANTEE_ANSWER_MAX}
+          onChange={(e) => setResposta(e.target.value)}
+          aria-invalid={!!errors.resposta}
+          aria-describedby={errors.resposta ? `${id}-resposta-erro` : `${id}-resposta-hint`}
+          placeholder={
+            aceitar
+              ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.'
+              : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'
+          }
+          disabled={busy}
+        />
+        {errors.resposta ? (
+          <p className="field-error" id={`${id}-resposta-erro`} role="alert">
+            {errors.resposta}
           </p>
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          >
-            {aceitar && (
-              <div className="field">
-                <label htmlFor={`${id}-quando`}>Data e hora da visita</label>
-                <input
-                  id={`${id}-quando`}
-                  className="input"
-                  type="datetime-local"
-                  value={quando}
-                  min={localInput(now)}
-                  max={localInput(new Date(now.getTime() + GUARANTEE_VISIT_MAX_DAYS * DAY_MS))}
-                  onChange={(e) => setQuando(e.target.value)}
-                  aria-invalid={!!errors.quando}
-                  aria-describedby={errors.quando ? `${id}-quando-erro` : undefined}
-                  disabled={busy}
-                />
-                {errors.quando && (
-                  <p className="field-error" id={`${id}-quando-erro`} role="alert">
-                    {errors.quando}
-                  </p>
-                )}
-              </div>
-            )}
-            <div className="field">
-              <label htmlFor={`${id}-resposta`}>{aceitar ? 'Mensagem para o cliente (opcional)' : 'Porque contesta?'}</label>
-              <textarea
-                id={`${id}-resposta`}
-                className="textarea"
-                value={resposta}
-                maxLength={GUARANTEE_ANSWER_MAX}
-                onChange={(e) => setResposta(e.target.value)}
-                aria-invalid={!!errors.resposta}
-                aria-describedby={errors.resposta ? `${id}-resposta-erro` : `${id}-resposta-hint`}
-                placeholder={
-                  aceitar
-                    ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.'
-                    : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'
-                }
-                disabled={busy}
-              />
-              {errors.resposta ? (
-                <p className="field-error" id={`${id}-resposta-erro`} role="alert">
-                  {errors.resposta}
-                </p>
-              ) : (
-                <p className="field-hint" id={`${id}-resposta-hint`}>
-                  {resposta.trim().length}/{GUARANTEE_ANSWER_MAX} caracteres
-                </p>
-              )}
-            </div>
-            {errors.form && (
-              <p className="alert alert-error" role="alert">
-                {errors.form}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Button variant="outline" onClick={onClose} disabled={busy}>
-                Cancelar
-              </Button>
-              <Button type="submit" variant={aceitar ? 'primary' : 'secondary'} loading={busy} loadingText="A enviar...">
-                {aceitar ? 'Aceitar e avisar o cliente' : 'Enviar contestação'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : (
+          <p className="field-hint" id={`${id}-resposta-hint`}>
+            {resposta.trim().length}/{GUARANTEE_ANSWER_MAX} caracteres
+          </p>
+        )}
+      </div>
+    </GuaranteeDialog>
   );
 }
 
