@@ -17,7 +17,7 @@ vi.mock('../features/profissionais/perfil-page', async (importOriginal) => {
 signedInAsClient();
 
 describe("a screen's data travels with its code", () => {
-  it("a professional's profile is asked for before the profile screen's code has arrived, and only once", async () => {
+  it("a professional's profile is asked for before the profile screen's code has arrived, and only once; the page's bar from index.html stays until then", async () => {
     mockApi.routes({
       'GET /api/profissional/7': {
         id: 7,
@@ -37,12 +37,20 @@ describe("a screen's data travels with its code", () => {
       'GET /api/profissional/7/garantias': { profissionalId: 7, acionadas: 0, aceites: 0, contestadas: 0, semResposta: 0 },
       'GET /api/review/profissional/7': { ...paged([]), pageSize: 5 },
     });
+    // The bar index.html paints before any script (#boot-header): it stays while the screen's code
+    // is on its way and goes when the page is drawn, so the site's bar is never there twice.
+    const boot = document.createElement('header');
+    boot.id = 'boot-header';
+    document.body.prepend(boot);
+
     renderAt('/profissionais/7');
     await waitFor(() => expect(mockApi.calls('GET', '/api/profissional/7')).toHaveLength(1));
     expect(screen.queryByRole('heading', { level: 1, name: 'João Ferreira' })).not.toBeInTheDocument();
+    expect(document.getElementById('boot-header')).not.toBeNull();
 
     code.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'João Ferreira' })).toBeInTheDocument();
+    expect(document.getElementById('boot-header')).toBeNull();
     expect(mockApi.calls('GET', '/api/profissional/7')).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useParams, useRoutes, type Params, type RouteObject } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { prefetchPerfil } from '../features/profissionais/profissional-query';
@@ -170,6 +170,17 @@ class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNo
 }
 
 /**
+ * index.html paints the site's bar (`#boot-header`) with the stylesheet, before any script: on a slow
+ * phone the first paint no longer waits for the page's code. It goes when the first page is drawn,
+ * before that frame is painted (a layout effect), so the bar is never shown twice and nothing moves.
+ * If the first page fails, it stays above the error message.
+ */
+function BootShellGone() {
+  useLayoutEffect(() => document.getElementById('boot-header')?.remove(), []);
+  return null;
+}
+
+/**
  * The whole route table. One Suspense boundary above the frames: a first visit shows the page whole
  * (no header and footer waiting for the content), later navigations keep the current page meanwhile.
  */
@@ -178,7 +189,10 @@ export function AppRoutes() {
   const element = useRoutes(routes);
   return (
     <RouteErrorBoundary pathname={pathname}>
-      <Suspense fallback={null}>{element}</Suspense>
+      <Suspense fallback={null}>
+        <BootShellGone />
+        {element}
+      </Suspense>
     </RouteErrorBoundary>
   );
 }
