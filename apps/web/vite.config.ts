@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
+import { landingPreloads } from './landing-preloads.ts';
 
 /**
  * Preloads Inter's Latin subset, the only one Portuguese text needs (the other subsets load only for
@@ -21,7 +22,7 @@ const preloadLatinFont = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadLatinFont(), precompress()],
+  plugins: [react(), preloadLatinFont(), landingPreloads(['/', '/comofunciona', '/profissionais', '/profissionais/:id']), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -5,7 +5,8 @@
  * loopback port, runs headless Chromium (CHROME_PATH, default /usr/bin/chromium), prints a table and
  * writes lighthouse/results.json. Exits with 1 when a page misses a target. WEB_DIST=… audits another build.
  * LIGHTHOUSE_RUNS=n runs each page n times and keeps the run with the median performance score;
- * LIGHTHOUSE_ONLY=perfil audits only the pages whose name or path contains that text.
+ * LIGHTHOUSE_ONLY=perfil audits only the pages whose name or path contains that text; LIGHTHOUSE_DUMP=dir
+ * writes each whole report there.
  */
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -156,6 +157,11 @@ try {
         let lhr = await audit(browser, app.baseURL + p.path, preset, p.init);
         for (let retry = 0; lhr.runtimeError && retry < 2; retry++) lhr = await audit(browser, app.baseURL + p.path, preset, p.init);
         runs.push(summarise(p.name, p.path, preset, lhr));
+        // LIGHTHOUSE_DUMP=dir keeps each whole report (every audit's details: long tasks, script boot-up, LCP phases).
+        if (process.env.LIGHTHOUSE_DUMP) {
+          mkdirSync(process.env.LIGHTHOUSE_DUMP, { recursive: true });
+          writeFileSync(join(process.env.LIGHTHOUSE_DUMP, `${preset}-${p.path.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+        }
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);
       const kept = runs[Math.floor((runs.length - 1) / 2)]!;

@@ -238,6 +238,33 @@ describe('shell', () => {
     await context.close();
   });
 
+  it("a professional's profile comes with its own code named in the page, and the loader does not name it twice", async () => {
+    const { page, context } = await newPage();
+    const [top] = (await (await page.request.get('/api/profissional/top-avaliados')).json()) as { id: number; nome: string }[];
+    // Profiles are for logged-in clients (spec).
+    await page.goto('/areadocliente/login');
+    await fillLogin(page, DEMO.cliente, DEMO.password);
+    await page.waitForURL('**/areadocliente/menu');
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const res = await page.goto(`/profissionais/${top!.id}`);
+    const html = await res!.text();
+    // The page's chunk and its styles are in the HTML (apps/web/landing-preloads.ts), not only added by the app.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/perfil-page-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/profissionais-[\w-]+\.css">/);
+    // Any other page gets the plain index.html.
+    expect(await (await page.request.get('/areadocliente/login')).text()).not.toContain('perfil-page-');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: top!.nome }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: /Avaliações de clientes/ }).isVisible()).toBe(true);
+    const links = await page.evaluate(() =>
+      [...document.querySelectorAll('link[href^="/assets/"]')].map((l) => `${l.getAttribute('rel')} ${l.getAttribute('href')}`),
+    );
+    expect(links.filter((l) => l.includes('/perfil-page-'))).toHaveLength(1);
+    expect(new Set(links).size).toBe(links.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('deep links survive a reload (SPA fallback) and unknown API paths answer JSON', async () => {
     const { page, context } = await newPage();
     const res = await page.goto('/cadastro-profissional');

@@ -112,3 +112,65 @@ describe('the built web app', () => {
     expect(r.body).toContain('User-agent');
   });
 });
+
+describe("the landing pages' own copies of index.html", () => {
+  const profile = html.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/perfil-page-abc.js"></head>');
+  const list = html.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/lista-page-abc.js"></head>');
+  let dir: string;
+  let web: FastifyInstance;
+  beforeAll(async () => {
+    // As apps/web/landing-preloads.ts and precompress.ts leave them.
+    dir = mkdtempSync(join(tmpdir(), 'tc-dist-'));
+    mkdirSync(join(dir, 'landing'));
+    for (const [name, text] of [
+      ['index.html', html],
+      ['landing/profissionais-id.html', profile],
+      ['landing/profissionais.html', list],
+    ] as const) {
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    }
+    const pages = [
+      { path: '/profissionais', file: 'landing/profissionais.html' },
+      { path: '/profissionais/:id', file: 'landing/profissionais-id.html' },
+    ];
+    writeFileSync(join(dir, 'landing/pages.json'), JSON.stringify(pages));
+    web = Fastify();
+    await registerWeb(web, dir);
+    await web.ready();
+  });
+  afterAll(async () => {
+    await web.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends a landing path its copy (compressed as asked, with its own ETag) and every other page index.html', async () => {
+    for (const url of ['/profissionais/12', '/profissionais/12/', '/profissionais/12?from=google']) {
+      const br = await web.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(profile);
+    }
+    const gz = await web.inject({ url: '/profissionais/12', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(profile);
+    expect((await web.inject({ url: '/profissionais' })).body).toBe(list);
+    // One segment only, and nothing that merely starts like a landing path.
+    for (const url of ['/', '/profissionais/12/avaliacoes', '/profissionaisx', '/comofunciona']) expect((await web.inject({ url })).body).toBe(html);
+    const a = (await web.inject({ url: '/profissionais/12' })).headers.etag;
+    const b = (await web.inject({ url: '/' })).headers.etag;
+    expect(a).toMatch(/^"[\w-]+"$/);
+    expect(a).not.toBe(b);
+    // A browser holding the index's tag gets the landing copy whole, not a 304.
+    expect((await web.inject({ url: '/profissionais/3', headers: { 'if-none-match': b } })).statusCode).toBe(200);
+    expect((await web.inject({ url: '/profissionais/3', headers: { 'if-none-match': a } })).statusCode).toBe(304);
+  });
+
+  it('does not serve the copies or their list as files', async () => {
+    for (const url of ['/landing/pages.json', '/landing/profissionais.html']) {
+      const r = await web.inject({ url });
+      expect(r.statusCode).toBe(404);
+      expect(r.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});

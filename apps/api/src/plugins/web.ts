@@ -12,10 +12,10 @@ import { pickEncoding } from './compress';
  * read, close on the thread pool) cost more than the rest of answering. The build does not change
  * under a running server. An ETag lets a browser revalidate it with a 304.
  */
-function pageFromDisk(distDir: string) {
+function pageFromDisk(distDir: string, file = 'index.html') {
   const read = (name: string) => (existsSync(join(distDir, name)) ? readFileSync(join(distDir, name)) : undefined);
-  const plain = read('index.html')!;
-  const copies = { br: read('index.html.br'), gzip: read('index.html.gz') };
+  const plain = read(file)!;
+  const copies = { br: read(`${file}.br`), gzip: read(`${file}.gz`) };
   const etag = `"${createHash('sha1').update(plain).digest('base64url').slice(0, 27)}"`;
   return (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag).type('text/html; charset=utf-8');
@@ -25,6 +25,29 @@ function pageFromDisk(distDir: string) {
     if (encoding && copy) reply.header('content-encoding', encoding);
     return reply.send(copy ?? plain);
   };
+}
+
+type SendPage = ReturnType<typeof pageFromDisk>;
+
+/**
+ * The pages people arrive on from outside have their own copy of index.html, which also names the
+ * page's code and styles (written by the build: apps/web/landing-preloads.ts, `landing/pages.json`),
+ * so the browser fetches them with the app's code instead of a round trip later. A path like
+ * `/profissionais/:id` matches one segment in place of `:id`; any other page gets index.html.
+ */
+function landingPages(distDir: string): { test: RegExp; send: SendPage }[] {
+  const list = join(distDir, 'landing', 'pages.json');
+  if (!existsSync(list)) return [];
+  const pages = JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[];
+  return pages.map(({ path, file }) => ({
+    test: new RegExp(
+      `^${path
+        .split('/')
+        .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}/?$`,
+    ),
+    send: pageFromDisk(distDir, file),
+  }));
 }
 
 const ASSET_TYPES: Record<string, string> = {
@@ -90,20 +113,22 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The .br/.gz copies are chosen by Accept-Encoding, not requested by name; the assets are above.
-      globIgnore: ['**/*.br', '**/*.gz', 'assets/**'],
+      // The .br/.gz copies are chosen by Accept-Encoding, not requested by name; the assets and the
+      // landing pages' copies of index.html are served above and below.
+      globIgnore: ['**/*.br', '**/*.gz', 'assets/**', 'landing/**'],
       setHeaders(reply) {
         reply.header('cache-control', 'no-cache');
       },
     });
   }
   const sendPage = hasDist ? pageFromDisk(distDir!) : undefined;
+  const landing = hasDist ? landingPages(distDir!) : [];
   app.setNotFoundHandler((request, reply) => {
     // A missing file (a name with an extension) is a 404; the query string does not count
     // (/confirmar-email?t=1.2.abc is a page).
     const path = request.url.split('?')[0]!;
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.[a-z0-9]{2,5}$/i.test(path);
-    if (sendPage && isPage) return sendPage(request, reply);
+    if (sendPage && isPage) return (landing.find((p) => p.test.test(path))?.send ?? sendPage)(request, reply);
     return reply.status(404).send({ code: 'NOT_FOUND', message: M.notFound });
   });
 }
