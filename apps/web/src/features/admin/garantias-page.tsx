@@ -12,7 +12,7 @@ import {
   type GarantiaEstado,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
-import { SelectField } from '../../components/ui/field';
+import { SelectField, TextAreaField } from '../../components/ui/field';
 import { Pagination } from '../../components/ui/pagination';
 import { PhoneText } from '../../components/ui/phone-text';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
@@ -66,25 +66,20 @@ export function CloseDialog({ g, onClose }: { g: Garantia | null; onClose: () =>
       formError={error.form}
       submit={{ label: 'Encerrar pedido', loadingText: 'A encerrar...', variant: 'secondary' }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-resolucao`}>Resolução</label>
-        <textarea
-          id={`${id}-resolucao`}
-          className="textarea"
-          value={resolucao}
-          maxLength={GUARANTEE_ANSWER_MAX}
-          onChange={(e) => setResolucao(e.target.value)}
-          aria-invalid={!!error.field}
-          aria-describedby={error.field ? `${id}-erro` : undefined}
-          placeholder="Por exemplo: o profissional substituiu o disjuntor na visita; o cliente confirmou que ficou resolvido."
-          disabled={busy}
-        />
-        {error.field && (
-          <p className="field-error" id={`${id}-erro`} role="alert">
-            {error.field}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-resolucao`}
+        label="Resolução"
+        value={resolucao}
+        maxLength={GUARANTEE_ANSWER_MAX}
+        onChange={(e) => {
+          setResolucao(e.target.value);
+          if (error.field) setError((x) => ({ ...x, field: undefined }));
+        }}
+        error={error.field}
+        hint={`${resolucao.trim().length}/${GUARANTEE_ANSWER_MAX} caracteres`}
+        placeholder="Por exemplo: o profissional substituiu o disjuntor na visita; o cliente confirmou que ficou resolvido."
+        disabled={busy}
+      />
     </GuaranteeDialog>
   );
 }

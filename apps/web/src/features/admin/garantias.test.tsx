@@ -88,6 +88,9 @@ describe('Garantias (admin)', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Escreva a resolução.')).toBeInTheDocument();
     expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Resolução'), 'Disjuntor trocado.');
+    // The error gives way to the count of characters, which the field names as its description.
+    expect(within(dialog).queryByText('Escreva a resolução.')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Resolução')).toHaveAccessibleDescription('18/1000 caracteres');
     await user.click(await dialogButton(dialog, 'Encerrar pedido'));
     expect(await screen.findByText('Pedido de garantia encerrado.')).toBeInTheDocument();
     expect(mockApi.calls('PATCH', '/api/admin/garantias/5/fechar')[0]!.body).toEqual({ resolucao: 'Disjuntor trocado.' });

@@ -13,6 +13,7 @@ import {
   CONTROL_CHARS,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/field';
 import { GuaranteeDialog } from './guarantee-dialog';
 import { checkImage } from '../../components/ui/image-field';
 import { toast } from '../../components/ui/toast';
@@ -112,7 +113,6 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
   });
 
   const deadline = project?.concluidoEm ? guaranteeDeadline(project.concluidoEm) : null;
-  const descHint = `${descricao.trim().length}/${GUARANTEE_TEXT_MAX} caracteres`;
   return (
     <GuaranteeDialog
       open={project !== null}
@@ -137,32 +137,20 @@ export function OpenGuaranteeDialog({ project, onClose }: { project: RequestDto 
       formError={errors.form}
       submit={{ label: 'Enviar pedido', loadingText: progress === 100 ? 'A processar...' : 'A enviar...', variant: 'primary' }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-descricao`}>O que está mal?</label>
-        <textarea
-          id={`${id}-descricao`}
-          className="textarea"
-          value={descricao}
-          maxLength={GUARANTEE_TEXT_MAX}
-          onChange={(e) => {
-            setDescricao(e.target.value);
-            if (errors.descricao) setErrors((x) => ({ ...x, descricao: undefined }));
-          }}
-          aria-invalid={!!errors.descricao}
-          aria-describedby={errors.descricao ? `${id}-descricao-erro` : `${id}-descricao-hint`}
-          placeholder="Por exemplo: a tomada da cozinha voltou a aquecer e o disjuntor dispara quando ligo o forno."
-          disabled={busy}
-        />
-        {errors.descricao ? (
-          <p className="field-error" id={`${id}-descricao-erro`} role="alert">
-            {errors.descricao}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-descricao-hint`}>
-            {descHint}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-descricao`}
+        label="O que está mal?"
+        value={descricao}
+        maxLength={GUARANTEE_TEXT_MAX}
+        onChange={(e) => {
+          setDescricao(e.target.value);
+          if (errors.descricao) setErrors((x) => ({ ...x, descricao: undefined }));
+        }}
+        error={errors.descricao}
+        hint={`${descricao.trim().length}/${GUARANTEE_TEXT_MAX} caracteres`}
+        placeholder="Por exemplo: a tomada da cozinha voltou a aquecer e o disjuntor dispara quando ligo o forno."
+        disabled={busy}
+      />
 
       <div className="field">
         <span className="label" id={`${id}-fotos-label`}>

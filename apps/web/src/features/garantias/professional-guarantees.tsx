@@ -13,6 +13,7 @@ import {
   CONTROL_CHARS,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/field';
 import { GuaranteeDialog } from './guarantee-dialog';
 import { Pagination } from '../../components/ui/pagination';
 import { PhoneText } from '../../components/ui/phone-text';
@@ -134,33 +135,21 @@ export function AnswerDialog({ g, mode, onClose }: { g: Garantia | null; mode: M
           )}
         </div>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-resposta`}>{aceitar ? 'Mensagem para o cliente (opcional)' : 'Porque contesta?'}</label>
-        <textarea
-          id={`${id}-resposta`}
-          className="textarea"
-          value={resposta}
-          maxLength={GUARANTEE_ANSWER_MAX}
-          onChange={(e) => setResposta(e.target.value)}
-          aria-invalid={!!errors.resposta}
-          aria-describedby={errors.resposta ? `${id}-resposta-erro` : `${id}-resposta-hint`}
-          placeholder={
-            aceitar
-              ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.'
-              : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'
-          }
-          disabled={busy}
-        />
-        {errors.resposta ? (
-          <p className="field-error" id={`${id}-resposta-erro`} role="alert">
-            {errors.resposta}
-          </p>
-        ) : (
-          <p className="field-hint" id={`${id}-resposta-hint`}>
-            {resposta.trim().length}/{GUARANTEE_ANSWER_MAX} caracteres
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        id={`${id}-resposta`}
+        label={aceitar ? 'Mensagem para o cliente (opcional)' : 'Porque contesta?'}
+        value={resposta}
+        maxLength={GUARANTEE_ANSWER_MAX}
+        onChange={(e) => setResposta(e.target.value)}
+        error={errors.resposta}
+        hint={`${resposta.trim().length}/${GUARANTEE_ANSWER_MAX} caracteres`}
+        placeholder={
+          aceitar
+            ? 'Por exemplo: levo um disjuntor novo e fica resolvido em meia hora.'
+            : 'Por exemplo: a avaria é na máquina de lavar, que não fez parte do serviço.'
+        }
+        disabled={busy}
+      />
     </GuaranteeDialog>
   );
 }
