@@ -13,9 +13,11 @@ type OutputChunk = Rolldown.OutputChunk;
  * Vite's loader then adds its links in the middle of React's first render (a profile on a phone:
  * total blocking time ~350 → ~250 ms in Lighthouse). The loader finds the links already there and
  * adds nothing. Which module a path loads is read from app/router.tsx, so the route table stays
- * the one place that says it; a landing path missing from it fails the build.
+ * the one place that says it; a landing path missing from it fails the build. Each path may name
+ * more modules the frame always loads lazily on that page (relative to apps/web), e.g. the header's
+ * bell on pages only logged-in people see.
  */
-export function landingPreloads(paths: string[]): Plugin {
+export function landingPreloads(pages: Record<string, string[]>): Plugin {
   let root = '';
   return {
     name: 'tc:landing-preloads',
@@ -30,13 +32,18 @@ export function landingPreloads(paths: string[]): Plugin {
         if (!index || index.type !== 'asset') throw new Error('landing-preloads: index.html is not in the bundle');
         const html = String(index.source);
         const router = readFileSync(resolve(root, 'src/app/router.tsx'), 'utf8');
-        const pages: { path: string; file: string }[] = [];
-        for (const path of paths) {
+        const list: { path: string; file: string }[] = [];
+        const chunkOf = (id: string, what: string) => {
+          const chunk = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === id);
+          if (!chunk) throw new Error(`landing-preloads: no chunk for ${what}`);
+          return chunk;
+        };
+        for (const [path, also] of Object.entries(pages)) {
           const module = moduleOf(router, path);
-          const id = resolve(root, 'src/app', `${module}.tsx`);
-          const entry = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === id);
-          if (!entry) throw new Error(`landing-preloads: no chunk for ${path} (${module})`);
-          const { js, css } = staticClosure(bundle, entry);
+          const entries = [chunkOf(resolve(root, 'src/app', `${module}.tsx`), `${path} (${module})`), ...also.map((m) => chunkOf(resolve(root, m), m))];
+          const closures = entries.map((c) => staticClosure(bundle, c));
+          const js = [...new Set(closures.flatMap((c) => c.js))];
+          const css = [...new Set(closures.flatMap((c) => c.css))];
           // What index.html already names is not named twice.
           const links = [
             ...js.filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
@@ -44,9 +51,9 @@ export function landingPreloads(paths: string[]): Plugin {
           ];
           const file = `landing/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9]+/gi, '-')}.html`;
           this.emitFile({ type: 'asset', fileName: file, source: html.replace(/\n?\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`) });
-          pages.push({ path, file });
+          list.push({ path, file });
         }
-        this.emitFile({ type: 'asset', fileName: 'landing/pages.json', source: JSON.stringify(pages, null, 2) });
+        this.emitFile({ type: 'asset', fileName: 'landing/pages.json', source: JSON.stringify(list, null, 2) });
       },
     },
   };

@@ -22,7 +22,18 @@ const preloadLatinFont = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), preloadLatinFont(), landingPreloads(['/', '/comofunciona', '/profissionais', '/profissionais/:id']), precompress()],
+  plugins: [
+    react(),
+    preloadLatinFont(),
+    landingPreloads({
+      '/': [],
+      '/comofunciona': [],
+      // Only logged-in clients see these, and their header always has the bell.
+      '/profissionais': ['src/features/notificacoes/bell.tsx'],
+      '/profissionais/:id': ['src/features/notificacoes/bell.tsx'],
+    }),
+    precompress(),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

@@ -252,6 +252,8 @@ describe('shell', () => {
     // The page's chunk and its styles are in the HTML (apps/web/landing-preloads.ts), not only added by the app.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/perfil-page-[\w-]+\.js">/);
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/profissionais-[\w-]+\.css">/);
+    // Only logged-in clients see a profile, so the header's bell (loaded on demand elsewhere) is named too.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/bell-[\w-]+\.js">/);
     // Any other page gets the plain index.html.
     expect(await (await page.request.get('/areadocliente/login')).text()).not.toContain('perfil-page-');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: top!.nome }).isVisible()).toBe(true);
