@@ -9,20 +9,25 @@ import { registerWeb } from './web';
 const html = `<!doctype html><html lang="pt-PT"><head><title>Técnico Certo</title></head><body>${'<p>olá</p>'.repeat(100)}</body></html>`;
 const js = `export const x = ${JSON.stringify('a'.repeat(2000))};`;
 
+/** A built web app's folder: each file with its brotli and gzip copies, as apps/web/precompress.ts leaves them. */
+function builtDist(folder: string, files: [name: string, text: string][]) {
+  const dir = mkdtempSync(join(tmpdir(), 'tc-dist-'));
+  mkdirSync(join(dir, folder));
+  for (const [name, text] of files) {
+    writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+  }
+  return dir;
+}
+
 let dist: string;
 let app: FastifyInstance;
 beforeAll(async () => {
-  // A built web app as apps/web/precompress.ts leaves it.
-  dist = mkdtempSync(join(tmpdir(), 'tc-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  for (const [name, text] of [
+  dist = builtDist('assets', [
     ['index.html', html],
     ['assets/index-abc123.js', js],
-  ] as const) {
-    writeFileSync(join(dist, name), text);
-    writeFileSync(join(dist, `${name}.br`), brotliCompressSync(text));
-    writeFileSync(join(dist, `${name}.gz`), gzipSync(text));
-  }
+  ]);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(join(dist, 'assets/logo-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = Fastify();
@@ -119,18 +124,12 @@ describe("the landing pages' own copies of index.html", () => {
   let dir: string;
   let web: FastifyInstance;
   beforeAll(async () => {
-    // As apps/web/landing-preloads.ts and precompress.ts leave them.
-    dir = mkdtempSync(join(tmpdir(), 'tc-dist-'));
-    mkdirSync(join(dir, 'landing'));
-    for (const [name, text] of [
+    // As apps/web/landing-preloads.ts leaves them.
+    dir = builtDist('landing', [
       ['index.html', html],
       ['landing/profissionais-id.html', profile],
       ['landing/profissionais.html', list],
-    ] as const) {
-      writeFileSync(join(dir, name), text);
-      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
-      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
-    }
+    ]);
     const pages = [
       { path: '/profissionais', file: 'landing/profissionais.html' },
       { path: '/profissionais/:id', file: 'landing/profissionais-id.html' },
