@@ -279,7 +279,8 @@ describe('the guarantee rules on the public pages', { timeout: 30_000 }, () => {
     unmount();
     renderAt('/comofunciona#garantia');
     const hiw = (await screen.findByRole('heading', { name: 'Garantia técnica até 14 dias após a conclusão' })).closest('div')!;
-    expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
+    // The page scrolls to the section in an effect, which may run a moment after the heading is there.
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalled());
     expect(hiw).toHaveTextContent('junte até 3 fotografias');
     expect(hiw).toHaveTextContent('Aplica-se aos trabalhos feitos pelo profissional que escolheu no projeto, um pedido por projeto.');
   });
