@@ -40,10 +40,10 @@ export function landingPreloads(pages: Record<string, string[]>): Plugin {
         };
         for (const [path, also] of Object.entries(pages)) {
           const module = moduleOf(router, path);
-          const entries = [chunkOf(resolve(root, 'src/app', `${module}.tsx`), `${path} (${module})`), ...also.map((m) => chunkOf(resolve(root, m), m))];
-          const closures = entries.map((c) => staticClosure(bundle, c));
-          const js = [...new Set(closures.flatMap((c) => c.js))];
-          const css = [...new Set(closures.flatMap((c) => c.css))];
+          const { js, css } = staticClosure(bundle, [
+            chunkOf(resolve(root, 'src/app', `${module}.tsx`), `${path} (${module})`),
+            ...also.map((m) => chunkOf(resolve(root, m), m)),
+          ]);
           // What index.html already names is not named twice.
           const links = [
             ...js.filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
@@ -67,8 +67,8 @@ function moduleOf(router: string, path: string): string {
   return match[1]!;
 }
 
-/** A chunk, the chunks it imports statically (all of them, transitively) and the styles they bring. */
-function staticClosure(bundle: OutputBundle, entry: OutputChunk) {
+/** Some chunks, the chunks they import statically (all of them, transitively) and the styles they bring, each once. */
+function staticClosure(bundle: OutputBundle, entries: OutputChunk[]) {
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: OutputChunk) => {
@@ -80,6 +80,6 @@ function staticClosure(bundle: OutputBundle, entry: OutputChunk) {
       if (next?.type === 'chunk') visit(next);
     }
   };
-  visit(entry);
+  entries.forEach(visit);
   return { js: [...js], css: [...css] };
 }
