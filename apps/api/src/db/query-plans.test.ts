@@ -320,6 +320,17 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       // The back office's projects and reviews, the client's name included (migration 0013).
       expect(await planOf('/api/requests/all?q=conceicao', admin.auth, 'requests')).toContain('requests_busca_admin_trgm');
       expect(await planOf('/api/review/all?q=conceicao', admin.auth, 'reviews')).toContain('reviews_busca_admin_trgm');
+      // Two letters (db/search.ts): the start of a word ("zq…" or "… zq…"), whose trigrams (with the
+      // word's boundary) the indexes hold; "%zq%" has none, and its index scan read every entry.
+      const startOfWord = (index: string) =>
+        new RegExp(`"Index Cond":"\\([^"]*'% zq%'[^"]*"Index Name":"${index}"|"Index Name":"${index}"[^}]*"Index Cond":"\\([^"]*'% zq%'`);
+      expect(await planOf('/api/profissional/see-all?q=zq', client.auth, 'profissionais')).toMatch(startOfWord('profissionais_busca_trgm'));
+      expect(await planOf('/api/requests/all?q=zq', admin.auth, 'requests')).toMatch(startOfWord('requests_busca_admin_trgm'));
+      const clients = await planOf('/api/cliente/see-all?q=zq', admin.auth, 'clientes');
+      expect(clients).toMatch(startOfWord('clientes_busca_trgm'));
+      expect(clients).toMatch(/"Index Name":"clientes_email_trgm"[^}]*"Index Cond":"\(lower\(email\) ~~ 'zq%'/);
+      // No letter or digit: nothing to find; PostgreSQL answers from the constant, reading no row.
+      expect(await planOf('/api/requests/all?q=%25%25', admin.auth, 'requests')).toContain('"One-Time Filter":"false"');
     } finally {
       await explainer.query('SET enable_indexscan = on');
       await explainer.query('SET enable_sort = off');

@@ -1,0 +1,84 @@
+/**
+ * A search of one or two letters finds the start of a word, not the middle of one, and a search with
+ * no letter or digit finds nothing (db/search.ts): a trigram index cannot find two letters anywhere
+ * in a word, so on a million projects such a search read every row. Three letters or more are found
+ * anywhere, as before. The same rule in every list that searches by text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, createTestApp, projectPayload, registerAndLogin, type TestApp } from '../test/harness';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof adminSession>>;
+let cliente: Awaited<ReturnType<typeof registerAndLogin>>;
+let prof: Awaited<ReturnType<typeof registerAndLogin>>;
+
+async function publishOpen(over: Record<string, unknown>) {
+  const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: cliente.auth, payload: projectPayload(over) });
+  expect(created.statusCode).toBe(201);
+  const id = created.json().id as number;
+  expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth })).statusCode).toBe(200);
+  const priced = await t.app.inject({ method: 'PUT', url: `/api/requests/atualiza-creditos/${id}`, headers: admin.auth, payload: { creditos: 10 } });
+  expect(priced.statusCode).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminSession(t.app);
+  cliente = await registerAndLogin(t.app, 'cliente', { nome: 'Zélia Quintas', email: 'zq.cliente@exemplo.pt' });
+  prof = await registerAndLogin(t.app, 'profissional', { nome: 'Óscar Brito', cidade: 'Évora', bairro: 'Évora' });
+  // "Trocar quadro elétrico" (Lisboa): "ar" and "oc" only inside words.
+  await publishOpen({});
+  await publishOpen({ titulo: 'Ar condicionado avariado', cidade: 'Faro', bairro: 'Faro' });
+});
+afterAll(() => t.close());
+
+const get = async (url: string, auth: Record<string, string>) => {
+  const res = await t.app.inject({ method: 'GET', url, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Record<string, unknown>[]; hasMore: boolean };
+};
+const jobs = async (q: string) => (await get(`/api/requests/disponiveis?q=${encodeURIComponent(q)}`, prof.auth)).items.map((r) => r.titulo);
+const adminProjects = async (q: string) => (await get(`/api/requests/all?q=${encodeURIComponent(q)}`, admin.auth)).items.map((r) => r.titulo);
+
+describe('searching by one or two letters', () => {
+  it('job search: a short term is the start of a word, in any case and with or without accents; three letters are found anywhere', async () => {
+    expect(await jobs('ar')).toEqual(['Ar condicionado avariado']);
+    expect(await jobs('ÁR')).toEqual(['Ar condicionado avariado']);
+    expect(await jobs('fa')).toEqual(['Ar condicionado avariado']);
+    // Inside "trocar" and "condicionado" only.
+    expect(await jobs('oc')).toEqual([]);
+    // Two words: the start of the first, after a space.
+    expect(await jobs('ar c')).toEqual(['Ar condicionado avariado']);
+    expect(await jobs('uad')).toEqual(['Trocar quadro elétrico']);
+    expect(await jobs('car')).toEqual(['Trocar quadro elétrico']);
+    expect(await jobs('roc')).toEqual(['Trocar quadro elétrico']);
+  });
+
+  it('no letter or digit finds nothing, without an error', async () => {
+    for (const q of ['%', '_', '--', '%%%', '…']) {
+      expect(await jobs(q)).toEqual([]);
+      expect(await adminProjects(q)).toEqual([]);
+    }
+  });
+
+  it("the back office: projects by the start of a word of their text or their client's name; clients by name or the start of the e-mail", async () => {
+    expect(await adminProjects('ar')).toEqual(['Ar condicionado avariado']);
+    expect((await adminProjects('zé')).sort()).toEqual(['Ar condicionado avariado', 'Trocar quadro elétrico']);
+    expect(await adminProjects('nt')).toEqual([]);
+    const clients = async (q: string) => (await get(`/api/cliente/see-all?q=${encodeURIComponent(q)}`, admin.auth)).items.map((c) => c.nome);
+    expect(await clients('qu')).toEqual(['Zélia Quintas']);
+    // The e-mail's start ("zq.cliente@…"), not its middle.
+    expect(await clients('zq')).toEqual(['Zélia Quintas']);
+    expect(await clients('ex')).toEqual([]);
+    expect(await clients('exemplo')).toEqual(['Zélia Quintas']);
+  });
+
+  it('the professionals directory: by the start of a word of the name, city or a specialty label', async () => {
+    const pros = async (q: string) => (await get(`/api/profissional/see-all?q=${encodeURIComponent(q)}`, cliente.auth)).items.map((p) => p.nome);
+    expect(await pros('ev')).toEqual(['Óscar Brito']);
+    expect(await pros('os')).toEqual(['Óscar Brito']);
+    expect(await pros('vo')).toEqual([]);
+    expect(await pros('vora')).toEqual(['Óscar Brito']);
+  });
+});
