@@ -119,6 +119,21 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     });
   }
 
+  it("a deep page computes a row's looked-up columns (a name, a count) for the page's rows only, not for every row its OFFSET skips", async () => {
+    type Node = { 'Node Type': string; 'Subplan Name'?: string; Plans?: Node[] };
+    const limits = (n: Node): Node[] => [...(n['Node Type'] === 'Limit' ? [n] : []), ...(n.Plans ?? []).flatMap(limits)];
+    for (const [url, table] of [
+      ['/api/admin/pagamentos?page=3', 'payments'],
+      ['/api/cliente/see-all?page=3', 'clientes'],
+    ]) {
+      const [root] = JSON.parse(await planOf(url, admin.auth, table)) as { Plan: Node }[];
+      const found = limits(root.Plan);
+      expect(found.length, url).toBeGreaterThan(0);
+      // (The OFFSET's own sub-select is an InitPlan, run once.)
+      for (const limit of found) expect(JSON.stringify(limit), url).not.toContain('"Parent Relationship":"SubPlan"');
+    }
+  });
+
   it('applying keeps one plan: PostgreSQL binds the values of its one statement after a few applications', async () => {
     // A long history, most of it older than "Resposta rápida"'s 30 days: with a bare parameter as the
     // window's start, the kept plan assumed a third of it and was judged dearer than planning each

@@ -86,8 +86,20 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
 export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }, searches?: TtlCache) {
   const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (term: unknown, ids: unknown, offset: unknown) =>
-    db
+  const build = (term: unknown, ids: unknown, offset: unknown) => {
+    // The page's clients first, then their count of projects: a count in the same select is made for
+    // every client an OFFSET skips too.
+    const page = db
+      .select({ pageId: clientes.id, pageCriadoEm: clientes.criadoEm })
+      .from(clientes)
+      .where(
+        and(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`, idIn(clientes.id, ids)),
+      )
+      .orderBy(desc(clientes.criadoEm), desc(clientes.id))
+      .limit(limit)
+      .offset(offset as number)
+      .as('page');
+    return db
       .select({
         id: clientes.id,
         nome: clientes.nome,
@@ -98,13 +110,10 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
         emailConfirmadoEm: clientes.emailConfirmadoEm,
         projetos: sql<number>`(select count(*)::int from requests r where r.cliente_id = clientes.id)`,
       })
-      .from(clientes)
-      .where(
-        and(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`, idIn(clientes.id, ids)),
-      )
-      .orderBy(desc(clientes.criadoEm), desc(clientes.id))
-      .limit(limit)
-      .offset(offset as number);
+      .from(page)
+      .innerJoin(clientes, eq(clientes.id, page.pageId))
+      .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
+  };
   const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { q }, searches }, (v, offset) =>
     build(v('q'), v('ids'), offset),
   );
