@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as shared from './index';
-import { formatDate, formatDateLong, formatDateTime, formatMonthYear, formatMonthYearShort } from './index';
+import { formatDate, formatDateLong, formatDateTime, formatMonthYear, formatMonthYearShort, formatRating } from './index';
 
 describe('dates (pt-PT, Lisbon time, four-digit year)', () => {
   it('writes the day as dd/mm/aaaa, never with a two-digit year', () => {
@@ -46,5 +46,42 @@ describe('dates (pt-PT, Lisbon time, four-digit year)', () => {
         expect(text).not.toMatch(/\b\d{1,2}\/\d{1,2}\/\d{2}\b/);
       }
     }
+  });
+});
+
+describe('the day and the rating without Intl (a public page builds no Intl formatter)', () => {
+  const intlDay = (d: Date) => new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Lisbon' }).format(d);
+  const intlRating = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+  it("writes Lisbon's day as Intl does, at every half hour around each change of the clocks and across years", () => {
+    for (let y = 1997; y <= 2040; y++) {
+      for (const month of [2, 9]) {
+        // Around the last Sunday of March and of October (the clocks change at 01:00 UTC).
+        const last = new Date(Date.UTC(y, month + 1, 0));
+        const change = Date.UTC(y, month, last.getUTCDate() - last.getUTCDay(), 1);
+        for (let t = change - 26 * 3600_000; t <= change + 26 * 3600_000; t += 1800_000) {
+          const d = new Date(t);
+          expect(formatDate(d), d.toISOString()).toBe(intlDay(d));
+          expect(formatDate(d.toISOString())).toBe(intlDay(d));
+        }
+      }
+      // The edges of the year and of summer days.
+      for (const iso of [`${y}-12-31T23:30:00Z`, `${y}-01-01T00:30:00Z`, `${y}-06-30T23:30:00Z`, `${y}-07-01T00:00:00Z`])
+        expect(formatDate(iso), iso).toBe(intlDay(new Date(iso)));
+    }
+    // Before the current rule, and a text that is no date: Intl's own answer (and error).
+    expect(formatDate('1995-07-01T23:30:00Z')).toBe(intlDay(new Date('1995-07-01T23:30:00Z')));
+    expect(() => formatDate('não é uma data')).toThrow(RangeError);
+  });
+
+  it('writes a rating with one decimal and a comma, rounded as Intl rounds it', () => {
+    for (let i = 1; i <= 5000; i++) {
+      const v = i / 1000;
+      expect(formatRating(v), String(v)).toBe(intlRating.format(v));
+    }
+    for (const v of [4.45, 4.25, 4.35, 4.05, 4.95, 1 / 3, 2 / 3, 4.999999, 1e-7]) expect(formatRating(v), String(v)).toBe(intlRating.format(v));
+    expect(formatRating(0)).toBe('N/A');
+    expect(formatRating(null)).toBe('N/A');
+    expect(formatRating(Number.NaN)).toBe('N/A');
   });
 });

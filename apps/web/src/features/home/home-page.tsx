@@ -16,7 +16,9 @@ import './home.css';
 const Testimonials = lazy(() => import('./testimonials').then((m) => ({ default: m.Testimonials })));
 const TopProfissionais = lazy(() => import('./top-profissionais').then((m) => ({ default: m.TopProfissionais })));
 
-const regionList = new Intl.ListFormat('pt-PT', { style: 'long', type: 'conjunction' }).format(REGIONS);
+// "A, B e C", written out: an Intl.ListFormat built as the page loads costs the locale's data on a
+// phone's main thread (shared/format.ts).
+const regionList = REGIONS.length > 1 ? `${REGIONS.slice(0, -1).join(', ')} e ${REGIONS[REGIONS.length - 1]}` : REGIONS.join('');
 
 export function HomePage() {
   usePageTitle();
