@@ -1,8 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SPECIALTIES } from '@tc/shared';
 
-/** The term as typed, trimmed, with LIKE's wildcards escaped; undefined when empty. */
-export const searchTerm = (q?: string) => (q?.trim() ? q.trim().replace(/[\\%_]/g, (c) => `\\${c}`) : undefined);
+/**
+ * The term as typed, trimmed; undefined when empty. LIKE's wildcards are escaped in SQL, after the
+ * term is folded: unaccent turns some characters into them ("％" into "%", "＿" into "_").
+ */
+export const searchTerm = (q?: string) => (q?.trim() ? q.trim() : undefined);
+
+/** A term folded (or only lower-cased) in SQL, then with LIKE's wildcards and escape character escaped. */
+const likeSafe = (folded: SQL) => sql`replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 
 /**
  * A term with three letters or digits in a row is searched anywhere ("eletri", "conceicao"); a
@@ -24,7 +30,7 @@ export const isWordStartTerm = (folded: string) => !/[\p{L}\p{N}]{3}/u.test(fold
  * folded per query.
  */
 export function containsFolded(foldedColumn: SQL | unknown, term: unknown) {
-  const t = sql`lower(f_unaccent(${term}))`;
+  const t = likeSafe(sql`lower(f_unaccent(${term}))`);
   return sql`((${t} ~ ${sql.raw(ANYWHERE)} and ${foldedColumn} like '%' || ${t} || '%')
     or (${t} !~ ${sql.raw(ANYWHERE)} and ${t} ~ ${sql.raw(SOME_LETTER)} and (${foldedColumn} like ${t} || '%' or ${foldedColumn} like '% ' || ${t} || '%')))`;
 }
@@ -34,7 +40,7 @@ export const idIn = (column: SQL | unknown, ids: unknown) => (ids === undefined 
 
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office); a short term (above) is the address's start. */
 export function containsLower(column: SQL | unknown, term: unknown) {
-  const t = sql`lower(${term})`;
+  const t = likeSafe(sql`lower(${term})`);
   return sql`((${t} ~ ${sql.raw(ANYWHERE)} and lower(${column}) like '%' || ${t} || '%')
     or (${t} !~ ${sql.raw(ANYWHERE)} and ${t} ~ ${sql.raw(SOME_LETTER)} and lower(${column}) like ${t} || '%'))`;
 }

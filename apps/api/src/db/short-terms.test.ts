@@ -5,7 +5,9 @@
  * anywhere, as before. The same rule in every list that searches by text.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { adminSession, createTestApp, projectPayload, registerAndLogin, type TestApp } from '../test/harness';
+import { profissionais } from './schema';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
@@ -27,9 +29,16 @@ beforeAll(async () => {
   admin = await adminSession(t.app);
   cliente = await registerAndLogin(t.app, 'cliente', { nome: 'Zélia Quintas', email: 'zq.cliente@exemplo.pt' });
   prof = await registerAndLogin(t.app, 'profissional', { nome: 'Óscar Brito', cidade: 'Évora', bairro: 'Évora' });
+  // "Reparação de fugas de água": "ar" only inside a word of his specialty's label.
+  const rui = await registerAndLogin(t.app, 'profissional', { nome: 'Rui Costa', cidade: 'Porto', bairro: 'Porto' });
+  await t.db
+    .update(profissionais)
+    .set({ especialidades: ['reparacao-fugas-agua'] })
+    .where(eq(profissionais.id, rui.id));
   // "Trocar quadro elétrico" (Lisboa): "ar" and "oc" only inside words.
   await publishOpen({});
   await publishOpen({ titulo: 'Ar condicionado avariado', cidade: 'Faro', bairro: 'Faro' });
+  await publishOpen({ titulo: 'Tomadas 100% novas', cidade: 'Beja', bairro: 'Beja' });
 });
 afterAll(() => t.close());
 
@@ -55,6 +64,15 @@ describe('searching by one or two letters', () => {
     expect(await jobs('roc')).toEqual(['Trocar quadro elétrico']);
   });
 
+  it('% and _ are plain text, also when folding the term makes them (a full-width "％" becomes "%")', async () => {
+    expect(await jobs('100%')).toEqual(['Tomadas 100% novas']);
+    expect(await jobs('100％')).toEqual(['Tomadas 100% novas']);
+    expect(await jobs('10_')).toEqual([]);
+    // "％ar" is "%ar" once folded: a word starting with "%ar", not any "ar" ("Trocar", "Ar …").
+    expect(await jobs('％ar')).toEqual([]);
+    expect(await jobs('＿')).toEqual([]);
+  });
+
   it('no letter or digit finds nothing, without an error', async () => {
     for (const q of ['%', '_', '--', '%%%', '…']) {
       expect(await jobs(q)).toEqual([]);
@@ -64,7 +82,7 @@ describe('searching by one or two letters', () => {
 
   it("the back office: projects by the start of a word of their text or their client's name; clients by name or the start of the e-mail", async () => {
     expect(await adminProjects('ar')).toEqual(['Ar condicionado avariado']);
-    expect((await adminProjects('zé')).sort()).toEqual(['Ar condicionado avariado', 'Trocar quadro elétrico']);
+    expect((await adminProjects('zé')).sort()).toEqual(['Ar condicionado avariado', 'Tomadas 100% novas', 'Trocar quadro elétrico']);
     expect(await adminProjects('nt')).toEqual([]);
     const clients = async (q: string) => (await get(`/api/cliente/see-all?q=${encodeURIComponent(q)}`, admin.auth)).items.map((c) => c.nome);
     expect(await clients('qu')).toEqual(['Zélia Quintas']);
@@ -80,5 +98,9 @@ describe('searching by one or two letters', () => {
     expect(await pros('os')).toEqual(['Óscar Brito']);
     expect(await pros('vo')).toEqual([]);
     expect(await pros('vora')).toEqual(['Óscar Brito']);
+    // Specialty labels follow the same rule: "fu" starts "fugas"; "ar" is only inside "reparação".
+    expect(await pros('fu')).toEqual(['Rui Costa']);
+    expect(await pros('ar')).toEqual([]);
+    expect(await pros('repar')).toEqual(['Rui Costa']);
   });
 });
