@@ -99,6 +99,12 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     ['home page top rated', '/api/profissional/top-avaliados', 'profissionais_bayes_idx', () => ({})],
     ['audit log', '/api/admin/audit', 'audit_criado_idx', () => admin.auth],
     ['payments to reconcile', '/api/admin/pagamentos/por-conciliar', 'payment_anomalies_admin_idx', () => admin.auth],
+    [
+      'admin payments by plan and month',
+      `/api/admin/pagamentos?plano=elite&mes=${new Date().toISOString().slice(0, 7)}`,
+      'payments_plano_idx',
+      () => admin.auth,
+    ],
   ];
   const tables: Record<string, string> = {
     requests: 'requests',
@@ -107,6 +113,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     profissionais: 'profissionais',
     audit: 'audit_log',
     payment_anomalies: 'payment_anomalies',
+    payments: 'payments',
   };
 
   for (const [label, path, index, auth] of cases) {

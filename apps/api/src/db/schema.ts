@@ -311,6 +311,8 @@ export const payments = pgTable(
     index('payments_prof_idx').on(t.profissionalId),
     index('payments_estado_idx').on(t.estado, t.criadoEm),
     index('payments_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The back office's payments by plan (and month): the plan's rows in the list's order.
+    index('payments_plano_idx').on(t.plano, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
