@@ -108,6 +108,11 @@ export const envSchema = z.object({
   NOTIFICATIONS_WORKER: bool.default(true),
   /** How often the worker looks for e-mails to send. */
   NOTIFICATIONS_POLL_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(20).max(600000).default(5000),
+  /**
+   * A backlog of e-mails is sent one batch (50 mails, and up to 100 lines of each digest) per this
+   * many ms at most, so that draining it does not take the database from the requests; 0 sends it back to back.
+   */
+  NOTIFICATIONS_PASS_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: bool.default(true),
   WEB_DIST: z.string().optional(),

@@ -129,6 +129,51 @@ describe(`outbox worker (${TEST_DB})`, () => {
     expect(await pass()).toMatchObject({ lines: 0 });
   });
 
+  it('a backlog is paced: each full pass takes at least minPassMs, the rest spent waiting; less than a pass never waits', async () => {
+    await drainOutbox(t.app.ctx);
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 11; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?t=${i}` }, clock.now());
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    // 12 mails (registration's own confirmation too) in passes of 5: 5, 5 and 2, a wait after each full
+    // one for what is left of the minute (the sleep here returns at once).
+    expect(await drainOutbox(t.app.ctx, { minPassMs: 60_000, sleep, batch: 5 })).toMatchObject({ sent: 12, failed: 0 });
+    expect(waits).toHaveLength(2);
+    for (const w of waits) {
+      expect(w).toBeGreaterThan(30_000);
+      expect(w).toBeLessThanOrEqual(60_000);
+    }
+    expect(smtp.to(c.email)).toHaveLength(12);
+    waits.length = 0;
+    for (let i = 0; i < 3; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?u=${i}` }, clock.now());
+    expect(await drainOutbox(t.app.ctx, { minPassMs: 60_000, sleep, batch: 5 })).toMatchObject({ sent: 3 });
+    expect(waits).toEqual([]);
+  });
+
+  it('the in-process worker paces a backlog by NOTIFICATIONS_PASS_MS, and closing does not wait for the pause', async () => {
+    await drainOutbox(t.app.ctx);
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 60; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?v=${i}` }, clock.now());
+    const live = await secondInstance({ NOTIFICATIONS_WORKER: 'true', NOTIFICATIONS_POLL_MS: '50', NOTIFICATIONS_PASS_MS: '60000' });
+    let closed = false;
+    try {
+      // One full pass (50 of the 61), then the pause: nothing more for now.
+      await until(() => smtp.to(c.email).length === 50, 20_000);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(smtp.to(c.email)).toHaveLength(50);
+    } finally {
+      // The pause is a minute: a close that waited for it would time the test out.
+      await live.close();
+      closed = true;
+    }
+    expect(closed).toBe(true);
+    expect(await drainOutbox(t.app.ctx)).toMatchObject({ sent: 11 });
+    expect(smtp.to(c.email)).toHaveLength(61);
+  }, 40_000);
+
   it('the in-process worker sends by itself, and a restarted one sends nothing twice', async () => {
     const live = await secondInstance({ NOTIFICATIONS_WORKER: 'true', NOTIFICATIONS_POLL_MS: '50' });
     try {

@@ -198,18 +198,32 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
   return result;
 }
 
-/** Passes until nothing due is left (a backlog drains without waiting for the next tick). */
-export async function drainOutbox(deps: OutboxDeps, opts: { requeue?: boolean; shouldStop?: () => boolean } = {}): Promise<PassResult> {
+/**
+ * Passes until nothing due is left (a backlog drains without waiting for the next tick). With
+ * `minPassMs`, a backlog is paced: each full pass (BATCH mails, and up to DIGEST_MAX_LINES lines of
+ * each digest) takes at least that long, the rest of it spent waiting (`sleep`), so that draining
+ * thousands of lines leaves the database and the CPU to the requests.
+ */
+export async function drainOutbox(
+  deps: OutboxDeps,
+  opts: { requeue?: boolean; shouldStop?: () => boolean; minPassMs?: number; sleep?: (ms: number) => Promise<void>; batch?: number } = {},
+): Promise<PassResult> {
   const total: PassResult = { sent: 0, failed: 0, lines: 0 };
   // With the look for crashed workers' leftovers (once a minute in the app): old sent mails go. A
   // failure here must not stop the sending.
   if (opts.requeue !== false) await pruneSentMail(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar e-mails antigos'));
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const batch = opts.batch ?? BATCH;
   for (let pass = 0; ; pass++) {
-    const r = await runOutboxOnce(deps, { requeue: pass === 0 && opts.requeue !== false });
+    const started = performance.now();
+    const r = await runOutboxOnce(deps, { requeue: pass === 0 && opts.requeue !== false, limit: batch });
     total.sent += r.sent;
     total.failed += r.failed;
     total.lines += r.lines;
-    if (r.lines < BATCH || opts.shouldStop?.()) return total;
+    if (r.lines < batch || opts.shouldStop?.()) return total;
+    const wait = (opts.minPassMs ?? 0) - (performance.now() - started);
+    if (wait > 0) await sleep(wait);
+    if (opts.shouldStop?.()) return total;
   }
 }
 
@@ -223,13 +237,23 @@ export function registerOutboxWorker(app: FastifyInstance) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  // The pause between the passes of a backlog ends at once when the app closes.
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((done) => {
+      const t = setTimeout(done, ms);
+      wake = () => {
+        clearTimeout(t);
+        done();
+      };
+    });
   // The look for crashed workers' leftovers is a scan of the table: once a minute is plenty.
   let lastRequeue = 0;
   const tick = () => {
     const deps: OutboxDeps = { ...app.ctx, log: app.log };
     const requeue = Date.now() - lastRequeue >= 60_000;
     if (requeue) lastRequeue = Date.now();
-    running = drainOutbox(deps, { requeue, shouldStop: () => stopped })
+    running = drainOutbox(deps, { requeue, shouldStop: () => stopped, minPassMs: env.NOTIFICATIONS_PASS_MS, sleep: pause })
       .then(() => undefined)
       .catch((e) => app.log.error({ err: e }, 'notificações: falha no envio de e-mails'))
       .finally(() => {
@@ -243,6 +267,7 @@ export function registerOutboxWorker(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     stopped = true;
     clearTimeout(timer);
+    wake?.();
     await running;
   });
 }
