@@ -27,9 +27,13 @@ export function formatRating(value: number | null | undefined): string {
 /** 'YYYY-MM-DD' or 'YYYY-MM' is a calendar day or month, not an instant: read and shown in UTC so no time zone moves it. */
 const CALENDAR = /^\d{4}-\d{2}(-\d{2})?$/;
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatWith(options: Intl.DateTimeFormatOptions, value: string | Date): string {
+/** The instant a value names, and whether it is a calendar day or month (read at midnight UTC). */
+function readDate(value: string | Date): { date: Date; calendar: boolean } {
   const calendar = typeof value === 'string' && CALENDAR.test(value);
-  const date = calendar ? new Date(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`) : new Date(value);
+  return { date: calendar ? new Date(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`) : new Date(value), calendar };
+}
+function formatWith(options: Intl.DateTimeFormatOptions, value: string | Date): string {
+  const { date, calendar } = readDate(value);
   const timeZone = calendar ? 'UTC' : TIME_ZONE;
   const key = `${timeZone}${JSON.stringify(options)}`;
   let f = formats.get(key);
@@ -56,8 +60,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /** "20/11/2026" */
 export function formatDate(value: string | Date): string {
-  const calendar = typeof value === 'string' && CALENDAR.test(value);
-  const date = calendar ? new Date(`${value.length === 7 ? `${value}-01` : value}T00:00:00Z`) : new Date(value);
+  const { date, calendar } = readDate(value);
   const offset = calendar ? 0 : lisbonOffset(date);
   if (offset === undefined || Number.isNaN(date.getTime())) return formatWith({ day: '2-digit', month: '2-digit', year: 'numeric' }, value);
   const local = new Date(date.getTime() + offset * 60_000);
