@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Retorno, RetornoMes } from '@tc/shared';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 
 /** Months shown in "O seu retorno": this one and the 11 before it. */
 export const RETORNO_MESES = 12;
@@ -20,7 +21,8 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
   const desde = sql`(${inicioLocal} at time zone 'Europe/Lisbon')`;
   const mes = (col: string) => sql.raw(`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`);
   const rows = (
-    await db.execute<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(sql`
+    // Named: planning this statement costs PostgreSQL three times what running it does.
+    await executeNamed<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(db, sql`
     with meses as (
       select to_char(m, 'YYYY-MM') as mes
       from generate_series(${inicioLocal}, ${inicioLocal} + make_interval(months => ${RETORNO_MESES - 1}), interval '1 month') m

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { DEFAULT_PAGE_SIZE, findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod, type PaymentState } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList } from '../../db/prepared';
+import { prepared, runList } from '../../db/prepared';
 import type { Db, Tx } from '../../db/client';
 import { paymentEvents, payments, profissionais } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/app-error';
@@ -263,10 +263,13 @@ const paymentDto = (r: Pick<typeof payments.$inferSelect, 'id' | keyof typeof pa
 });
 
 export async function getPayment(db: Db, id: number, user: { tipo: string; id: number }) {
-  const [pay] = await db
-    .select({ id: payments.id, profissionalId: payments.profissionalId, ...paymentColumns })
-    .from(payments)
-    .where(eq(payments.id, id));
+  const [pay] = await prepared(db, 'payment_by_id', () =>
+    db
+      .select({ id: payments.id, profissionalId: payments.profissionalId, ...paymentColumns })
+      .from(payments)
+      .where(eq(payments.id, sql.placeholder('id')))
+      .prepare('payment_by_id'),
+  ).execute({ id });
   if (!pay) throw notFound('Pagamento não encontrado.');
   assertSelf(user, 'profissional', pay.profissionalId, { admin: true });
   return { ...paymentDto(pay), profissionalId: pay.profissionalId };

@@ -92,6 +92,15 @@ describe('the applicants of a project', () => {
     expect((await inject('GET', `/api/requests/${id}/profissionais`, other.auth)).statusCode).toBe(404);
     expect((await inject('GET', `/api/requests/${id}/profissionais`, pros[0].auth)).statusCode).toBe(403);
     expect((await inject('GET', `/api/requests/${id}/profissionais`)).statusCode).toBe(401);
+    expect((await inject('GET', '/api/requests/999999/profissionais', admin.auth)).statusCode).toBe(404);
+
+    // An applicant whose account was deleted (the application keeps no professional) is left out.
+    await t.db.execute(sql`update candidaturas set profissional_id = null where request_id = ${id} and profissional_id = ${pros[0].id}`);
+    expect((await inject('GET', `/api/requests/${id}/profissionais`, c.auth)).json()).toMatchObject([{ id: pros[1].id }]);
+    // A project nobody applied to yet: an empty list, for its owner only.
+    const empty = await projectWithApplicants(0);
+    expect((await inject('GET', `/api/requests/${empty.id}/profissionais`, empty.c.auth)).json()).toEqual([]);
+    expect((await inject('GET', `/api/requests/${empty.id}/profissionais`, other.auth)).statusCode).toBe(404);
   });
 });
 

@@ -198,35 +198,54 @@ export async function getRequest(db: Db, id: number, user: SessionUser) {
  * the client needs to choose (rating, "Verificado", link to the profile) and which one it chose.
  */
 export async function listApplicants(db: Db, requestId: number, user: SessionUser) {
-  const [req] = await db.select({ clienteId: requests.clienteId, escolhidoId: requests.escolhidoId }).from(requests).where(eq(requests.id, requestId));
+  // One prepared statement: the project's owner and choice, then one row per applicant (a single row
+  // of nulls when there is none). The owner is checked before anything is returned.
+  const rows = await prepared(db, 'applicants', () =>
+    db
+      .select({
+        clienteId: requests.clienteId,
+        escolhidoId: requests.escolhidoId,
+        id: profissionais.id,
+        nome: profissionais.nome,
+        fotoKey: profissionais.fotoKey,
+        especialidades: profissionais.especialidades,
+        cidade: profissionais.cidade,
+        notaMedia: profissionais.notaMedia,
+        totalAvaliacoes: profissionais.totalAvaliacoes,
+        verificacao: profissionais.verificacao,
+        selos: profissionais.selos,
+        candidatadoEm: candidaturas.criadoEm,
+      })
+      .from(requests)
+      .leftJoin(candidaturas, eq(candidaturas.requestId, requests.id))
+      // An application whose account was deleted keeps no professional (SET NULL): left out below.
+      .leftJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
+      .where(eq(requests.id, sql.placeholder('requestId')))
+      .orderBy(candidaturas.criadoEm, candidaturas.id)
+      .prepare('applicants'),
+  ).execute({ requestId });
+  const req = rows[0];
   if (!req) throw notFound(M.chamadoNaoEncontrado);
   // Routed for clients and admins only: a client sees only its own projects' applicants.
   assertSelf(user, 'cliente', req.clienteId, { admin: true, orElse: () => notFound(M.chamadoNaoEncontrado) });
-  const rows = await db
-    .select({
-      id: profissionais.id,
-      nome: profissionais.nome,
-      fotoKey: profissionais.fotoKey,
-      especialidades: profissionais.especialidades,
-      cidade: profissionais.cidade,
-      notaMedia: profissionais.notaMedia,
-      totalAvaliacoes: profissionais.totalAvaliacoes,
-      verificacao: profissionais.verificacao,
-      selos: profissionais.selos,
-      candidatadoEm: candidaturas.criadoEm,
-    })
-    .from(candidaturas)
-    .innerJoin(profissionais, eq(profissionais.id, candidaturas.profissionalId))
-    .where(eq(candidaturas.requestId, requestId))
-    .orderBy(candidaturas.criadoEm, candidaturas.id);
-  return rows.map(({ fotoKey, candidatadoEm, verificacao, ...r }) => ({
-    ...r,
-    fotoUrl: publicFileUrl(fotoKey),
-    candidatadoEm: candidatadoEm.toISOString(),
-    verificado: verificacao === 'VERIFICADO',
-    selos: SELOS.filter((x) => r.selos.includes(x)),
-    escolhido: r.id === req.escolhidoId,
-  }));
+  const out = [];
+  for (const r of rows) {
+    if (r.id === null || r.candidatadoEm === null) continue;
+    out.push({
+      id: r.id,
+      nome: r.nome!,
+      especialidades: r.especialidades!,
+      cidade: r.cidade!,
+      notaMedia: r.notaMedia,
+      totalAvaliacoes: r.totalAvaliacoes!,
+      selos: SELOS.filter((x) => r.selos!.includes(x)),
+      fotoUrl: publicFileUrl(r.fotoKey),
+      candidatadoEm: r.candidatadoEm.toISOString(),
+      verificado: r.verificacao === 'VERIFICADO',
+      escolhido: r.id === req.escolhidoId,
+    });
+  }
+  return out;
 }
 
 /**

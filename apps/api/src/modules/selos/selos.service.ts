@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, priorMeanSql } from './ranking';
@@ -39,7 +40,13 @@ const rapidaFigures = (profissionalId: SQL, at: SQL, fresh?: SQL) => {
 };
 const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandidaturas)} and ${mediana} < ${num(R.rapidaMaxMinutos)})`;
 
-function statement(target: SQL, now: Date, prior?: SQL) {
+/**
+ * Recomputes the badges of `target`'s professionals and stores them (with `selos_em`, and `nota_bayes`
+ * when `prior` is given). `onlyChanged` (a professional's own page, read often): the row is written
+ * only when the badges differ, so a view takes no row lock and leaves no dead row; the sweep renews
+ * `selos_em` later.
+ */
+function statement(target: SQL, now: Date, prior?: SQL, onlyChanged = false) {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
     with alvo as (${target}),
@@ -67,10 +74,16 @@ function statement(target: SQL, now: Date, prior?: SQL) {
       ]::text[], null) as selos
       from m
     )
+    ${onlyChanged ? sql`, w as (` : sql``}
     update profissionais p set selos = s.selos, selos_em = ${at}${prior ? sql`, nota_bayes = ${bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, prior)}` : sql``}
-    from s where p.id = s.id
-    returning p.id, s.selos, s.verificacao, s.avaliacoes12m, s.media12m::float8 as media12m, s.esp_domotica, s.projetos_domotica,
-      s.candidaturas30d, s.mediana_min::float8 as mediana_min`;
+    from s where p.id = s.id${
+      onlyChanged
+        ? sql` and p.selos is distinct from s.selos)
+    select`
+        : sql`
+    returning`
+    } s.id, s.selos, s.verificacao, s.avaliacoes12m, s.media12m::float8 as media12m, s.esp_domotica, s.projetos_domotica,
+      s.candidaturas30d, s.mediana_min::float8 as mediana_min${onlyChanged ? sql` from s` : sql``}`;
 }
 
 interface Row {
@@ -134,7 +147,10 @@ export function respostaRapidaCtes(profissionalId: number, now: Date, fresh: SQL
  * with the figures behind each rule and what is still missing.
  */
 export async function selosDoProfissional(db: Db, profissionalId: number, now: Date): Promise<SelosResponse> {
-  const { rows } = await db.execute<Row & Record<string, unknown>>(statement(sql`select id from profissionais where id = ${profissionalId}`, now));
+  const { rows } = await executeNamed<Row & Record<string, unknown>>(
+    db,
+    statement(sql`select id from profissionais where id = ${profissionalId}`, now, undefined, true),
+  );
   const row = rows[0] as Row | undefined;
   if (!row) throw notFound(M.profissionalNaoIdentificado);
   const selos = selosOf(row);

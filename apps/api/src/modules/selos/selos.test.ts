@@ -247,6 +247,31 @@ describe(`badges (${TEST_DB})`, () => {
     }
   });
 
+  it('"Os seus selos" stores the badges when one came or went, and otherwise writes nothing', async () => {
+    const p = await pro('Olga Olhada');
+    for (let i = 0; i < 3; i++) await apply(p, await project());
+    // xmin: the transaction that last wrote the row, so an unchanged one proves no update ran.
+    const row = async () =>
+      (await t.db.execute<{ x: string; selos: string[] }>(sql`select xmin::text as x, selos from profissionais where id = ${p.id}`)).rows[0]!;
+    const before = await row();
+    expect(before.selos).toEqual(['RESPOSTA_RAPIDA']);
+    expect((await mine(p)).selos).toEqual(['RESPOSTA_RAPIDA']);
+    expect((await mine(p)).selos).toEqual(['RESPOSTA_RAPIDA']);
+    expect((await row()).x).toBe(before.x);
+
+    // A month on, before any sweep: the page shows the badge gone and stores it, so the public card agrees.
+    skew = 31 * DAY;
+    try {
+      expect((await mine(p)).selos).toEqual([]);
+      const after = await row();
+      expect(after.selos).toEqual([]);
+      expect(after.x).not.toBe(before.x);
+      expect(await publicSelos(p)).toEqual([]);
+    } finally {
+      skew = 0;
+    }
+  });
+
   it('"Os seus selos" is the professional\'s own only', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/profissional/selos' })).statusCode).toBe(401);
     const r = await get('/api/profissional/selos', client);
