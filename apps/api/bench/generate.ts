@@ -7,8 +7,9 @@
  * Everything is generated inside PostgreSQL, set-based (INSERT ... SELECT over generate_series and
  * small word-list tables), in time order so ids follow creation dates as in a real database. The
  * invariants the application keeps hold here too: balance = sum of the ledger, each ledger line's
- * saldo_apos is the running balance and never negative, at most 5 applications per project, reviews
- * only by the project's client of a professional who applied, nota_media = average of approved reviews,
+ * saldo_apos is the running balance and never negative, at most 5 applications per project, the
+ * chosen professional one of the applicants (every completed project with applicants has one), reviews
+ * by the project's client of the professional it chose, nota_media = average of approved reviews,
  * nota_bayes and the badges (selos) computed by the app's own rules.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/tc_bench npm run bench:data -- [--scale 0.1]
@@ -675,17 +676,31 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
             WHERE r.id > ${n(rb)} GROUP BY r.id) x
       WHERE x.id = r.id AND r.candidaturas_n <> x.n`);
 
+    // 7b. The client's choice: every completed project with applicants chose one of them (the job was
+    // done by someone), and a tenth of the open ones already did (a choice takes the job out of job
+    // search). Chosen between the application and completion (or within two days).
+    await step('requests: escolhido', `
+      UPDATE requests r SET escolhido_id = x.profissional_id,
+        escolhido_em = x.criado_em + random() * least(interval '2 days', greatest(coalesce(r.concluido_em, ${NOW}) - x.criado_em, interval '0'))
+      FROM (
+        SELECT DISTINCT ON (c.request_id) c.request_id, c.profissional_id, c.criado_em
+        FROM candidaturas c WHERE c.id > ${n(cdb)}
+        ORDER BY c.request_id, random()
+      ) x
+      WHERE r.id = x.request_id AND (r.status = 'CONCLUIDO' OR (r.status = 'ABERTO' AND random() < 0.10))`);
+
     // 8-11. Reviews and ratings on one connection, payments and the ledger on the other.
     const reviewsAndRatings = async () => {
       const comentario = `ta.txt || ' ' || tb.txt || CASE WHEN tc.txt = '' THEN '' ELSE ' ' || tc.txt END`;
-      // 8. Reviews: by the project's client, of a professional who applied; completed projects first.
+      // 8. Reviews: by the project's client, of the professional it chose for a completed project (the
+      // rule of docs/decisions/0008); only if more are asked for than there are such jobs, of others who applied.
       await step('reviews', `
         INSERT INTO reviews (profissional_id, cliente_id, request_id, nota, comentario, status, criado_em, busca_admin)
         WITH pick AS MATERIALIZED (
           SELECT c.request_id, c.profissional_id, r.cliente_id, greatest(c.criado_em, coalesce(r.concluido_em, c.criado_em)) base
           FROM candidaturas c JOIN requests r ON r.id = c.request_id
           WHERE c.id > ${n(cdb)}
-          ORDER BY (r.status = 'CONCLUIDO') DESC, random()
+          ORDER BY (r.status = 'CONCLUIDO' AND r.escolhido_id = c.profissional_id) DESC, (r.status = 'CONCLUIDO') DESC, random()
           LIMIT ${n(S.reviews)}
         ), b AS MATERIALIZED (
           SELECT pick.*, pick.base + random() * least(interval '20 days', ${NOW} - pick.base) t, random() un, random() us,

@@ -126,14 +126,22 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     });
   }
 
+  it('the professionals a client may review: its completed projects read once, no sub-select per professional', async () => {
+    const plan = await planOf('/api/cliente/profissionais-avaliaveis', client.auth, 'requests');
+    expect(plan).toMatch(/"Index Name":"requests_(cliente|escolhido)_idx"/);
+    expect(plan).not.toContain('"Parent Relationship":"SubPlan"');
+  });
+
   it("a deep page computes a row's looked-up columns (a name, a count) for the page's rows only, not for every row its OFFSET skips", async () => {
     type Node = { 'Node Type': string; 'Subplan Name'?: string; Plans?: Node[] };
     const limits = (n: Node): Node[] => [...(n['Node Type'] === 'Limit' ? [n] : []), ...(n.Plans ?? []).flatMap(limits)];
     for (const [url, table] of [
       ['/api/admin/pagamentos?page=3', 'payments'],
       ['/api/cliente/see-all?page=3', 'clientes'],
+      // A client's own projects with their guarantee claims (a client may have hundreds).
+      [`/api/requests/cliente/${client.id}?page=3`, 'requests'],
     ]) {
-      const [root] = JSON.parse(await planOf(url, admin.auth, table)) as { Plan: Node }[];
+      const [root] = JSON.parse(await planOf(url, url.includes('/requests/cliente/') ? client.auth : admin.auth, table)) as { Plan: Node }[];
       const found = limits(root.Plan);
       expect(found.length, url).toBeGreaterThan(0);
       // (The OFFSET's own sub-select is an InitPlan, run once.)

@@ -134,6 +134,26 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     ).toBe(0);
   });
 
+  it('has a chosen applicant on every completed project with applicants, some open ones, and reviews of the one chosen', async () => {
+    // Only the generated projects (the demo's own were seeded by the app).
+    const gen = `r.id > (select max(id) from requests) - ${sizes.requests}`;
+    expect(
+      await count(`select count(*) n from requests r where ${gen} and r.escolhido_id is not null
+      and (r.escolhido_em is null or r.escolhido_em < r.aprovado_em or r.escolhido_em > coalesce(r.concluido_em, now())
+        or not exists (select 1 from candidaturas c where c.request_id = r.id and c.profissional_id = r.escolhido_id))`),
+    ).toBe(0);
+    expect(await count(`select count(*) n from requests r where ${gen} and r.status = 'CONCLUIDO' and r.candidaturas_n > 0 and r.escolhido_id is null`)).toBe(
+      0,
+    );
+    expect(await count(`select count(*) n from requests r where ${gen} and r.status = 'ABERTO' and r.escolhido_id is not null`)).toBeGreaterThan(0);
+    expect(await count(`select count(*) n from requests r where ${gen} and r.status = 'CONCLUIDO' and r.escolhido_id is not null`)).toBeGreaterThan(100);
+    // Decision 0008: a review is of the professional the client chose for a completed project.
+    expect(
+      await count(`select count(*) n from reviews v join requests r on r.id = v.request_id where ${gen}
+      and (r.status <> 'CONCLUIDO' or r.escolhido_id is distinct from v.profissional_id)`),
+    ).toBe(0);
+  });
+
   it('has reviews only by the client of a project the professional applied to, and ratings that match', async () => {
     expect(
       await count(`select count(*) n from reviews v join requests r on r.id = v.request_id

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAGE_SIZE, M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { clientes, profissionais, requests, reviews } from '../../db/schema';
@@ -107,11 +107,23 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
   const filters = { clienteId, q: term, esp: values.length ? textArrayLiteral(values) : undefined };
   const rows = await runList(db, 'reviewable', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters }, (v, offset) => {
     const byText = term === undefined ? undefined : containsFolded(profissionais.busca, v('q'));
-    const pending = (col: 'id' | 'titulo') =>
-      sql`(select ${sql.raw(`r.${col}`)} from requests r
-      where r.escolhido_id = profissionais.id and r.status = 'CONCLUIDO' and r.cliente_id = ${v('clienteId')}
-      and not exists (select 1 from reviews rv where rv.request_id = r.id and rv.profissional_id = profissionais.id)
-      order by r.concluido_em desc nulls last, r.id desc limit 1)`;
+    // This client's completed projects, read once from its index and grouped by the professional it
+    // chose, with the most recent one not yet reviewed (a sub-select per professional and column read
+    // the projects again for each: 0.9k req/s for a client with a dozen).
+    const latest = (col: SQL) =>
+      sql`(array_agg(${col} order by ${requests.concluidoEm} desc nulls last, ${requests.id} desc) filter (where ${reviews.id} is null))[1]`;
+    const chosen = db
+      .select({
+        pid: sql<number>`${requests.escolhidoId}`.as('pid'),
+        requestId: sql<number | null>`${latest(sql`${requests.id}`)}`.as('pending_id'),
+        requestTitulo: sql<string | null>`${latest(sql`${requests.titulo}`)}`.as('pending_titulo'),
+      })
+      .from(requests)
+      // Any review of that professional for that project, whatever its state (one at most: reviews_unica).
+      .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.profissionalId, requests.escolhidoId)))
+      .where(and(eq(requests.clienteId, v('clienteId') as number), sql`${requests.status} = 'CONCLUIDO'`, isNotNull(requests.escolhidoId)))
+      .groupBy(requests.escolhidoId)
+      .as('chosen');
     return db
       .select({
         id: profissionais.id,
@@ -120,17 +132,12 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
         cidade: profissionais.cidade,
         fotoKey: profissionais.fotoKey,
         notaMedia: profissionais.notaMedia,
-        requestId: sql<number | null>`${pending('id')}`,
-        requestTitulo: sql<string | null>`${pending('titulo')}`,
+        requestId: chosen.requestId,
+        requestTitulo: chosen.requestTitulo,
       })
-      .from(profissionais)
-      .where(
-        and(
-          // Starts from this client's projects (an index), not from every professional.
-          sql`${profissionais.id} in (select r.escolhido_id from requests r where r.cliente_id = ${v('clienteId')} and r.status = 'CONCLUIDO' and r.escolhido_id is not null)`,
-          byText && values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(v('esp'))})` : byText,
-        ),
-      )
+      .from(chosen)
+      .innerJoin(profissionais, eq(profissionais.id, chosen.pid))
+      .where(byText && values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(v('esp'))})` : byText)
       .orderBy(profissionais.nome, profissionais.id)
       .limit(limit)
       .offset(offset as number);

@@ -99,6 +99,21 @@ describe('reviews', () => {
     await review(c.auth, { profissionalId: p.id, nota: 5, comentario: 'Top' });
     const after = await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth });
     expect(after.json().items[0]).toMatchObject({ id: p.id, requestId: null, podeAvaliar: false });
+
+    // Two more completed projects with the same professional: listed once, for the newest not yet reviewed.
+    const more: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const id = await openProject(t.app, c, admin, 5);
+      expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } })).statusCode).toBe(201);
+      await completeWith(t.app, c, id, p.id);
+      more.push(id);
+    }
+    const again = (await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth })).json();
+    expect(again.items).toHaveLength(1);
+    expect(again.items[0]).toMatchObject({ id: p.id, requestId: more[1], podeAvaliar: true });
+    await review(c.auth, { profissionalId: p.id, requestId: more[1], nota: 4, comentario: 'Bom' });
+    const last = (await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth })).json();
+    expect(last.items).toMatchObject([{ id: p.id, requestId: more[0], podeAvaliar: true }]);
   });
 
   it('shows only approved reviews publicly, and the average counts only those', async () => {
