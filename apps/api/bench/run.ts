@@ -239,11 +239,13 @@ async function subjects(url: string): Promise<Subjects> {
     const publishers = (await rows<{ id: number; v: number; telefone: string | null }>(`select id, sessao_versao v, telefone from clientes order by random() limit 500`))
       .map((r) => ({ token: mint(r.id, 'cliente', r.v), telefone: r.telefone ?? '+351912345678' }));
 
-    // Applications: open, priced projects with places left (one application each, so they do not queue
-    // on one project's lock), by professionals whose balance pays for them and who have not applied yet.
+    // Applications: open, priced projects with places left and nobody chosen yet (a choice closes the
+    // job to applications), one application each so they do not queue on one project's lock, by
+    // professionals whose balance pays for them and who have not applied yet.
     const projects = await rows<{ id: number; creditos: number }>(`
       select r.id, r.creditos from requests r
-      where r.status = 'ABERTO' and r.creditos is not null and (select count(*) from candidaturas c where c.request_id = r.id) < 5
+      where r.status = 'ABERTO' and r.creditos is not null and r.escolhido_id is null
+        and (select count(*) from candidaturas c where c.request_id = r.id) < 5
       order by r.criado_em desc, r.id desc limit 40000`);
     const profs = await rows<{ id: number; v: number; saldo: number }>(`
       select s.profissional_id id, p.sessao_versao v, s.creditos_restantes saldo

@@ -193,6 +193,40 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
+  it("the back office's payments of a plan and a month keep one plan: the month's bounds are sub-selects", async () => {
+    // Bounds written as expressions of the parameter let a fresh plan know the month's rows: it always
+    // looked cheaper than the kept one, and the page was planned on every request.
+    await explainer.query(
+      `insert into payments (profissional_id, plano, valor_centimos, creditos, metodo, provider, estado, criado_em)
+      select $1, (array['basico', 'elite', 'poupanca', 'profissional'])[1 + g % 4], 1000, 10, 'card', 'stripe',
+        (array['PAGO', 'PENDENTE', 'CANCELADO']::payment_status[])[1 + g % 3],
+        -- Three years, a busier current month (as the generated data's unpaid checkouts).
+        now() - case when g % 5 = 0 then interval '1 minute' * (g % 7000) else interval '30 minutes' * g end
+      from generate_series(1, 50000) g`,
+      [prof.id],
+    );
+    await explainer.query('ANALYZE payments');
+    const one = await openDatabase({ url, poolMax: 1 });
+    const second = await buildApp({ env, database: one, jwtSecret });
+    try {
+      await second.ready();
+      const mes = new Date().toISOString().slice(0, 7);
+      for (let i = 0; i < 8; i++) {
+        const res = await second.inject({ method: 'GET', url: `/api/admin/pagamentos?tipo=recebido&plano=elite&mes=${mes}`, headers: admin.auth });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json().items.length).toBeGreaterThan(0);
+      }
+      const { rows } = await one.db.execute<{ generic_plans: string; custom_plans: string }>(
+        sql`select generic_plans, custom_plans from pg_prepared_statements where statement ~ '"payments"' and statement ~ '-01'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(Number(rows[0]!.generic_plans), 'the page is planned on every request').toBeGreaterThan(0);
+    } finally {
+      await second.close();
+      await one.close();
+    }
+  });
+
   it("a professional's applications with their outcome: candidaturas_profissional_idx in the page's order, no sort", async () => {
     const plan = await planOf(`/api/creditos/profissional/${prof.id}`, prof.auth, 'candidaturas');
     expect(plan).toContain('candidaturas_profissional_idx');
