@@ -104,7 +104,8 @@ export async function listPaymentsAdmin(
   // The same filter for the totals (values) and the page (placeholders in its kept statement).
   const where = (mes: unknown, plano: unknown) =>
     and(
-      f.tipo === 'recebido' ? eq(payments.estado, 'PAGO') : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
+      // Literals, like the month's sub-selects below, so that the kept plan is estimated as a fresh one (the list's name says which).
+      f.tipo === 'recebido' ? sql`${payments.estado} = 'PAGO'` : sql`${payments.estado} in ('PAGO', 'PENDENTE')`,
       mes === undefined ? undefined : inMonth(payments.criadoEm, mes),
       plano === undefined ? undefined : eq(payments.plano, plano as PlanValue),
     );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_PAGE_SIZE,
   NOTIFICATION_KIND_LABELS,
@@ -23,12 +23,18 @@ export interface Person {
 }
 const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u.tipo), eq(t.destinatarioId, u.id));
 
+const ROLE_LITERAL: Record<Role, SQL> = { cliente: sql.raw(`'cliente'`), profissional: sql.raw(`'profissional'`), admin: sql.raw(`'admin'`) };
+
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   // The route's default page size (the bell's) is the one kept prepared.
-  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { tipo: u.tipo, id: u.id } };
-  const rows = await runList(db, 'notificacoes', opts, (v, offset) =>
+  // The role is a literal of the statement (one per role): as a parameter, a fresh plan knew how many
+  // rows that role has (none, for a role nobody has written to yet), always looked cheaper than the
+  // kept one, and the list was planned on every request.
+  const role = ROLE_LITERAL[u.tipo];
+  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { id: u.id } };
+  const rows = await runList(db, `notificacoes_${u.tipo}`, opts, (v, offset) =>
     db
       .select({
         id: notificacoes.id,
@@ -40,7 +46,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
         criadoEm: notificacoes.criadoEm,
       })
       .from(notificacoes)
-      .where(mine(notificacoes, { tipo: v('tipo') as Role, id: v('id') as number }))
+      .where(and(sql`${notificacoes.destinatarioTipo} = ${role}`, eq(notificacoes.destinatarioId, v('id') as number)))
       .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
       .limit(limit)
       .offset(offset as number),
