@@ -28,16 +28,19 @@ export const ADMIN_PAGE_SIZE = DEFAULT_PAGE_SIZE;
  * Only the list's usual page size is prepared (`prepared`): each size is another statement kept on
  * every connection, and a caller cycling through sizes would otherwise fill the server's memory.
  */
-export function preparedWindow(page: number, pageSize: number, usual: number) {
+export function preparedWindow(page: number, pageSize: number, usual: number | readonly number[]) {
   const { limit, offset } = pageWindow(page, pageSize);
-  const prepared = pageSize === usual;
+  // A list that two screens ask for at different sizes (a profile's reviews, 5; the professional's own, 3) keeps both.
+  const prepared = typeof usual === 'number' ? pageSize === usual : usual.includes(pageSize);
+  // The size is in the key: each size is another LIMIT in the text, so another statement name.
+  const size = typeof usual === 'number' ? '' : `s${pageSize}`;
   return offset === 0
-    ? { prepared, key: 'p1', limit, offset: undefined, values: {} }
+    ? { prepared, key: `p1${size}`, limit, offset: undefined, values: {} }
     : // A bare OFFSET parameter would keep the plan from being reused, as a LIMIT one does (the generic
       // plan assumes a tenth of the rows is skipped, a custom one the real count, so the generic plan
       // never looks as cheap). As a sub-select neither plan knows the value, both estimate alike, and
       // after five runs PostgreSQL keeps one plan for every deep page.
-      { prepared, key: 'pn', limit, offset: sql`(select ${sql.placeholder('offset')}::int)` as unknown as number, values: { offset } };
+      { prepared, key: `pn${size}`, limit, offset: sql`(select ${sql.placeholder('offset')}::int)` as unknown as number, values: { offset } };
 }
 
 /** The page from rows fetched with `pageWindow` (docs/decisions/0006: no count of every match). */

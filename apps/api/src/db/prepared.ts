@@ -156,7 +156,8 @@ export function runList<T>(
   opts: {
     page: number;
     pageSize: number;
-    usual: number;
+    /** The page size (or sizes) the screens ask for: the ones kept prepared. */
+    usual: number | readonly number[];
     filters: Record<string, unknown>;
     /**
      * Keeps which rows a page found by text holds (app.ctx.searches, SEARCH_CACHE_MS): the same for

@@ -224,6 +224,31 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     expect(await keptPlans('/api/notificacoes', prof.auth, /from "notificacoes"/)).toBeGreaterThan(0);
   });
 
+  it('the page sizes the screens ask for are built once (a statement per shape), not built and named per request', async () => {
+    const one = await openDatabase({ url, poolMax: 1 });
+    const second = await buildApp({ env, database: one, jwtSecret });
+    try {
+      await second.ready();
+      for (const [path, auth] of [
+        ['/api/cliente/profissionais-avaliaveis?pageSize=6', client.auth],
+        [`/api/review/profissional/${prof.id}?pageSize=5`, {}],
+        [`/api/review/profissional/${prof.id}?pageSize=3`, prof.auth],
+        [`/api/creditos/profissional/${prof.id}`, prof.auth],
+        [`/api/creditos/profissional/${prof.id}?pageSize=5`, prof.auth],
+        ['/api/profissional/garantias?pageSize=5', prof.auth],
+      ] as const) {
+        const res = await second.inject({ method: 'GET', url: path, headers: auth });
+        expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      }
+      // runNamed's statements (built on every request) are named after a hash of their text.
+      const { rows } = await one.db.execute<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name ~ '^n_'`);
+      expect(rows.map((r) => r.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
+    } finally {
+      await second.close();
+      await one.close();
+    }
+  });
+
   /**
    * How many times PostgreSQL ran the kept (generic) plan of the statement matching `statement`, after
    * `path` was asked for eight times on an app with a single connection (its prepared statements are

@@ -144,7 +144,8 @@ export const APPLICATIONS_PAGE_SIZE = 20;
 /** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const opts = { page, pageSize, usual: APPLICATIONS_PAGE_SIZE, filters: { profissionalId } };
+  // The applications page asks for the default; the dashboard's "O seu retorno" section for 5.
+  const opts = { page, pageSize, usual: [APPLICATIONS_PAGE_SIZE, 5], filters: { profissionalId } };
   const rows = await runList(db, 'applications', opts, (v, offset) =>
     db
       .select({

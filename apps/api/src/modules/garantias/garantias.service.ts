@@ -227,7 +227,7 @@ export async function listClientGuarantees(db: Db, clienteId: number, page: numb
 /** The professional's claims: the ones waiting for his answer first, then newest. */
 export async function listProfessionalGuarantees(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'garantias_profissional', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId } }, (v, offset) =>
+  const rows = await runList(db, 'garantias_profissional', { page, pageSize, usual: [DEFAULT_PAGE_SIZE, 5], filters: { profissionalId } }, (v, offset) =>
     query(db)
       .where(sql`${garantias.profissionalId} = ${v('profissionalId')}`)
       .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))

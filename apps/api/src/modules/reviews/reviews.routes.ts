@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createReviewBody, errorResponse, idParams, paged, pageQuery, publicReview, recentReview, reviewableProfessional, reviewCreated } from '@tc/shared';
 import { assertOwnIdInBody } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
-import { approvedReviewsOf, createReview, PUBLIC_REVIEWS_PAGE_SIZE, recentReviews, reviewableProfessionals } from './reviews.service';
+import { approvedReviewsOf, createReview, PUBLIC_REVIEWS_PAGE_SIZE, recentReviews, REVIEWABLE_PAGE_SIZE, reviewableProfessionals } from './reviews.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -42,7 +42,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reviews'],
         summary: 'Profissionais que escolhi para projetos meus concluídos (para avaliar), 6 por página',
         security: sec,
-        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(6) }),
+        querystring: pageQuery.extend({ pageSize: pageQuery.shape.pageSize.default(REVIEWABLE_PAGE_SIZE) }),
         response: { 200: paged(reviewableProfessional), ...errors },
       },
     },
