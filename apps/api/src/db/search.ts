@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SPECIALTIES } from '@tc/shared';
+import { SPECIALTIES, SPECIALTY_GROUP_SEARCH_TERMS } from '@tc/shared';
 
 /**
  * The term as typed, trimmed; undefined when empty. LIKE's wildcards are escaped in SQL, after the
@@ -50,10 +50,11 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, label: fold(s.label) }));
+// Each specialty under its label and its group's search terms (SPECIALTY_GROUP_SEARCH_TERMS): "eletricista" finds every electrical one.
+const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, keys: [s.label, ...SPECIALTY_GROUP_SEARCH_TERMS[s.group]].map(fold) }));
 
 /**
- * Specialties whose label contains the typed text, resolved here so the query matches the indexed
+ * Specialties whose label (or group's search term) contains the typed text, resolved here so the query matches the indexed
  * array of values instead of looking labels up row by row.
  */
 export function specialtiesMatching(q: string): string[] {
@@ -61,7 +62,7 @@ export function specialtiesMatching(q: string): string[] {
   if (!/[\p{L}\p{N}]/u.test(t)) return [];
   // As containsFolded: anywhere, or a short term at the start of the label or after a space.
   const matches = isWordStartTerm(t) ? (label: string) => ` ${label}`.includes(` ${t}`) : (label: string) => label.includes(t);
-  return foldedLabels.filter((s) => matches(s.label)).map((s) => s.value);
+  return foldedLabels.filter((s) => s.keys.some(matches)).map((s) => s.value);
 }
 
 /** PostgreSQL's text form of a text[] (sent as one parameter: drizzle would spread a JS array into a row constructor). */

@@ -103,4 +103,18 @@ describe('searching by one or two letters', () => {
     expect(await pros('ar')).toEqual([]);
     expect(await pros('repar')).toEqual(['Rui Costa']);
   });
+
+  it('the professionals directory: a trade or a group of specialties finds each of its specialties', async () => {
+    const pros = async (q: string) => (await get(`/api/profissional/see-all?q=${encodeURIComponent(q)}`, cliente.auth)).items.map((p) => p.nome);
+    // Rui repairs leaks (Hidráulica / Canalização); no label says "canalizador", "picheleiro" or "hidráulica".
+    for (const q of ['canalizador', 'Picheleiro', 'hidráulica', 'CANALIZAÇÃO']) expect(await pros(q), q).toEqual(['Rui Costa']);
+    expect(await pros('eletricista')).toEqual([]);
+    const ana = await registerAndLogin(t.app, 'profissional', { nome: 'Ana Tavares', cidade: 'Braga', bairro: 'Braga' });
+    await t.db
+      .update(profissionais)
+      .set({ especialidades: ['camaras-cctv'] })
+      .where(eq(profissionais.id, ana.id));
+    for (const q of ['domótica', 'smart home', 'casa inteligente']) expect(await pros(q), q).toEqual(['Ana Tavares']);
+    expect(await pros('eletricista')).toEqual([]);
+  });
 });

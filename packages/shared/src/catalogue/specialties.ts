@@ -71,6 +71,18 @@ export const SPECIALTY_GROUPS: readonly SpecialtyGroup[] = [
 ];
 
 export const SPECIALTIES: readonly Specialty[] = SPECIALTY_GROUPS.flatMap((g) => g.items);
+
+/**
+ * Words a client types for a whole group in a search by specialty: the group's name and the trade's
+ * ("eletricista", "canalizador"; "picheleiro" in the North). "domótica" or "eletricista" is no
+ * specialty's label, so without these they found nobody.
+ */
+export const SPECIALTY_GROUP_SEARCH_TERMS: Readonly<Record<SpecialtyGroupValue, readonly string[]>> = {
+  eletrica: ['Elétrica', 'eletricista', 'eletricidade'],
+  domotica: ['Domótica', 'Smart Home', 'casa inteligente'],
+  hidraulica: ['Hidráulica', 'Canalização', 'canalizador', 'picheleiro'],
+  gerais: ['Serviços Gerais', 'Emergência', 'faz-tudo'],
+};
 export const SPECIALTY_VALUES = SPECIALTIES.map((s) => s.value) as [string, ...string[]];
 
 const byValue = new Map(SPECIALTIES.map((s) => [s.value, s]));
