@@ -116,5 +116,13 @@ describe('searching by one or two letters', () => {
       .where(eq(profissionais.id, ana.id));
     for (const q of ['domótica', 'smart home', 'casa inteligente']) expect(await pros(q), q).toEqual(['Ana Tavares']);
     expect(await pros('eletricista')).toEqual([]);
+
+    // Several words: each one in the name, the city or as a specialty, in any order.
+    for (const q of ['canalizador porto', 'Porto canalizador', 'costa rui', 'rui - costa', 'fugas de água porto'])
+      expect(await pros(q), q).toEqual(['Rui Costa']);
+    expect(await pros('domótica braga')).toEqual(['Ana Tavares']);
+    // Another page size (not prepared): the same rule.
+    expect((await get('/api/profissional/see-all?q=costa%20rui&pageSize=3', cliente.auth)).items.map((p) => p.nome)).toEqual(['Rui Costa']);
+    for (const q of ['canalizador braga', 'rui tavares', 'domótica porto']) expect(await pros(q), q).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SELOS, specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
@@ -60,6 +60,15 @@ const toListItem = ({ bio, ...card }: ListRow) => {
   return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
 };
 
+/**
+ * The words of a search, when it has from two to four with a letter or digit each (a longer text, a
+ * specialty's label typed in full, is searched as one term, as is a single word).
+ */
+function searchWords(term: string): string[] {
+  const words = term.split(/\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  return words.length >= 2 && words.length <= 4 ? words : [];
+}
+
 /** The search's usual page size (the route's default): only this one is a prepared statement. */
 export const PROS_PAGE_SIZE = 10;
 
@@ -80,7 +89,46 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .offset(offset as number);
   const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
   let rows: ListRow[];
-  if (term) {
+  const words = term ? searchWords(term) : [];
+  if (words.length > 1) {
+    // Several words ("eletricista porto", "joão silva"): each one found in the name, city or district,
+    // or as a specialty, in any order. Sent unnamed like any text search; built once per shape (how
+    // many words, and which of them name a specialty).
+    const specs = words.map((word) => specialtiesMatching(word));
+    const shape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${w.key}`;
+    const where = (t: (i: number) => unknown, esp: (i: number) => unknown) =>
+      and(
+        ...words.map((_, i) => {
+          const byText = containsFolded(profissionais.busca, t(i));
+          return specs[i]!.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(esp(i))})` : byText;
+        }),
+      );
+    const values = Object.fromEntries(
+      words.flatMap((word, i) => [
+        [`t${i}`, word],
+        [`e${i}`, textArrayLiteral(specs[i]!)],
+      ]),
+    );
+    rows = w.prepared
+      ? await prepared(db, shape, () =>
+          build(
+            where(
+              (i) => sql.placeholder(`t${i}`),
+              (i) => sql.placeholder(`e${i}`),
+            ),
+            w.limit,
+            w.offset,
+          ).prepare(''),
+        ).execute({ ...w.values, ...values })
+      : await build(
+          where(
+            (i) => words[i],
+            (i) => specs[i],
+          ),
+          window.limit,
+          window.offset,
+        );
+  } else if (term) {
     const values = specialtiesMatching(q!);
     const where = (t: unknown, esp: unknown) => {
       const byText = containsFolded(profissionais.busca, t);
