@@ -700,7 +700,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
           SELECT c.request_id, c.profissional_id, r.cliente_id, greatest(c.criado_em, coalesce(r.concluido_em, c.criado_em)) base
           FROM candidaturas c JOIN requests r ON r.id = c.request_id
           WHERE c.id > ${n(cdb)}
-          ORDER BY (r.status = 'CONCLUIDO' AND r.escolhido_id = c.profissional_id) DESC, (r.status = 'CONCLUIDO') DESC, random()
+          ORDER BY (r.status = 'CONCLUIDO' AND r.escolhido_id IS NOT DISTINCT FROM c.profissional_id) DESC, (r.status = 'CONCLUIDO') DESC, random()
           LIMIT ${n(S.reviews)}
         ), b AS MATERIALIZED (
           SELECT pick.*, pick.base + random() * least(interval '20 days', ${NOW} - pick.base) t, random() un, random() us,

@@ -185,7 +185,8 @@ export function runList<T>(
   if (!text || !opts.searches) return run(shape, present, w.offset, w.values, !text);
   return pageByIds(opts.searches, `${name}:${JSON.stringify([present, opts.page, opts.pageSize])}`, present, {
     byText: () => run(shape, present, w.offset, w.values, false),
-    byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}`, filters, undefined, {}, true),
+    // The page size in the name too: its LIMIT is in the text.
+    byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}_ids${opts.pageSize}`, filters, undefined, {}, true),
   });
 }
 

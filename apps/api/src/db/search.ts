@@ -51,18 +51,22 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 // Each specialty under its label and its group's search terms (SPECIALTY_GROUP_SEARCH_TERMS): "eletricista" finds every electrical one.
-const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, keys: [s.label, ...SPECIALTY_GROUP_SEARCH_TERMS[s.group]].map(fold) }));
+const foldedLabels = SPECIALTIES.map((s) => ({ value: s.value, label: fold(s.label), terms: SPECIALTY_GROUP_SEARCH_TERMS[s.group].map(fold) }));
+const startsAWord = (text: string, t: string) => ` ${text}`.includes(` ${t}`);
 
 /**
- * Specialties whose label (or group's search term) contains the typed text, resolved here so the query matches the indexed
- * array of values instead of looking labels up row by row.
+ * Specialties whose label contains the typed text, or one of whose group's search terms has a word
+ * starting with it, resolved here so the query matches the indexed array of values instead of looking
+ * labels up row by row. A group's terms only by a word's start, so that a name ("ana") is not found
+ * inside a trade ("canalizador"). `wordStart`: the label too only by a word's start (each word of a
+ * search of several words, where "ana silva" must not mean "canalização" and "silva").
  */
-export function specialtiesMatching(q: string): string[] {
+export function specialtiesMatching(q: string, opts: { wordStart?: boolean } = {}): string[] {
   const t = fold(q.trim());
   if (!/[\p{L}\p{N}]/u.test(t)) return [];
   // As containsFolded: anywhere, or a short term at the start of the label or after a space.
-  const matches = isWordStartTerm(t) ? (label: string) => ` ${label}`.includes(` ${t}`) : (label: string) => label.includes(t);
-  return foldedLabels.filter((s) => s.keys.some(matches)).map((s) => s.value);
+  const inLabel = opts.wordStart || isWordStartTerm(t) ? (label: string) => startsAWord(label, t) : (label: string) => label.includes(t);
+  return foldedLabels.filter((s) => inLabel(s.label) || s.terms.some((term) => startsAWord(term, t))).map((s) => s.value);
 }
 
 /** PostgreSQL's text form of a text[] (sent as one parameter: drizzle would spread a JS array into a row constructor). */

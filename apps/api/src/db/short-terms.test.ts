@@ -124,5 +124,11 @@ describe('searching by one or two letters', () => {
     // Another page size (not prepared): the same rule.
     expect((await get('/api/profissional/see-all?q=costa%20rui&pageSize=3', cliente.auth)).items.map((p) => p.nome)).toEqual(['Rui Costa']);
     for (const q of ['canalizador braga', 'rui tavares', 'domótica porto']) expect(await pros(q), q).toEqual([]);
+    // A name is not found inside a trade ("ana" in "canalizador"), nor a word inside a label.
+    for (const q of ['ana costa', 'ana']) expect(await pros(q), q).not.toContain('Rui Costa');
+    expect(await pros('ana tavares')).toEqual(['Ana Tavares']);
+    // Punctuation at a word's ends, small words and a long text.
+    for (const q of ['costa, rui', '(porto) canalizador', 'rui -', 'canalizador em porto']) expect(await pros(q), q).toEqual(['Rui Costa']);
+    expect(await pros('reparação de fugas de água no porto')).toEqual(['Rui Costa']);
   });
 });

@@ -20,9 +20,11 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
   const inicioLocal = sql`(date_trunc('month', ${now}::timestamptz at time zone 'Europe/Lisbon') - make_interval(months => ${RETORNO_MESES - 1}))`;
   const desde = sql`(${inicioLocal} at time zone 'Europe/Lisbon')`;
   const mes = (col: string) => sql.raw(`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`);
+  // Named: planning this statement costs PostgreSQL three times what running it does.
   const rows = (
-    // Named: planning this statement costs PostgreSQL three times what running it does.
-    await executeNamed<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(db, sql`
+    await executeNamed<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(
+      db,
+      sql`
     with meses as (
       select to_char(m, 'YYYY-MM') as mes
       from generate_series(${inicioLocal}, ${inicioLocal} + make_interval(months => ${RETORNO_MESES - 1}), interval '1 month') m
@@ -55,7 +57,8 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
     left join razao using (mes)
     left join escolhas using (mes)
     left join avaliacoes using (mes)
-    order by meses.mes`)
+    order by meses.mes`,
+    )
   ).rows;
   const meses: RetornoMes[] = rows.map((r) => ({
     mes: r.mes,

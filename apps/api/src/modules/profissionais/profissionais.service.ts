@@ -60,13 +60,20 @@ const toListItem = ({ bio, ...card }: ListRow) => {
   return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
 };
 
+/** Short words that say nothing about whom to find ("canalizador em Gaia", "falta de energia"). */
+const STOP_WORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 'dos', 'em', 'no', 'na', 'nos', 'nas', 'para', 'por', 'com']);
+
 /**
- * The words of a search, when it has from two to four with a letter or digit each (a longer text, a
- * specialty's label typed in full, is searched as one term, as is a single word).
+ * The words of a search (punctuation at their ends dropped; small words dropped when others are left),
+ * the first six: each one is then looked for on its own. One word left is searched as the whole term.
  */
 function searchWords(term: string): string[] {
-  const words = term.split(/\s+/).filter((x) => /[\p{L}\p{N}]/u.test(x));
-  return words.length >= 2 && words.length <= 4 ? words : [];
+  const words = term
+    .split(/\s+/)
+    .map((x) => x.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+  const meaningful = words.filter((x) => !STOP_WORDS.has(x.toLowerCase()));
+  return [...new Set((meaningful.length ? meaningful : words).map((x) => x.toLowerCase()))].slice(0, 6);
 }
 
 /** The search's usual page size (the route's default): only this one is a prepared statement. */
@@ -94,7 +101,7 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     // Several words ("eletricista porto", "joão silva"): each one found in the name, city or district,
     // or as a specialty, in any order. Sent unnamed like any text search; built once per shape (how
     // many words, and which of them name a specialty).
-    const specs = words.map((word) => specialtiesMatching(word));
+    const specs = words.map((word) => specialtiesMatching(word, { wordStart: true }));
     const shape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${w.key}`;
     const where = (t: (i: number) => unknown, esp: (i: number) => unknown) =>
       and(
@@ -129,7 +136,9 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
           window.offset,
         );
   } else if (term) {
-    const values = specialtiesMatching(q!);
+    // One word left once the punctuation is dropped ("rui -"): that word.
+    const one = words.length === 1 ? words[0]! : term;
+    const values = specialtiesMatching(one);
     const where = (t: unknown, esp: unknown) => {
       const byText = containsFolded(profissionais.busca, t);
       return values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(esp)})` : byText;
@@ -140,10 +149,10 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     rows = w.prepared
       ? await prepared(db, shape, () => build(where(sql.placeholder('term'), sql.placeholder('esp')), w.limit, w.offset).prepare('')).execute({
           ...w.values,
-          term,
+          term: one,
           esp: textArrayLiteral(values),
         })
-      : await build(where(term, values), window.limit, window.offset);
+      : await build(where(one, values), window.limit, window.offset);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;
