@@ -65,7 +65,7 @@ const STOP_WORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 
 
 /**
  * The words of a search (punctuation at their ends dropped; small words dropped when others are left),
- * the first six: each one is then looked for on its own. One word left is searched as the whole term.
+ * the first six: each one is then looked for on its own.
  */
 function searchWords(term: string): string[] {
   const words = term
@@ -96,12 +96,14 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .offset(offset as number);
   const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
   let rows: ListRow[];
-  const words = term ? searchWords(term) : [];
-  if (words.length > 1) {
-    // Several words ("eletricista porto", "joão silva"): each one found in the name, city or district,
-    // or as a specialty, in any order. Sent unnamed like any text search; built once per shape (how
-    // many words, and which of them name a specialty).
-    const specs = words.map((word) => specialtiesMatching(word, { wordStart: true }));
+  if (term) {
+    // Each word ("eletricista porto", "joão silva") found in the name, city or district, or as a
+    // specialty, in any order; a single word (or a text with no letter or digit, which finds nothing)
+    // as one term, its label matched anywhere. Sent unnamed, so that PostgreSQL plans it for the words
+    // typed; built once per shape (how many words, and which of them name a specialty).
+    const found = searchWords(term);
+    const words = found.length ? found : [term];
+    const specs = words.map((word) => specialtiesMatching(word, { wordStart: words.length > 1 }));
     const shape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${w.key}`;
     const where = (t: (i: number) => unknown, esp: (i: number) => unknown) =>
       and(
@@ -135,24 +137,6 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
           window.limit,
           window.offset,
         );
-  } else if (term) {
-    // One word left once the punctuation is dropped ("rui -"): that word.
-    const one = words.length === 1 ? words[0]! : term;
-    const values = specialtiesMatching(one);
-    const where = (t: unknown, esp: unknown) => {
-      const byText = containsFolded(profissionais.busca, t);
-      return values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(esp)})` : byText;
-    };
-    // Built once per shape (text alone, or text or specialties) but sent unnamed, so that PostgreSQL
-    // plans it for the word typed.
-    const shape = `pros_q${values.length ? 's' : ''}_${w.key}`;
-    rows = w.prepared
-      ? await prepared(db, shape, () => build(where(sql.placeholder('term'), sql.placeholder('esp')), w.limit, w.offset).prepare('')).execute({
-          ...w.values,
-          term: one,
-          esp: textArrayLiteral(values),
-        })
-      : await build(where(one, values), window.limit, window.offset);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;
