@@ -65,7 +65,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     db,
     'admin_projects',
     { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
-    (v, offset) => build(v('status'), v('q'), v('ids'), offset),
+    (v, offset) => build(v('status', 'project_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     // toDto's card with two fields set on it (no spread: docs/decisions/0006). Not as the owner: the
@@ -181,7 +181,7 @@ export async function listProfissionaisAdmin(
     db,
     'admin_profissionais',
     { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao, q }, searches },
-    (v, offset) => build(v('verificacao'), v('q'), v('ids'), offset),
+    (v, offset) => build(v('verificacao', 'verification_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({

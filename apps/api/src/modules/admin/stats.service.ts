@@ -130,7 +130,7 @@ export async function listPaymentsAdmin(
       const page = db
         .select({ pageId: payments.id, pageCriadoEm: payments.criadoEm })
         .from(payments)
-        .where(where(v('mes'), v('plano')))
+        .where(where(v('mes'), v('plano', 'text')))
         .orderBy(desc(payments.criadoEm), desc(payments.id))
         .limit(limit)
         .offset(offset as number)

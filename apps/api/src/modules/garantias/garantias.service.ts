@@ -249,7 +249,7 @@ export async function listAllGuarantees(db: Db, f: { page: number; pageSize: num
     query(db)
       .where(
         and(
-          f.estado ? sql`${garantias.estado} = ${v('estado')}` : undefined,
+          f.estado ? sql`${garantias.estado} = ${v('estado', 'guarantee_status')}` : undefined,
           f.profissionalId ? sql`${garantias.profissionalId} = ${v('profissionalId')}` : undefined,
         ),
       )

@@ -286,7 +286,7 @@ export async function listPayments(db: Db, profissionalId: number, page: number,
       .where(
         and(
           eq(payments.profissionalId, v('profissionalId') as number),
-          v('estado') === undefined ? undefined : eq(payments.estado, v('estado') as PaymentState),
+          v('estado') === undefined ? undefined : eq(payments.estado, v('estado', 'payment_status') as PaymentState),
         ),
       )
       .orderBy(desc(payments.criadoEm), desc(payments.id))

@@ -13,7 +13,7 @@ import { notificationCtes, notify, projetoPendenteDeliveries } from '../notifica
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm } from '../../db/search';
-import { executeNamed, param, prepared } from '../../db/prepared';
+import { executeNamed, param, prepared, unseen } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
@@ -330,6 +330,9 @@ export async function listAvailable(
   const walkFiltered = !!(bairro && f.especialidade);
   const build = (isPrepared: boolean) => {
     const v = (name: keyof typeof values) => param(isPrepared, name, values[name]);
+    // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
+    // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
+    const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: string) => (isPrepared && !term ? unseen(v(name), type) : v(name));
     // The page's ids first (from the index alone), then the details of those rows only: a deep page
     // would otherwise work out the places taken and "applied?" for every row it skips.
     const page = db
@@ -344,9 +347,9 @@ export async function listAvailable(
           // Once the client chose someone, the job is no longer offered (applying is refused too).
           isNull(requests.escolhidoId),
           term ? containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v('term')) : undefined,
-          f.especialidade ? sql`${requests.especialidade} = ${v('especialidade')}` : undefined,
-          bairro ? sql`${requests.bairro} = ${v('bairro')}` : undefined,
-          f.tempo ? sql`${requests.tempo} = ${v('tempo')}` : undefined,
+          f.especialidade ? sql`${requests.especialidade} = ${hidden('especialidade', 'text')}` : undefined,
+          bairro ? sql`${requests.bairro} = ${hidden('bairro', 'text')}` : undefined,
+          f.tempo ? sql`${requests.tempo} = ${hidden('tempo', 'time_option')}` : undefined,
         ),
       )
       .orderBy(desc(requests.criadoEm), desc(requests.id))

@@ -64,7 +64,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     db,
     'admin_reviews',
     { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
-    (v, offset) => build(v('status'), v('q'), v('ids'), offset),
+    (v, offset) => build(v('status', 'review_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({
