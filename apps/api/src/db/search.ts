@@ -7,6 +7,22 @@ import { SPECIALTIES, SPECIALTY_GROUP_SEARCH_TERMS } from '@tc/shared';
  */
 export const searchTerm = (q?: string) => (q?.trim() ? q.trim() : undefined);
 
+/** Short words that say nothing about whom to find ("canalizador em Gaia", "falta de energia"). */
+const STOP_WORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 'dos', 'em', 'no', 'na', 'nos', 'nas', 'para', 'por', 'com']);
+
+/**
+ * The words of a search (punctuation at their ends dropped; small words dropped when others are left),
+ * the first six: each one is then looked for on its own (the professionals' directory, job search).
+ */
+export function searchWords(term: string): string[] {
+  const words = term
+    .split(/\s+/)
+    .map((x) => x.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+  const meaningful = words.filter((x) => !STOP_WORDS.has(x.toLowerCase()));
+  return [...new Set((meaningful.length ? meaningful : words).map((x) => x.toLowerCase()))].slice(0, 6);
+}
+
 /** A term folded (or only lower-cased) in SQL, then with LIKE's wildcards and escape character escaped. */
 const likeSafe = (folded: SQL) => sql`replace(replace(replace(${folded}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
 

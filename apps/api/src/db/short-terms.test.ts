@@ -64,12 +64,29 @@ describe('searching by one or two letters', () => {
     expect(await jobs('roc')).toEqual(['Trocar quadro elétrico']);
   });
 
+  it('job search: several words are each found in the title, city or district, in any order', async () => {
+    for (const q of ['quadro lisboa', 'Lisboa quadro', 'elétrico, trocar', 'quadro em lisboa', 'trocar quadro elétrico'])
+      expect(await jobs(q), q).toEqual(['Trocar quadro elétrico']);
+    expect(await jobs('condicionado faro')).toEqual(['Ar condicionado avariado']);
+    // Short words keep the start-of-a-word rule: "ar" starts "Ar", not "trocar".
+    expect(await jobs('ar faro')).toEqual(['Ar condicionado avariado']);
+    for (const q of ['quadro faro', 'ar lisboa', 'tomadas lisboa']) expect(await jobs(q), q).toEqual([]);
+    // With district and specialty (the text tested on their index's rows), and another page size (not prepared).
+    const filtered = `&bairro=Lisboa&especialidade=substituicao-quadros-eletricos`;
+    expect((await get(`/api/requests/disponiveis?q=lisboa%20quadro${filtered}`, prof.auth)).items.map((r) => r.titulo)).toEqual(['Trocar quadro elétrico']);
+    expect((await get(`/api/requests/disponiveis?q=faro%20quadro${filtered}`, prof.auth)).items).toEqual([]);
+    expect((await get('/api/requests/disponiveis?q=faro%20condicionado&pageSize=3', prof.auth)).items.map((r) => r.titulo)).toEqual([
+      'Ar condicionado avariado',
+    ]);
+  });
+
   it('% and _ are plain text, also when folding the term makes them (a full-width "％" becomes "%")', async () => {
     expect(await jobs('100%')).toEqual(['Tomadas 100% novas']);
     expect(await jobs('100％')).toEqual(['Tomadas 100% novas']);
-    expect(await jobs('10_')).toEqual([]);
-    // "％ar" is "%ar" once folded: a word starting with "%ar", not any "ar" ("Trocar", "Ar …").
-    expect(await jobs('％ar')).toEqual([]);
+    // Inside a word (at its ends punctuation is dropped): "1_0" is not "1, any character, 0".
+    expect(await jobs('1_0')).toEqual([]);
+    // "a％r" is "a%r" once folded: a word starting with "a%r", not "a", anything, "r" ("Ar condicionado").
+    expect(await jobs('a％r')).toEqual([]);
     expect(await jobs('＿')).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { containsFolded, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
+import { containsFolded, searchTerm, searchWords, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 
 const publicCard = {
   id: profissionais.id,
@@ -59,22 +59,6 @@ const toListItem = ({ bio, ...card }: ListRow) => {
   const c = toCard(card);
   return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
 };
-
-/** Short words that say nothing about whom to find ("canalizador em Gaia", "falta de energia"). */
-const STOP_WORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 'dos', 'em', 'no', 'na', 'nos', 'nas', 'para', 'por', 'com']);
-
-/**
- * The words of a search (punctuation at their ends dropped; small words dropped when others are left),
- * the first six: each one is then looked for on its own.
- */
-function searchWords(term: string): string[] {
-  const words = term
-    .split(/\s+/)
-    .map((x) => x.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter(Boolean);
-  const meaningful = words.filter((x) => !STOP_WORDS.has(x.toLowerCase()));
-  return [...new Set((meaningful.length ? meaningful : words).map((x) => x.toLowerCase()))].slice(0, 6);
-}
 
 /** The search's usual page size (the route's default): only this one is a prepared statement. */
 export const PROS_PAGE_SIZE = 10;

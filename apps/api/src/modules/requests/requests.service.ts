@@ -12,7 +12,7 @@ import { refundOnProjectDeletion } from '../creditos/refunds';
 import { notificationCtes, notify, projetoPendenteDeliveries } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
-import { containsFolded, searchTerm } from '../../db/search';
+import { containsFolded, searchTerm, searchWords } from '../../db/search';
 import { executeNamed, param, prepared, unseen } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -322,14 +322,18 @@ export async function listAvailable(
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
   const window = preparedWindow(f.page, f.pageSize, JOBS_PAGE_SIZE);
   const { limit, offset } = pageWindow(f.page, f.pageSize);
-  const values = { profissionalId, term, especialidade: f.especialidade, bairro, tempo: f.tempo, ...window.values };
+  // Several words ("quadro lisboa") are each found in the title, city or district, in any order.
+  const found = term ? searchWords(term) : [];
+  const words = term ? (found.length ? found : [term]) : [];
+  const wordValues = Object.fromEntries(words.map((word, i) => [`t${i}`, word]));
+  const values: Record<string, unknown> = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...window.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order
   // through their index and testing the text is faster than any trigram index, which PostgreSQL
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
   const build = (isPrepared: boolean) => {
-    const v = (name: keyof typeof values) => param(isPrepared, name, values[name]);
+    const v = (name: string) => param(isPrepared, name, values[name]);
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
     // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
     const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: string) => (isPrepared && !term ? unseen(v(name), type) : v(name));
@@ -346,7 +350,7 @@ export async function listAvailable(
           isNotNull(requests.creditos),
           // Once the client chose someone, the job is no longer offered (applying is refused too).
           isNull(requests.escolhidoId),
-          term ? containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v('term')) : undefined,
+          ...words.map((_, i) => containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v(`t${i}`))),
           f.especialidade ? sql`${requests.especialidade} = ${hidden('especialidade', 'text')}` : undefined,
           bairro ? sql`${requests.bairro} = ${hidden('bairro', 'text')}` : undefined,
           f.tempo ? sql`${requests.tempo} = ${hidden('tempo', 'time_option')}` : undefined,
@@ -367,7 +371,7 @@ export async function listAvailable(
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
-  const shape = `jobs_${term ? 'q' : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
+  const shape = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
   const run = () => (!window.prepared ? build(false) : prepared(db, shape, () => build(true).prepare(term ? '' : shape)).execute(values));
   let rows: Awaited<ReturnType<typeof run>>;
   if (term && window.prepared && searches) {
@@ -375,7 +379,7 @@ export async function listAvailable(
     // Which open jobs match is the same for every professional: the page's ids are kept for a few
     // seconds, and each professional's rows (his "applied?", the jobs still open) are read by id.
     let fresh: typeof rows | undefined;
-    const key = `jobs:${JSON.stringify([term, f.especialidade, bairro, f.tempo, f.page, f.pageSize])}`;
+    const key = `jobs:${JSON.stringify([words, f.especialidade, bairro, f.tempo, f.page, f.pageSize])}`;
     const ids = await searches.get(key, async () => (fresh = await run()).map((r) => r.id));
     rows = fresh ?? (await openJobsByIds(db, ids, profissionalId));
   } else rows = await run();
