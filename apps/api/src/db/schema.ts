@@ -207,6 +207,11 @@ export const requests = pgTable(
     index('requests_abertos_bairro_esp_idx')
       .on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.escolhidoId, t.busca)
       .where(openJob),
+    // "Avaliar" and a review's eligibility: a client's completed projects with the professional it
+    // chose, most recently completed first, from the index alone (a client with 211 of them: 3.2 → 1.5 ms).
+    index('requests_cliente_escolhido_idx')
+      .on(t.clienteId, t.escolhidoId, t.concluidoEm.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`status = 'CONCLUIDO' and escolhido_id is not null`),
     // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
     index('requests_escolhido_idx')
       .on(t.escolhidoId)

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { clientes, profissionais, requests, reviews } from '../../db/schema';
@@ -114,24 +114,17 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
   const filters = { clienteId, q: term, esp: values.length ? textArrayLiteral(values) : undefined };
   const rows = await runList(db, 'reviewable', { page, pageSize, usual: REVIEWABLE_PAGE_SIZE, filters }, (v, offset) => {
     const byText = term === undefined ? undefined : containsFolded(profissionais.busca, v('q'));
-    // This client's completed projects, read once from its index and grouped by the professional it
-    // chose, with the most recent one not yet reviewed (a sub-select per professional and column read
-    // the projects again for each: 0.9k req/s for a client with a dozen).
-    const latest = (col: SQL) =>
-      sql`(array_agg(${col} order by ${requests.concluidoEm} desc nulls last, ${requests.id} desc) filter (where ${reviews.id} is null))[1]`;
+    const doneWith = and(eq(requests.clienteId, v('clienteId') as number), sql`${requests.status} = 'CONCLUIDO'`);
+    // The professionals this client chose, from requests_cliente_escolhido_idx alone; then their
+    // page by name; then, for the page's professionals only, the most recent project not yet
+    // reviewed. (Grouping every chosen project with its review first read the heaviest client's 211
+    // projects and their reviews for a page of 6: 3.2 ms against 1.5.)
     const chosen = db
-      .select({
-        pid: sql<number>`${requests.escolhidoId}`.as('pid'),
-        requestId: sql<number | null>`${latest(sql`${requests.id}`)}`.as('pending_id'),
-        requestTitulo: sql<string | null>`${latest(sql`${requests.titulo}`)}`.as('pending_titulo'),
-      })
+      .selectDistinct({ pid: sql<number>`${requests.escolhidoId}`.as('pid') })
       .from(requests)
-      // Any review of that professional for that project, whatever its state (one at most: reviews_unica).
-      .leftJoin(reviews, and(eq(reviews.requestId, requests.id), eq(reviews.profissionalId, requests.escolhidoId)))
-      .where(and(eq(requests.clienteId, v('clienteId') as number), sql`${requests.status} = 'CONCLUIDO'`, isNotNull(requests.escolhidoId)))
-      .groupBy(requests.escolhidoId)
+      .where(and(doneWith, isNotNull(requests.escolhidoId)))
       .as('chosen');
-    return db
+    const page = db
       .select({
         id: profissionais.id,
         nome: profissionais.nome,
@@ -139,15 +132,42 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
         cidade: profissionais.cidade,
         fotoKey: profissionais.fotoKey,
         notaMedia: profissionais.notaMedia,
-        requestId: chosen.requestId,
-        requestTitulo: chosen.requestTitulo,
       })
       .from(chosen)
       .innerJoin(profissionais, eq(profissionais.id, chosen.pid))
       .where(byText && values.length ? sql`(${byText} or ${profissionais.especialidades} && ${textArray(v('esp'))})` : byText)
       .orderBy(profissionais.nome, profissionais.id)
       .limit(limit)
-      .offset(offset as number);
+      .offset(offset as number)
+      .as('page');
+    // Any review of that professional for that project, whatever its state, closes it (one at most: reviews_unica).
+    const pending = db
+      .select({ requestId: sql<number | null>`${requests.id}`.as('pending_id'), requestTitulo: sql<string | null>`${requests.titulo}`.as('pending_titulo') })
+      .from(requests)
+      .where(
+        and(
+          doneWith,
+          eq(requests.escolhidoId, page.id),
+          sql`not exists (select 1 from ${reviews} where ${reviews.requestId} = ${requests.id} and ${reviews.profissionalId} = ${page.id})`,
+        ),
+      )
+      .orderBy(sql`${requests.concluidoEm} desc nulls last`, desc(requests.id))
+      .limit(1)
+      .as('pending');
+    return db
+      .select({
+        id: page.id,
+        nome: page.nome,
+        especialidades: page.especialidades,
+        cidade: page.cidade,
+        fotoKey: page.fotoKey,
+        notaMedia: page.notaMedia,
+        requestId: pending.requestId,
+        requestTitulo: pending.requestTitulo,
+      })
+      .from(page)
+      .leftJoinLateral(pending, sql`true`)
+      .orderBy(page.nome, page.id);
   });
   return pageOf(
     rows.map(({ fotoKey, ...r }) => ({ ...r, fotoUrl: publicFileUrl(fotoKey), podeAvaliar: r.requestId !== null })),

@@ -1,0 +1,3 @@
+-- "Avaliar" (the professionals a client may review) and a review's eligibility: a client's completed
+-- projects with the professional it chose, most recently completed first, read from the index alone.
+CREATE INDEX "requests_cliente_escolhido_idx" ON "requests" USING btree ("cliente_id","escolhido_id","concluido_em" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE status = 'CONCLUIDO' and escolhido_id is not null;
