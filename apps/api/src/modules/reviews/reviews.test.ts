@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { M } from '@tc/shared';
 import { adminSession, completeWith, createTestApp, describeOnPostgres, openProject, registerAndLogin, type TestApp } from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
-import { reviews } from '../../db/schema';
+import { requests, reviews } from '../../db/schema';
 import { recomputeRating } from './reviews.service';
 
 let t: TestApp;
@@ -114,6 +114,38 @@ describe('reviews', () => {
     await review(c.auth, { profissionalId: p.id, requestId: more[1], nota: 4, comentario: 'Bom' });
     const last = (await t.app.inject({ method: 'GET', url: '/api/cliente/profissionais-avaliaveis', headers: c.auth })).json();
     expect(last.items).toMatchObject([{ id: p.id, requestId: more[0], podeAvaliar: true }]);
+  });
+
+  it('lists the professional of the most recent job first, page by page and when searching (not by name)', async () => {
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Cliente Ordenado' });
+    // Done long ago, a month ago, yesterday: the reverse of their names' order.
+    for (const [nome, daysAgo] of [
+      ['Ana Silva Antiga', 400],
+      ['Maria Silva Meio', 30],
+      ['Zé Recente', 1],
+    ] as const) {
+      const p = await registerAndLogin(t.app, 'profissional', { nome });
+      await t.db.transaction((tx) => grantCredits(tx, p.id, 10, 'AJUSTE', { descricao: 'teste' }));
+      const requestId = await openProject(t.app, c, admin, 5);
+      expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
+      await completeWith(t.app, c, requestId, p.id);
+      await t.db
+        .update(requests)
+        .set({ concluidoEm: new Date(Date.now() - daysAgo * 86_400_000) })
+        .where(eq(requests.id, requestId));
+    }
+    const list = async (qs: string) => (await t.app.inject({ method: 'GET', url: `/api/cliente/profissionais-avaliaveis?${qs}`, headers: c.auth })).json();
+    const names = (page: { items: { nome: string }[] }) => page.items.map((p) => p.nome);
+    expect(names(await list(''))).toEqual(['Zé Recente', 'Maria Silva Meio', 'Ana Silva Antiga']);
+    const first = await list('pageSize=2');
+    expect(names(first)).toEqual(['Zé Recente', 'Maria Silva Meio']);
+    expect(first.hasMore).toBe(true);
+    const second = await list('pageSize=2&page=2');
+    expect(names(second)).toEqual(['Ana Silva Antiga']);
+    expect(second.hasMore).toBe(false);
+    // A search keeps the order (by name, Ana would come first).
+    expect(names(await list('q=silva'))).toEqual(['Maria Silva Meio', 'Ana Silva Antiga']);
+    expect(names(await list('q=silva&pageSize=1&page=2'))).toEqual(['Ana Silva Antiga']);
   });
 
   it('shows only approved reviews publicly, and the average counts only those', async () => {
