@@ -42,6 +42,10 @@ await client.connect();
 const one = async (q: string) => (await client.query(q)).rows[0];
 const admin = await one(`select id, sessao_versao v from admins order by id limit 1`);
 const heavy = await one(`select cliente_id id, count(*) n from requests group by 1 order by 2 desc limit 1`);
+// The client who chose the most professionals: the longest "Avaliar" list.
+const chooser = await one(
+  `select cliente_id id from requests where status = 'CONCLUIDO' and escolhido_id is not null group by 1 order by count(distinct escolhido_id) desc limit 1`,
+);
 const typical = await one(`select id from clientes where id = (select cliente_id from requests where id = (select max(id) / 2 from requests))`);
 const prof = await one(`select profissional_id id from subscriptions where creditos_restantes > 0 order by id limit 1`);
 const reqId = (await one(`select max(id) / 3 as id from requests`)).id;
@@ -76,7 +80,7 @@ const cases: [string, string, Record<string, string>][] = [
   ['client: typical', `/api/requests/cliente/${typical.id}`, h('cliente', typical.id)],
   ['client: heavy', `/api/requests/cliente/${heavy.id}`, h('cliente', heavy.id)],
   ['client: heavy, page 5', `/api/requests/cliente/${heavy.id}?page=5`, h('cliente', heavy.id)],
-  ['client: to review (heavy)', '/api/cliente/profissionais-avaliaveis', h('cliente', heavy.id)],
+  ['client: to review (heavy)', '/api/cliente/profissionais-avaliaveis', h('cliente', chooser.id)],
   ['admin projects', '/api/requests/all', h('admin', admin.id)],
   ['admin projects ABERTO', '/api/requests/all?status=ABERTO', h('admin', admin.id)],
   ['admin projects CONCLUIDO, page 3', '/api/requests/all?status=CONCLUIDO&page=3', h('admin', admin.id)],

@@ -87,10 +87,11 @@ export const param = (isPrepared: boolean, name: string, value: unknown): SQL | 
  * value as a bare parameter, each fresh plan knew it, and for a common value ("Lisboa", "CONCLUIDO")
  * a fresh plan always looked cheaper than the kept one, so PostgreSQL planned the list on every
  * request (0.8 ms of planning for a 0.15 ms page). Hidden, both plans estimate alike and the one plan
- * is kept after five runs, as with the deep pages' OFFSET (db/paging.ts). `type` is a SQL type name
- * from this module's callers, never user input.
+ * is kept after five runs, as with the deep pages' OFFSET (db/paging.ts). `type` is one of the
+ * filters' SQL types (written into the text: never user input).
  */
-export const unseen = (value: unknown, type: string): SQL => sql`(select ${value}::${sql.raw(type)})`;
+export type FilterType = 'text' | 'project_status' | 'review_status' | 'verification_status' | 'payment_status' | 'guarantee_status' | 'time_option';
+export const unseen = (value: unknown, type: FilterType): SQL => sql`(select ${value}::${sql.raw(type)})`;
 
 const namedTexts = new Map<string, string>();
 
@@ -180,14 +181,14 @@ export function runList<T>(
      */
     searches?: TtlCache;
   },
-  build: (v: (key: string, type?: string) => unknown, offset: unknown) => Buildable<T>,
+  build: (v: (key: string, type?: FilterType) => unknown, offset: unknown) => Buildable<T>,
 ): Promise<T> {
   const present = Object.fromEntries(Object.entries(opts.filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
   const text = 'q' in present;
   // A filter given its SQL type is hidden from the planner in a kept statement (`unseen`); a text
   // search, planned for its word anyway, sees every value.
-  const hide = (value: unknown, type: string | undefined, named: boolean) => (type && named ? unseen(value, type) : value);
-  const value = (key: string, type?: string) => (key in present ? hide(present[key], type, !text) : undefined);
+  const hide = (value: unknown, type: FilterType | undefined, named: boolean) => (type && named ? unseen(value, type) : value);
+  const value = (key: string, type?: FilterType) => (key in present ? hide(present[key], type, !text) : undefined);
   const w = preparedWindow(opts.page, opts.pageSize, opts.usual);
   const offset = (opts.page - 1) * opts.pageSize;
   if (!w.prepared) return text ? Promise.resolve(build(value, offset)) : runNamed(build(value, offset));

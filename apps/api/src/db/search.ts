@@ -11,12 +11,13 @@ export const searchTerm = (q?: string) => (q?.trim() ? q.trim() : undefined);
 const STOP_WORDS = new Set(['a', 'o', 'as', 'os', 'e', 'de', 'da', 'do', 'das', 'dos', 'em', 'no', 'na', 'nos', 'nas', 'para', 'por', 'com']);
 
 /**
- * The words of a search (punctuation at their ends dropped; small words dropped when others are left),
+ * The words of a search, split at spaces, commas, semicolons and slashes ("quadro,lisboa"); punctuation
+ * at their ends dropped; small words dropped when others are left;
  * the first six: each one is then looked for on its own (the professionals' directory, job search).
  */
 export function searchWords(term: string): string[] {
   const words = term
-    .split(/\s+/)
+    .split(/[\s,;/]+/)
     .map((x) => x.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
     .filter(Boolean);
   const meaningful = words.filter((x) => !STOP_WORDS.has(x.toLowerCase()));

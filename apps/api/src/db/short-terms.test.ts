@@ -65,7 +65,7 @@ describe('searching by one or two letters', () => {
   });
 
   it('job search: several words are each found in the title, city or district, in any order', async () => {
-    for (const q of ['quadro lisboa', 'Lisboa quadro', 'elétrico, trocar', 'quadro em lisboa', 'trocar quadro elétrico'])
+    for (const q of ['quadro lisboa', 'Lisboa quadro', 'elétrico, trocar', 'quadro,lisboa', 'lisboa/quadro', 'quadro em lisboa', 'trocar quadro elétrico'])
       expect(await jobs(q), q).toEqual(['Trocar quadro elétrico']);
     expect(await jobs('condicionado faro')).toEqual(['Ar condicionado avariado']);
     // Short words keep the start-of-a-word rule: "ar" starts "Ar", not "trocar".
@@ -145,7 +145,7 @@ describe('searching by one or two letters', () => {
     for (const q of ['ana costa', 'ana']) expect(await pros(q), q).not.toContain('Rui Costa');
     expect(await pros('ana tavares')).toEqual(['Ana Tavares']);
     // Punctuation at a word's ends, small words and a long text.
-    for (const q of ['costa, rui', '(porto) canalizador', 'rui -', 'canalizador em porto']) expect(await pros(q), q).toEqual(['Rui Costa']);
+    for (const q of ['costa, rui', 'costa,rui', '(porto) canalizador', 'rui -', 'canalizador em porto']) expect(await pros(q), q).toEqual(['Rui Costa']);
     expect(await pros('reparação de fugas de água no porto')).toEqual(['Rui Costa']);
   });
 });

@@ -13,7 +13,7 @@ import { notificationCtes, notify, projetoPendenteDeliveries } from '../notifica
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
-import { executeNamed, param, prepared, unseen } from '../../db/prepared';
+import { executeNamed, param, prepared, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
@@ -333,10 +333,10 @@ export async function listAvailable(
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
   const build = (isPrepared: boolean) => {
-    const v = (name: string) => param(isPrepared, name, values[name]);
+    const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => param(isPrepared, name, values[name]);
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
     // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
-    const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: string) => (isPrepared && !term ? unseen(v(name), type) : v(name));
+    const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: FilterType) => (isPrepared && !term ? unseen(v(name), type) : v(name));
     // The page's ids first (from the index alone), then the details of those rows only: a deep page
     // would otherwise work out the places taken and "applied?" for every row it skips.
     const page = db

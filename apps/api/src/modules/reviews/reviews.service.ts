@@ -224,7 +224,8 @@ function insertReview(db: Db, clienteId: number, body: { profissionalId: number;
       .select({ requestId: requests.id })
       .from(requests)
       .where(and(chosenFor, sql`not exists (select 1 from reviews rv where rv.request_id = ${requests.id} and rv.profissional_id = ${body.profissionalId})`))
-      .orderBy(desc(requests.concluidoEm), desc(requests.id))
+      // The same order as the Avaliar list's pending project (and requests_cliente_escolhido_idx's).
+      .orderBy(sql`${requests.concluidoEm} desc nulls last`, desc(requests.id))
       .limit(1);
     if (eligible.length === 0) {
       const done = await tx.select({ id: requests.id }).from(requests).where(chosenFor).limit(1);
