@@ -54,7 +54,6 @@ export async function recentReviews(db: Db, limit = 6) {
   }));
 }
 
-/** Approved reviews of one professional, newest first, paginated. */
 /** A professional's public reviews, a page at a time: the profile page asks for 5, "Minhas avaliações" for 3 (the sizes prepared). */
 export const PUBLIC_REVIEWS_PAGE_SIZE = 5;
 const OWN_REVIEWS_PAGE_SIZE = 3;
@@ -101,6 +100,12 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
     pageSize,
   );
 }
+
+/**
+ * A client's completed projects, most recently completed first: the project the Avaliar list offers
+ * and the one a review without `requestId` is for (requests_cliente_escolhido_idx's order).
+ */
+const mostRecentlyDone = () => [sql`${requests.concluidoEm} desc nulls last`, desc(requests.id)] as const;
 
 /**
  * The professionals this client may review (docs/decisions/0008): the one it chose, as the one who
@@ -164,7 +169,7 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
           sql`not exists (select 1 from ${reviews} where ${reviews.requestId} = ${requests.id} and ${reviews.profissionalId} = ${page.id})`,
         ),
       )
-      .orderBy(sql`${requests.concluidoEm} desc nulls last`, desc(requests.id))
+      .orderBy(...mostRecentlyDone())
       .limit(1)
       .as('pending');
     return db
@@ -224,8 +229,7 @@ function insertReview(db: Db, clienteId: number, body: { profissionalId: number;
       .select({ requestId: requests.id })
       .from(requests)
       .where(and(chosenFor, sql`not exists (select 1 from reviews rv where rv.request_id = ${requests.id} and rv.profissional_id = ${body.profissionalId})`))
-      // The same order as the Avaliar list's pending project (and requests_cliente_escolhido_idx's).
-      .orderBy(sql`${requests.concluidoEm} desc nulls last`, desc(requests.id))
+      .orderBy(...mostRecentlyDone())
       .limit(1);
     if (eligible.length === 0) {
       const done = await tx.select({ id: requests.id }).from(requests).where(chosenFor).limit(1);
