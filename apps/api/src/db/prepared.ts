@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Column, fillPlaceholders, is, SQL, sql, Subquery } from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { Db, Tx } from './client';
-import { preparedWindow } from './paging';
+import { fetchSize, preparedWindow } from './paging';
 import type { TtlCache } from '../lib/ttl-cache';
 
 /**
@@ -78,9 +78,6 @@ function flatRows<R>(q: Executable<R>): Executable<R> | undefined {
   };
 }
 
-/** In a prepared shape, a named placeholder; otherwise the value itself (an ad hoc query). */
-export const param = (isPrepared: boolean, name: string, value: unknown): SQL | unknown => (isPrepared ? sql.placeholder(name) : value);
-
 /**
  * A filter's value written so that the planner cannot see it: `(select $n::type)`, for the kept
  * (named) statement of a list filtered by a category (a status, a district, an urgency). With the
@@ -128,40 +125,17 @@ function nameFor(text: string): string | undefined {
   return name;
 }
 
-type Runnable<T> = { prepare(name: string): { execute(): Promise<T> } };
-/** What drizzle's node-postgres prepared query holds (the pg query configs it sends); PGlite's has none of it. */
-type NodePgPrepared = { queryString?: string; queryConfig?: { name?: string }; rawQueryConfig?: { name?: string } };
-
-/**
- * Runs a built drizzle query as a named statement (the name is a hash of its text, as executeNamed):
- * parsed once per connection, and after five runs PostgreSQL keeps one plan for it when that plan is
- * as good as planning each time (a list's page needs its LIMIT in the text: db/paging.ts). For lists
- * whose filters are values; a text search is run unnamed, planned for the word typed.
- * The query is built once (building drizzle's SQL is a good part of a request's CPU): prepared
- * unnamed, then named after its text before it is sent.
- */
-export function runNamed<T>(query: Runnable<T>): Promise<T> {
-  const p = query.prepare('');
-  const pg = p as NodePgPrepared;
-  if (pg.queryString && pg.queryConfig && pg.rawQueryConfig) {
-    const name = nameFor(pg.queryString);
-    pg.queryConfig.name = name;
-    pg.rawQueryConfig.name = name;
-  }
-  return p.execute();
-}
-
 type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } };
 
 /**
  * A back-office or account list: `build(v, offset)` makes its query, `v(key)` standing for the
  * filter `filters[key]` (`v(key, sqlType)` for a category the kept plan must not see: `unseen`); the
- * filter `q` is the searched text (already a LIKE term). The usual page
- * size is built once per shape (which filters are present, first page or not) with placeholders:
- * building drizzle's SQL on every request cost more CPU than the rest of answering it. Without text
- * the statement is kept prepared (named); with text it is sent unnamed, so that PostgreSQL plans it
- * for the word typed (a rare word reads the trigram index, a common one walks the order index and
- * stops at the page). Another page size runs named (`runNamed`), or ad hoc with text.
+ * filter `q` is the searched text (already a LIKE term). It is built once per shape (which filters
+ * are present, first page or not, the fetch step of db/paging.ts) with placeholders: building
+ * drizzle's SQL on every request cost more CPU than the rest of answering it. Without text the
+ * statement is kept prepared (named); with text it is sent unnamed, so that PostgreSQL plans it for
+ * the word typed (a rare word reads the trigram index, a common one walks the order index and stops
+ * at the page).
  */
 export function runList<T>(
   db: Db,
@@ -169,8 +143,6 @@ export function runList<T>(
   opts: {
     page: number;
     pageSize: number;
-    /** The page size (or sizes) the screens ask for: the ones kept prepared. */
-    usual: number | readonly number[];
     filters: Record<string, unknown>;
     /**
      * Keeps which rows a page found by text holds (app.ctx.searches, SEARCH_CACHE_MS): the same for
@@ -188,10 +160,7 @@ export function runList<T>(
   // A filter given its SQL type is hidden from the planner in a kept statement (`unseen`); a text
   // search, planned for its word anyway, sees every value.
   const hide = (value: unknown, type: FilterType | undefined, named: boolean) => (type && named ? unseen(value, type) : value);
-  const value = (key: string, type?: FilterType) => (key in present ? hide(present[key], type, !text) : undefined);
-  const w = preparedWindow(opts.page, opts.pageSize, opts.usual);
-  const offset = (opts.page - 1) * opts.pageSize;
-  if (!w.prepared) return text ? Promise.resolve(build(value, offset)) : runNamed(build(value, offset));
+  const w = preparedWindow(opts.page, opts.pageSize);
   const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
   const run = (shape: string, filters: Record<string, unknown>, offset: unknown, values: Record<string, unknown>, named: boolean) =>
     prepared(db, shape, () =>
@@ -203,8 +172,8 @@ export function runList<T>(
   if (!text || !opts.searches) return run(shape, present, w.offset, w.values, !text);
   return pageByIds(opts.searches, `${name}:${JSON.stringify([present, opts.page, opts.pageSize])}`, present, {
     byText: () => run(shape, present, w.offset, w.values, false),
-    // The page size in the name too: its LIMIT is in the text.
-    byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}_ids${opts.pageSize}`, filters, undefined, {}, true),
+    // The fetch step in the name too: its LIMIT is in the text.
+    byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}_ids${fetchSize(opts.pageSize)}`, filters, undefined, {}, true),
   });
 }
 

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from './client';
+import { FETCH_STEPS } from './paging';
 import { syncCatalogue } from './catalogue-sync';
 import { adminSession, openProject, registerAndLogin, scratchPostgres, TEST_DB } from '../test/harness';
 
@@ -248,7 +249,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         const res = await second.inject({ method: 'GET', url: path, headers: auth });
         expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
       }
-      // runNamed's statements (built on every request) are named after a hash of their text.
+      // A list's statement is named after its shape; a name after a hash of the text (executeNamed's,
+      // for raw statements) would mean the list is built on every request.
       const { rows } = await one.db.execute<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name ~ '^n_'`);
       expect(rows.map((r) => r.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
     } finally {
@@ -405,6 +407,14 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         // Deeper pages: the OFFSET as a sub-select, which both plans estimate alike (db/paging.ts).
         ['/api/requests/disponiveis?page=3', () => prof.auth, /order by .* limit 13 offset \(select \$\d+::int\)\)/],
         ['/api/requests/all?page=2', () => admin.auth, /order by "requests"\."status".* limit 11 offset \(select \$\d+::int\)\) "page"/],
+        // A size no screen asks for, at its fetch step (db/paging.ts): planned on every run before.
+        [
+          '/api/requests/disponiveis?pageSize=50',
+          () => prof.auth,
+          /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 51\)/,
+        ],
+        ['/api/requests/disponiveis?pageSize=30&page=2', () => prof.auth, /order by .* limit 51 offset \(select \$\d+::int\)\)/],
+        ['/api/requests/all?pageSize=17', () => admin.auth, /order by "requests"\."status".* limit 21\) "page"/],
       ];
       for (const [path, auth] of lists) {
         for (let i = 0; i < 8; i++) expect((await second.inject({ method: 'GET', url: path, headers: auth() })).statusCode).toBe(200);
@@ -420,10 +430,18 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
           `${path} is planned on every run`,
         ).toBe(true);
       }
-      // Another page size is not prepared: a caller cycling through sizes cannot pile up statements.
-      expect((await second.inject({ method: 'GET', url: '/api/requests/disponiveis?pageSize=7', headers: prof.auth })).statusCode).toBe(200);
-      const after = await one.db.execute<{ n: number }>(sql`select count(*)::int n from pg_prepared_statements where statement ~* 'limit 8\\)'`);
-      expect(after.rows[0]!.n).toBe(0);
+      // Any page size: fetched at the next step up (db/paging.ts), so a caller cycling through every
+      // size leaves as many job-search statements as there are steps, each keeping its plan.
+      for (let size = 1; size <= 50; size++) {
+        const res = await second.inject({ method: 'GET', url: `/api/requests/disponiveis?pageSize=${size}`, headers: prof.auth });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().items).toHaveLength(size);
+      }
+      const unfiltered = `from "requests" where ("requests"."status" = 'ABERTO' and "requests"."creditos" is not null and "requests"."escolhido_id" is null) order by`;
+      const all = await one.db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements`);
+      const firstPages = all.rows.map((r) => r.statement.replace(/\s+/g, ' ')).filter((text) => text.includes(unfiltered) && !text.includes(' offset '));
+      const limits = firstPages.map((text) => Number(/ limit (\d+)\)/.exec(text)?.[1])).sort((a, b) => a - b);
+      expect(limits).toEqual(FETCH_STEPS.map((step) => step + 1));
     } finally {
       await second.close();
       await one.close();

@@ -3,7 +3,7 @@ import { specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
-import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { requestColumns, toDto } from '../requests/requests.service';
 import { containsFolded, containsLower, idIn, searchTerm } from '../../db/search';
@@ -61,11 +61,8 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
         .orderBy(...(status === undefined ? [page.pageStatus] : []), desc(page.pageUrgente), desc(page.pageCriadoEm), desc(page.pageId))
     );
   };
-  const rows = await runList(
-    db,
-    'admin_projects',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
-    (v, offset) => build(v('status', 'project_status'), v('q'), v('ids'), offset),
+  const rows = await runList(db, 'admin_projects', { page: f.page, pageSize: f.pageSize, filters: { status: f.status, q }, searches }, (v, offset) =>
+    build(v('status', 'project_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     // toDto's card with two fields set on it (no spread: docs/decisions/0006). Not as the owner: the
@@ -114,7 +111,7 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
       .innerJoin(clientes, eq(clientes.id, page.pageId))
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
-  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { q }, searches }, (v, offset) =>
+  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, filters: { q }, searches }, (v, offset) =>
     build(v('q'), v('ids'), offset),
   );
   return pageOf(
@@ -180,7 +177,7 @@ export async function listProfissionaisAdmin(
   const rows = await runList(
     db,
     'admin_profissionais',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { verificacao: f.verificacao, q }, searches },
+    { page: f.page, pageSize: f.pageSize, filters: { verificacao: f.verificacao, q }, searches },
     (v, offset) => build(v('verificacao', 'verification_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
@@ -209,7 +206,7 @@ export async function listProfissionaisAdmin(
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'admin_audit', { page, pageSize, usual: ADMIN_PAGE_SIZE, filters: {} }, (_v, offset) =>
+  const rows = await runList(db, 'admin_audit', { page, pageSize, filters: {} }, (_v, offset) =>
     db
       .select({
         id: auditLog.id,

@@ -3,7 +3,7 @@ import type { PlanValue } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { payments, profissionais, requests } from '../../db/schema';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 
 /** The back office's figures: the dashboard, the totals of the spec's counters and the payments behind them. */
@@ -120,43 +120,38 @@ export async function listPaymentsAdmin(
           .where(where(f.mes || undefined, f.plano || undefined))
       )[0],
   );
-  const rows = await runList(
-    db,
-    `admin_pagamentos_${f.tipo}`,
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { mes: f.mes, plano: f.plano } },
-    (v, offset) => {
-      // The page's rows first, then the names of those rows only: a column computed per row in the
-      // same select is computed for every row an OFFSET skips too (page 500 looked up 25,000 names).
-      const page = db
-        .select({ pageId: payments.id, pageCriadoEm: payments.criadoEm })
-        .from(payments)
-        .where(where(v('mes'), v('plano', 'text')))
-        .orderBy(desc(payments.criadoEm), desc(payments.id))
-        .limit(limit)
-        .offset(offset as number)
-        .as('page');
-      return db
-        .select({
-          id: payments.id,
-          plano: payments.plano,
-          valorCentimos: payments.valorCentimos,
-          creditos: payments.creditos,
-          metodo: payments.metodo,
-          estado: payments.estado,
-          provider: payments.provider,
-          criadoEm: payments.criadoEm,
-          pagoEm: payments.pagoEm,
-          profissionalId: payments.profissionalId,
-          // A scalar lookup rather than a join: PostgreSQL 15 put a Memoize over the join, sized for
-          // every payment it might join, and setting that cache up on every run cost more than the
-          // query (3.6 k → 5.5 k req/s measured with Memoize off).
-          profissionalNome: sql<string | null>`(select ${profissionais.nome} from ${profissionais} where ${profissionais.id} = ${payments.profissionalId})`,
-        })
-        .from(page)
-        .innerJoin(payments, eq(payments.id, page.pageId))
-        .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
-    },
-  );
+  const rows = await runList(db, `admin_pagamentos_${f.tipo}`, { page: f.page, pageSize: f.pageSize, filters: { mes: f.mes, plano: f.plano } }, (v, offset) => {
+    // The page's rows first, then the names of those rows only: a column computed per row in the
+    // same select is computed for every row an OFFSET skips too (page 500 looked up 25,000 names).
+    const page = db
+      .select({ pageId: payments.id, pageCriadoEm: payments.criadoEm })
+      .from(payments)
+      .where(where(v('mes'), v('plano', 'text')))
+      .orderBy(desc(payments.criadoEm), desc(payments.id))
+      .limit(limit)
+      .offset(offset as number)
+      .as('page');
+    return db
+      .select({
+        id: payments.id,
+        plano: payments.plano,
+        valorCentimos: payments.valorCentimos,
+        creditos: payments.creditos,
+        metodo: payments.metodo,
+        estado: payments.estado,
+        provider: payments.provider,
+        criadoEm: payments.criadoEm,
+        pagoEm: payments.pagoEm,
+        profissionalId: payments.profissionalId,
+        // A scalar lookup rather than a join: PostgreSQL 15 put a Memoize over the join, sized for
+        // every payment it might join, and setting that cache up on every run cost more than the
+        // query (3.6 k → 5.5 k req/s measured with Memoize off).
+        profissionalNome: sql<string | null>`(select ${profissionais.nome} from ${profissionais} where ${profissionais.id} = ${payments.profissionalId})`,
+      })
+      .from(page)
+      .innerJoin(payments, eq(payments.id, page.pageId))
+      .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
+  });
   return {
     ...pageOf(
       rows.map((r) => ({

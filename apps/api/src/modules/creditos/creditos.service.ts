@@ -145,7 +145,7 @@ export const APPLICATIONS_PAGE_SIZE = 20;
 export async function listApplications(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   // The applications page asks for the default; the dashboard's "O seu retorno" section for 5.
-  const opts = { page, pageSize, usual: [APPLICATIONS_PAGE_SIZE, 5], filters: { profissionalId } };
+  const opts = { page, pageSize, filters: { profissionalId } };
   const rows = await runList(db, 'applications', opts, (v, offset) =>
     db
       .select({

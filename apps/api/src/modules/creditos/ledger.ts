@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
@@ -11,7 +10,7 @@ import { creditLedger } from '../../db/schema';
 export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   // The route's default page size is the one kept prepared.
-  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId } };
+  const opts = { page, pageSize, filters: { profissionalId } };
   const rows = await runList(db, 'ledger', opts, (v, offset) =>
     db
       .select({

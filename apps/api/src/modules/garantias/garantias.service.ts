@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  DEFAULT_PAGE_SIZE,
   GARANTIA_MSG,
   GUARANTEE_MAX_PHOTOS,
   GUARANTEE_VISIT_MAX_DAYS,
@@ -210,7 +209,7 @@ export async function readGuarantee(db: Db | Tx, id: number, viewer: Viewer): Pr
 /** The client's claims, newest first (garantias_cliente_idx). */
 export async function listClientGuarantees(db: Db, clienteId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'garantias_cliente', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { clienteId } }, (v, offset) =>
+  const rows = await runList(db, 'garantias_cliente', { page, pageSize, filters: { clienteId } }, (v, offset) =>
     query(db)
       .where(sql`${garantias.clienteId} = ${v('clienteId')}`)
       .orderBy(desc(garantias.criadoEm), desc(garantias.id))
@@ -227,7 +226,7 @@ export async function listClientGuarantees(db: Db, clienteId: number, page: numb
 /** The professional's claims: the ones waiting for his answer first, then newest. */
 export async function listProfessionalGuarantees(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'garantias_profissional', { page, pageSize, usual: [DEFAULT_PAGE_SIZE, 5], filters: { profissionalId } }, (v, offset) =>
+  const rows = await runList(db, 'garantias_profissional', { page, pageSize, filters: { profissionalId } }, (v, offset) =>
     query(db)
       .where(sql`${garantias.profissionalId} = ${v('profissionalId')}`)
       .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
@@ -245,7 +244,7 @@ export async function listProfessionalGuarantees(db: Db, profissionalId: number,
 export async function listAllGuarantees(db: Db, f: { page: number; pageSize: number; estado?: GarantiaEstado; profissionalId?: number }) {
   const { limit } = pageWindow(f.page, f.pageSize);
   const filters = { estado: f.estado, profissionalId: f.profissionalId };
-  const rows = await runList(db, 'garantias_admin', { page: f.page, pageSize: f.pageSize, usual: DEFAULT_PAGE_SIZE, filters }, (v, offset) =>
+  const rows = await runList(db, 'garantias_admin', { page: f.page, pageSize: f.pageSize, filters }, (v, offset) =>
     query(db)
       .where(
         and(

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { DEFAULT_PAGE_SIZE, LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
+import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, leadReports, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
@@ -147,7 +147,7 @@ const reportQuery = (db: Db) =>
 /** "Leads reportados": the ones to decide first, then newest (lead_reports_admin_idx). */
 export async function listLeadReports(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'lead_reports', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: {} }, (_v, offset) =>
+  const rows = await runList(db, 'lead_reports', { page, pageSize, filters: {} }, (_v, offset) =>
     reportQuery(db)
       .orderBy(sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id))
       .limit(limit)

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_PAGE_SIZE,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS_BY_ROLE,
   NOTIFICATIONS_UNREAD_CAP,
@@ -33,7 +32,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
   // rows that role has (none, for a role nobody has written to yet), always looked cheaper than the
   // kept one, and the list was planned on every request.
   const role = ROLE_LITERAL[u.tipo];
-  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { id: u.id } };
+  const opts = { page, pageSize, filters: { id: u.id } };
   const rows = await runList(db, `notificacoes_${u.tipo}`, opts, (v, offset) =>
     db
       .select({

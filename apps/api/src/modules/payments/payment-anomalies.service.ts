@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { DEFAULT_PAGE_SIZE, type PaymentAnomaly, type PaymentAnomalyCode } from '@tc/shared';
+import { type PaymentAnomaly, type PaymentAnomalyCode } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { admins, paymentAnomalies } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
@@ -86,7 +86,7 @@ const toApi = (r: Row): PaymentAnomaly => ({
 /** The back office's list: unresolved first, then newest (payment_anomalies_admin_idx). */
 export async function listPaymentAnomalies(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'payment_anomalies', { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: {} }, (_v, offset) =>
+  const rows = await runList(db, 'payment_anomalies', { page, pageSize, filters: {} }, (_v, offset) =>
     db
       .select(columns)
       .from(paymentAnomalies)

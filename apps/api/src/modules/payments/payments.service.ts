@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { DEFAULT_PAGE_SIZE, findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod, type PaymentState } from '@tc/shared';
+import { findPlan, formatEuros, M, type BillingDetails, type PaymentAnomalyCode, type PaymentMethod, type PaymentState } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
 import { prepared, runList } from '../../db/prepared';
 import type { Db, Tx } from '../../db/client';
@@ -278,7 +278,7 @@ export async function getPayment(db: Db, id: number, user: { tipo: string; id: n
 /** A professional's purchases, newest first, a page at a time; `estado` keeps one state (the menu's "a aguardar pagamento"). */
 export async function listPayments(db: Db, profissionalId: number, page: number, pageSize: number, estado?: PaymentState) {
   const { limit } = pageWindow(page, pageSize);
-  const opts = { page, pageSize, usual: DEFAULT_PAGE_SIZE, filters: { profissionalId, estado } };
+  const opts = { page, pageSize, filters: { profissionalId, estado } };
   const rows = await runList(db, 'payments_of', opts, (v, offset) =>
     db
       .select({ id: payments.id, ...paymentColumns })

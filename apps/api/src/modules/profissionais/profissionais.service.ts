@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
+import { pageOf, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import { containsFolded, searchTerm, searchWords, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 
@@ -60,7 +60,7 @@ const toListItem = ({ bio, ...card }: ListRow) => {
   return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
 };
 
-/** The search's usual page size (the route's default): only this one is a prepared statement. */
+/** The search's page size (the route's default). */
 export const PROS_PAGE_SIZE = 10;
 
 /**
@@ -69,7 +69,6 @@ export const PROS_PAGE_SIZE = 10;
  */
 export async function searchProfissionais(db: Db, q: string | undefined, page: number, pageSize: number) {
   const term = searchTerm(q);
-  const window = pageWindow(page, pageSize);
   const build = (where: SQL | undefined, limit: unknown, offset: unknown) =>
     db
       .select(listItem)
@@ -78,7 +77,7 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .orderBy(...bestRated)
       .limit(limit as number)
       .offset(offset as number);
-  const w = preparedWindow(page, pageSize, PROS_PAGE_SIZE);
+  const w = preparedWindow(page, pageSize);
   let rows: ListRow[];
   if (term) {
     // Each word ("eletricista porto", "joão silva") found in the name, city or district, or as a
@@ -102,31 +101,20 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
         [`e${i}`, textArrayLiteral(specs[i]!)],
       ]),
     );
-    rows = w.prepared
-      ? await prepared(db, shape, () =>
-          build(
-            where(
-              (i) => sql.placeholder(`t${i}`),
-              (i) => sql.placeholder(`e${i}`),
-            ),
-            w.limit,
-            w.offset,
-          ).prepare(''),
-        ).execute({ ...w.values, ...values })
-      : await build(
-          where(
-            (i) => words[i],
-            (i) => specs[i],
-          ),
-          window.limit,
-          window.offset,
-        );
+    rows = await prepared(db, shape, () =>
+      build(
+        where(
+          (i) => sql.placeholder(`t${i}`),
+          (i) => sql.placeholder(`e${i}`),
+        ),
+        w.limit,
+        w.offset,
+      ).prepare(''),
+    ).execute({ ...w.values, ...values });
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;
-    rows = w.prepared
-      ? await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values)
-      : await build(undefined, window.limit, window.offset);
+    rows = await prepared(db, shape, () => build(undefined, w.limit, w.offset).prepare(shape)).execute(w.values);
   }
   return pageOf(rows.map(toListItem), page, pageSize);
 }

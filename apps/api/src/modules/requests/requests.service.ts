@@ -11,9 +11,9 @@ import { hasApplied } from '../creditos/applicants';
 import { refundOnProjectDeletion } from '../creditos/refunds';
 import { notificationCtes, notify, projetoPendenteDeliveries } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
-import { pageOf, pageWindow, preparedWindow } from '../../db/paging';
+import { pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
-import { executeNamed, param, prepared, unseen, type FilterType } from '../../db/prepared';
+import { executeNamed, prepared, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
@@ -118,13 +118,13 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   return toDto(created.rows[0], { revealContact: true, owner: true });
 }
 
-/** The usual page sizes (the routes' defaults): only these are prepared statements (db/paging.ts). */
+/** The page sizes the screens ask for (the routes' defaults). */
 export const CLIENT_PAGE_SIZE = 20;
 export const JOBS_PAGE_SIZE = 12;
 
 /** The client's own projects, newest first, a page at a time (some clients have hundreds). */
 export async function listClientRequests(db: Db, clienteId: number, page: number, pageSize: number) {
-  const w = preparedWindow(page, pageSize, CLIENT_PAGE_SIZE);
+  const w = preparedWindow(page, pageSize);
   const shape = `client_requests_${w.key}`;
   // With when it was concluded and its guarantee claim (docs/decisions/0014), for the card's "Acionar garantia".
   const columns = { ...requestColumns, concluidoEm: requests.concluidoEm, garantia: garantiaOfRequest };
@@ -155,9 +155,7 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .orderBy(desc(ids.pageCriadoEm), desc(ids.pageId));
   };
-  const rows = w.prepared
-    ? await prepared(db, shape, () => build(sql.placeholder('clienteId'), w.offset).prepare(shape)).execute({ clienteId, ...w.values })
-    : await build(clienteId, (page - 1) * pageSize);
+  const rows = await prepared(db, shape, () => build(sql.placeholder('clienteId'), w.offset).prepare(shape)).execute({ clienteId, ...w.values });
   return pageOf(
     rows.map((r) => {
       // Two fields added to toDto's object rather than a spread of it into a new one (a spread costs
@@ -320,8 +318,7 @@ export async function listAvailable(
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
-  const window = preparedWindow(f.page, f.pageSize, JOBS_PAGE_SIZE);
-  const { limit, offset } = pageWindow(f.page, f.pageSize);
+  const window = preparedWindow(f.page, f.pageSize);
   // Several words ("quadro lisboa") are each found in the title, city or district, in any order.
   const found = term ? searchWords(term) : [];
   const words = term ? (found.length ? found : [term]) : [];
@@ -332,11 +329,11 @@ export async function listAvailable(
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
-  const build = (isPrepared: boolean) => {
-    const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => param(isPrepared, name, values[name]);
+  const build = () => {
+    const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
     // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
-    const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: FilterType) => (isPrepared && !term ? unseen(v(name), type) : v(name));
+    const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: FilterType) => (term ? v(name) : unseen(v(name), type));
     // The page's ids first (from the index alone), then the details of those rows only: a deep page
     // would otherwise work out the places taken and "applied?" for every row it skips.
     const page = db
@@ -357,8 +354,8 @@ export async function listAvailable(
         ),
       )
       .orderBy(desc(requests.criadoEm), desc(requests.id))
-      .limit(limit)
-      .offset((isPrepared ? window.offset : offset) as number)
+      .limit(window.limit)
+      .offset(window.offset as unknown as number)
       .as('page');
     return db
       .select({
@@ -372,9 +369,9 @@ export async function listAvailable(
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
   const shape = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const run = () => (!window.prepared ? build(false) : prepared(db, shape, () => build(true).prepare(term ? '' : shape)).execute(values));
+  const run = () => prepared(db, shape, () => build().prepare(term ? '' : shape)).execute(values);
   let rows: Awaited<ReturnType<typeof run>>;
-  if (term && window.prepared && searches) {
+  if (term && searches) {
     // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
     // Which open jobs match is the same for every professional: the page's ids are kept for a few
     // seconds, and each professional's rows (his "applied?", the jobs still open) are read by id.

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { ADMIN_PAGE_SIZE, pageOf, pageWindow } from '../../db/paging';
+import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { containsFolded, idIn, searchTerm } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
@@ -60,11 +60,8 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
         .orderBy(...(status === undefined ? [page.pageLater] : []), desc(page.pageCriadoEm), desc(page.pageId))
     );
   };
-  const rows = await runList(
-    db,
-    'admin_reviews',
-    { page: f.page, pageSize: f.pageSize, usual: ADMIN_PAGE_SIZE, filters: { status: f.status, q }, searches },
-    (v, offset) => build(v('status', 'review_status'), v('q'), v('ids'), offset),
+  const rows = await runList(db, 'admin_reviews', { page: f.page, pageSize: f.pageSize, filters: { status: f.status, q }, searches }, (v, offset) =>
+    build(v('status', 'review_status'), v('q'), v('ids'), offset),
   );
   return pageOf(
     rows.map((r) => ({

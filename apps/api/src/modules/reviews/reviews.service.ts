@@ -54,36 +54,31 @@ export async function recentReviews(db: Db, limit = 6) {
   }));
 }
 
-/** A professional's public reviews, a page at a time: the profile page asks for 5, "Minhas avaliações" for 3 (the sizes prepared). */
+/** A professional's public reviews, a page at a time: the profile page asks for 5, "Minhas avaliações" for 3. */
 export const PUBLIC_REVIEWS_PAGE_SIZE = 5;
-const OWN_REVIEWS_PAGE_SIZE = 3;
 /** The rate-a-professional list's page (the spec's 6; the route's default and the screen's size). */
 export const REVIEWABLE_PAGE_SIZE = 6;
 
 export async function approvedReviewsOf(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(
-    db,
-    'reviews_of',
-    { page, pageSize, usual: [PUBLIC_REVIEWS_PAGE_SIZE, OWN_REVIEWS_PAGE_SIZE], filters: { profissionalId } },
-    (v, offset) =>
-      db
-        .select({
-          id: reviews.id,
-          nota: reviews.nota,
-          comentario: reviews.comentario,
-          status: reviews.status,
-          criadoEm: reviews.criadoEm,
-          clienteId: reviews.clienteId,
-          clienteNome: clientes.nome,
-          profissionalId: reviews.profissionalId,
-        })
-        .from(reviews)
-        .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
-        .where(and(eq(reviews.profissionalId, v('profissionalId') as number), eq(reviews.status, 'APROVADO')))
-        .orderBy(desc(reviews.criadoEm), desc(reviews.id))
-        .limit(limit)
-        .offset(offset as number),
+  const rows = await runList(db, 'reviews_of', { page, pageSize, filters: { profissionalId } }, (v, offset) =>
+    db
+      .select({
+        id: reviews.id,
+        nota: reviews.nota,
+        comentario: reviews.comentario,
+        status: reviews.status,
+        criadoEm: reviews.criadoEm,
+        clienteId: reviews.clienteId,
+        clienteNome: clientes.nome,
+        profissionalId: reviews.profissionalId,
+      })
+      .from(reviews)
+      .innerJoin(clientes, eq(clientes.id, reviews.clienteId))
+      .where(and(eq(reviews.profissionalId, v('profissionalId') as number), eq(reviews.status, 'APROVADO')))
+      .orderBy(desc(reviews.criadoEm), desc(reviews.id))
+      .limit(limit)
+      .offset(offset as number),
   );
   return pageOf(
     rows.map((r) => ({
@@ -117,7 +112,7 @@ export async function reviewableProfessionals(db: Db, clienteId: number, q: stri
   const values = term ? specialtiesMatching(q!) : [];
   const { limit } = pageWindow(page, pageSize);
   const filters = { clienteId, q: term, esp: values.length ? textArrayLiteral(values) : undefined };
-  const rows = await runList(db, 'reviewable', { page, pageSize, usual: REVIEWABLE_PAGE_SIZE, filters }, (v, offset) => {
+  const rows = await runList(db, 'reviewable', { page, pageSize, filters }, (v, offset) => {
     const byText = term === undefined ? undefined : containsFolded(profissionais.busca, v('q'));
     const doneWith = and(eq(requests.clienteId, v('clienteId') as number), sql`${requests.status} = 'CONCLUIDO'`);
     // The professionals this client chose, each with its last job done, from
