@@ -498,4 +498,48 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       await explainer.query('SET enable_sort = off');
     }
   });
+
+  it("job search's kept plans read a page's ids from its index alone, a deep page too (migration 0020)", async () => {
+    // The kept (generic) plan of a deep page does not know its OFFSET and assumes a tenth of the open
+    // jobs is skipped: when each of those rows had to be visited to test escolhido_id, a full scan of
+    // another index and a sort looked cheaper, and page 40 took 250 ms on the generated data.
+    const pages: [string, string][] = [
+      ['/api/requests/disponiveis?page=40', 'requests_abertos_idx'],
+      ['/api/requests/disponiveis?page=40&especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx'],
+      ['/api/requests/disponiveis?page=40&bairro=Porto', 'requests_abertos_bairro_idx'],
+      ['/api/requests/disponiveis?page=40&tempo=NORMAL', 'requests_abertos_tempo_idx'],
+      ['/api/requests/disponiveis', 'requests_abertos_idx'],
+    ];
+    await explainer.query('ANALYZE requests');
+    for (const [path, index] of pages) {
+      captured.length = 0;
+      expect((await app.inject({ method: 'GET', url: path, headers: prof.auth })).statusCode).toBe(200);
+      const q = captured.find((c) => /from "requests" where \("requests"\."status" = 'ABERTO'/.test(c.query));
+      expect(q, `no job search query for ${path}`).toBeDefined();
+      await explainer.query('BEGIN');
+      try {
+        await explainer.query('SET LOCAL plan_cache_mode = force_generic_plan');
+        await explainer.query('SET LOCAL enable_sort = on');
+        await explainer.query('SET LOCAL enable_seqscan = on');
+        await explainer.query(`PREPARE kept AS ${q!.query}`);
+        // EXECUTE's arguments are literals (a utility statement takes no bound parameters).
+        const args = q!.params.map((v) => explainer.escapeLiteral(String(v))).join(', ');
+        const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) EXECUTE kept${args ? `(${args})` : ''}`);
+        const nodes: { 'Node Type': string; 'Index Name'?: string }[] = [];
+        const walk = (n: { Plan?: unknown; Plans?: unknown[] } & Record<string, unknown>) => {
+          nodes.push(n as (typeof nodes)[number]);
+          for (const c of (n.Plans ?? []) as (typeof n)[]) walk(c);
+        };
+        walk((rows[0]['QUERY PLAN'] as { Plan: Parameters<typeof walk>[0] }[])[0]!.Plan);
+        expect(
+          nodes.some((n) => n['Node Type'] === 'Index Only Scan' && n['Index Name'] === index),
+          `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`,
+        ).toBe(true);
+        expect(nodes.some((n) => n['Node Type'].includes('Sort'))).toBe(false);
+      } finally {
+        await explainer.query('ROLLBACK');
+        await explainer.query('DEALLOCATE ALL');
+      }
+    }
+  });
 });

@@ -142,8 +142,11 @@ export const especialidades = pgTable('especialidades', {
   grupo: text().notNull(),
 });
 
-/** The rows job search lists (and its partial indexes cover). */
-const openJob = sql`status = 'ABERTO' and creditos is not null`;
+/**
+ * The rows job search lists (and its partial indexes cover): approved, priced, nobody chosen yet. With
+ * the last condition in the predicate too, a page's ids come from the index alone (migration 0020).
+ */
+const openJob = sql`status = 'ABERTO' and creditos is not null and escolhido_id is null`;
 
 export const requests = pgTable(
   'requests',
@@ -205,7 +208,7 @@ export const requests = pgTable(
     // and text, tested on the index's trailing columns (a few thousand open jobs walked in order, from
     // the index alone: 132 ms → 0.2 ms on the generated data).
     index('requests_abertos_bairro_esp_idx')
-      .on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.escolhidoId, t.busca)
+      .on(t.bairro, t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.busca)
       .where(openJob),
     // "Avaliar" and a review's eligibility: a client's completed projects with the professional it
     // chose, most recently completed first, from the index alone (a client with 211 of them: 3.2 → 1.5 ms).

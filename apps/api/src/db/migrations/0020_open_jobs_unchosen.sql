@@ -1,0 +1,16 @@
+-- Job search's partial indexes hold the open jobs nobody was chosen for yet (the query's own
+-- condition), so a page's ids are read from the index alone instead of visiting each row to test
+-- escolhido_id; a choice takes the job out of them. The district + specialty index no longer carries
+-- escolhido_id (always null in it). The trigram index keeps its short pending list (migration 0010).
+DROP INDEX "requests_abertos_idx";--> statement-breakpoint
+DROP INDEX "requests_abertos_esp_idx";--> statement-breakpoint
+DROP INDEX "requests_abertos_bairro_idx";--> statement-breakpoint
+DROP INDEX "requests_abertos_tempo_idx";--> statement-breakpoint
+DROP INDEX "requests_abertos_busca_trgm";--> statement-breakpoint
+DROP INDEX "requests_abertos_bairro_esp_idx";--> statement-breakpoint
+CREATE INDEX "requests_abertos_idx" ON "requests" USING btree ("criado_em" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;--> statement-breakpoint
+CREATE INDEX "requests_abertos_esp_idx" ON "requests" USING btree ("especialidade","criado_em" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;--> statement-breakpoint
+CREATE INDEX "requests_abertos_bairro_idx" ON "requests" USING btree ("bairro","criado_em" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;--> statement-breakpoint
+CREATE INDEX "requests_abertos_tempo_idx" ON "requests" USING btree ("tempo","criado_em" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;--> statement-breakpoint
+CREATE INDEX "requests_abertos_busca_trgm" ON "requests" USING gin ("busca" gin_trgm_ops) WITH (gin_pending_list_limit = 128) WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;--> statement-breakpoint
+CREATE INDEX "requests_abertos_bairro_esp_idx" ON "requests" USING btree ("bairro","especialidade","criado_em" DESC NULLS FIRST,"id" DESC NULLS FIRST,"tempo","busca") WHERE status = 'ABERTO' and creditos is not null and escolhido_id is null;
