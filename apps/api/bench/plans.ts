@@ -1,8 +1,10 @@
 /**
  * `npm run bench:plans`: runs the API in this process against DATABASE_URL (the generated data set),
  * calls each list and search once as a real user would, and prints EXPLAIN (ANALYZE, BUFFERS) of the
- * main statement each one sent: execution time, the nodes, the indexes used; then which kept (named)
- * statements PostgreSQL still plans on every request. `PLANS_ONLY=regex` picks some; `PLANS_FULL=1`
+ * main statement each one sent: execution time, the nodes, the indexes used; for a list without text
+ * (kept prepared, run with one generic plan after five runs) the generic plan too, which does not know
+ * the hidden filters and OFFSET and is what actually runs; then which kept (named) statements
+ * PostgreSQL still plans on every request. `PLANS_ONLY=regex` picks some; `PLANS_FULL=1`
  * prints whole plans. Read-only.
  */
 import { randomBytes } from 'node:crypto';
@@ -76,6 +78,10 @@ const cases: [string, string, Record<string, string>][] = [
   ['jobs: rare place', '/api/requests/disponiveis?q=barrancos', h('profissional', prof.id)],
   ['jobs: all filters + text', '/api/requests/disponiveis?especialidade=camaras-cctv&bairro=Porto&tempo=URGENTE&q=quadro', h('profissional', prof.id)],
   ['jobs: deep page', '/api/requests/disponiveis?page=40', h('profissional', prof.id)],
+  ['jobs: specialty, page 40', '/api/requests/disponiveis?especialidade=camaras-cctv&page=40', h('profissional', prof.id)],
+  ['jobs: district, page 40', '/api/requests/disponiveis?bairro=Lisboa&page=40', h('profissional', prof.id)],
+  ['jobs: urgency, page 40', '/api/requests/disponiveis?tempo=NORMAL&page=40', h('profissional', prof.id)],
+  ['jobs: 50 a page', '/api/requests/disponiveis?pageSize=50', h('profissional', prof.id)],
   ['project detail', `/api/requests/${reqId}`, h('admin', admin.id)],
   ['client: typical', `/api/requests/cliente/${typical.id}`, h('cliente', typical.id)],
   ['client: heavy', `/api/requests/cliente/${heavy.id}`, h('cliente', heavy.id)],
@@ -97,6 +103,13 @@ const cases: [string, string, Record<string, string>][] = [
   ['admin payments', '/api/admin/pagamentos', h('admin', admin.id)],
   ['admin audit', '/api/admin/audit', h('admin', admin.id)],
   ['admin stats', '/api/admin/stats', h('admin', admin.id)],
+  ['admin projects, page 300', '/api/requests/all?page=300', h('admin', admin.id)],
+  ['admin reviews, page 300', '/api/review/all?page=300', h('admin', admin.id)],
+  ['admin clients, page 300', '/api/cliente/see-all?page=300', h('admin', admin.id)],
+  ['admin pros, page 300', '/api/admin/profissionais?page=300', h('admin', admin.id)],
+  ['admin payments, page 300', '/api/admin/pagamentos?page=300', h('admin', admin.id)],
+  ['admin audit, page 300', '/api/admin/audit?page=300', h('admin', admin.id)],
+  ['pros: page 300', '/api/profissional/see-all?page=300', h('cliente', typical.id)],
 ];
 const only = process.env.PLANS_ONLY ? new RegExp(process.env.PLANS_ONLY, 'i') : undefined;
 
@@ -105,22 +118,6 @@ const describeNode = (n: Node, depth: number, out: string[]) => {
   out.push(`${'  '.repeat(depth)}${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : n['Relation Name'] ? ` on ${n['Relation Name']}` : ''} (rows ${n['Actual Rows']}, ${n['Actual Total Time']?.toFixed(2)} ms)`);
   for (const c of n.Plans ?? []) describeNode(c, depth + 1, out);
 };
-
-for (const [name, path, headers] of cases) {
-  if (only && !only.test(name)) continue;
-  captured.length = 0;
-  const res = await app.inject({ method: 'GET', url: path, headers });
-  const statements = captured.filter((c) => !/sessao_versao/.test(c.query));
-  console.log(`\n## ${name}  GET ${path}  → ${res.statusCode}, ${statements.length} statement(s)`);
-  for (const s of statements) {
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.query}`, s.params);
-    const plan = rows[0]['QUERY PLAN'][0];
-    const lines: string[] = [];
-    describeNode(plan.Plan, 1, lines);
-    console.log(`  ${plan['Execution Time'].toFixed(2)} ms  ${s.query.slice(0, 110).replace(/\s+/g, ' ')}…`);
-    console.log(process.env.PLANS_FULL ? lines.join('\n') : lines.slice(0, 8).join('\n'));
-  }
-}
 
 // Which kept statements PostgreSQL plans afresh on every run anyway: each list asked for eight times
 // through an app on a single connection (its prepared statements are that connection's), then
@@ -134,12 +131,61 @@ for (const [name, path, headers] of cases) {
   if (only && !only.test(name)) continue;
   for (let i = 0; i < 8; i++) await second.inject({ method: 'GET', url: path, headers });
 }
-const { rows: replanned } = await single.db.execute<{ name: string; custom_plans: string; statement: string }>(
-  sql`select name, custom_plans, statement from pg_prepared_statements where generic_plans = 0 and custom_plans >= 5 order by name`,
+const { rows: namedRows } = await single.db.execute<{ name: string; custom_plans: string; generic_plans: string; statement: string }>(
+  sql`select name, custom_plans, generic_plans, statement from pg_prepared_statements order by name`,
 );
+const replanned = namedRows.filter((r) => Number(r.generic_plans) === 0 && Number(r.custom_plans) >= 5);
+/** The texts of the named statements: the ones run with a kept plan. */
+const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+const named = new Set(namedRows.map((r) => norm(r.statement)));
+
+/** EXPLAIN ANALYZE of a statement as run with its generic plan (a kept statement's, after five runs). */
+async function genericPlan(text: string, params: unknown[]) {
+  await client.query('BEGIN');
+  try {
+    await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+    await client.query(`PREPARE kept AS ${text}`);
+    // EXECUTE's arguments are literals (a utility statement takes no bound parameters).
+    const args = params.map((v) => client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v))).join(', ');
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE kept${args ? `(${args})` : ''}`);
+    return rows[0]['QUERY PLAN'][0];
+  } finally {
+    await client.query('ROLLBACK');
+    await client.query('DEALLOCATE ALL');
+  }
+}
+
+const slowKept: string[] = [];
+for (const [name, path, headers] of cases) {
+  if (only && !only.test(name)) continue;
+  captured.length = 0;
+  const res = await app.inject({ method: 'GET', url: path, headers });
+  const statements = captured.filter((c) => !/sessao_versao/.test(c.query));
+  console.log(`\n## ${name}  GET ${path}  → ${res.statusCode}, ${statements.length} statement(s)`);
+  for (const s of statements) {
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${s.query}`, s.params);
+    const plan = rows[0]['QUERY PLAN'][0];
+    const lines: string[] = [];
+    describeNode(plan.Plan, 1, lines);
+    console.log(`  ${plan['Execution Time'].toFixed(2)} ms  ${s.query.slice(0, 110).replace(/\s+/g, ' ')}…`);
+    console.log(process.env.PLANS_FULL ? lines.join('\n') : lines.slice(0, 8).join('\n'));
+    // Only named statements keep a plan (text searches are sent unnamed, planned for their words).
+    if (!named.has(norm(s.query))) continue;
+    const kept = await genericPlan(s.query, s.params);
+    const keptLines: string[] = [];
+    describeNode(kept.Plan, 1, keptLines);
+    console.log(`  kept plan: ${kept['Execution Time'].toFixed(2)} ms`);
+    console.log(process.env.PLANS_FULL ? keptLines.join('\n') : keptLines.slice(0, 8).join('\n'));
+    if (kept['Execution Time'] > 3 * plan['Execution Time'] + 0.5) slowKept.push(`${name}: kept plan ${kept['Execution Time'].toFixed(2)} ms, fresh ${plan['Execution Time'].toFixed(2)} ms`);
+  }
+}
+console.log('\n## Kept plans slower than fresh ones');
+if (!slowKept.length) console.log('  None: each kept plan runs within three times a fresh plan (+0.5 ms).');
+for (const line of slowKept) console.log(`  ${line}`);
 console.log('\n## Kept plans');
 if (!replanned.length) console.log('  Every named statement asked for eight times kept its plan.');
 for (const r of replanned) console.log(`  planned on every run (${r.custom_plans} times): ${r.name}  ${r.statement.replace(/\s+/g, ' ').slice(0, 100)}…`);
+
 await second.close();
 await single.close();
 await client.end();

@@ -38,6 +38,8 @@ beforeAll(async () => {
   cliente = await registerAndLogin(t.app, 'cliente');
   prof = await registerAndLogin(t.app, 'profissional');
   for (let i = 0; i < 9; i++) await openProject(t.app, cliente, admin);
+  // The directory's later pages read their ids from the index first (profissionais.service.ts).
+  for (let i = 0; i < 8; i++) await registerAndLogin(t.app, 'profissional');
 });
 afterAll(() => t.close());
 
@@ -47,6 +49,8 @@ describe('page sizes between the fetch steps', () => {
     ["a client's projects", '/api/requests/cliente/:cliente', () => cliente.auth],
     ["the back office's projects", '/api/requests/all', () => admin.auth],
     ['the audit log', '/api/admin/audit', () => admin.auth],
+    ["the back office's professionals", '/api/admin/profissionais', () => admin.auth],
+    ['the professionals directory', '/api/profissional/see-all', () => cliente.auth],
   ];
   for (const [label, path, auth] of lists) {
     it(`${label}: every size walks the same rows, in the same order, with "next page" only before the last`, async () => {

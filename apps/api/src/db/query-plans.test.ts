@@ -98,6 +98,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // Best rated first by the Bayesian average (docs/decisions/0015), on the search page and the home page.
     ['professional search, best rated first', '/api/profissional/see-all', 'profissionais_bayes_idx', () => client.auth],
     ['home page top rated', '/api/profissional/top-avaliados', 'profissionais_bayes_idx', () => ({})],
+    // Later pages: the page's ids from the index first, then those rows only.
+    ['professional search, a later page', '/api/profissional/see-all?page=2', 'profissionais_bayes_idx', () => client.auth],
     ['audit log', '/api/admin/audit', 'audit_criado_idx', () => admin.auth],
     ['payments to reconcile', '/api/admin/pagamentos/por-conciliar', 'payment_anomalies_admin_idx', () => admin.auth],
     [
