@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
  * size is one of a few steps, so the texts are few) the plan can be kept (db/prepared.ts).
  */
 function literalLimit(pageSize: number): number {
-  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`invalid page size ${pageSize}`);
   return sql.raw(String(pageSize + 1)) as unknown as number;
 }
 
@@ -23,7 +22,10 @@ function literalLimit(pageSize: number): number {
 export const FETCH_STEPS = [3, 5, 6, 10, 12, 20, 25, 50] as const;
 
 /** The step a page of `pageSize` rows is fetched at (its LIMIT is one more, for "next page"). */
-export const fetchSize = (pageSize: number): number => FETCH_STEPS.find((step) => step >= pageSize) ?? pageSize;
+export function fetchSize(pageSize: number): number {
+  if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error(`invalid page size ${pageSize}`);
+  return FETCH_STEPS.find((step) => step >= pageSize) ?? pageSize;
+}
 
 /**
  * LIMIT/OFFSET of a page, for `.limit(limit).offset(offset)`. The first page, by far the most asked

@@ -235,26 +235,33 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     expect(await keptPlans('/api/notificacoes', prof.auth, /from "notificacoes"/)).toBeGreaterThan(0);
   });
 
-  it('the page sizes the screens ask for are built once (a statement per shape), not built and named per request', async () => {
+  it('each list is built once per shape and fetch step: its statement is named after them, not after a hash of a text built per request', async () => {
     const one = await openDatabase({ url, poolMax: 1 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
-      for (const [path, auth] of [
-        ['/api/cliente/profissionais-avaliaveis?pageSize=6', client.auth],
-        [`/api/review/profissional/${prof.id}?pageSize=5`, {}],
-        [`/api/review/profissional/${prof.id}?pageSize=3`, prof.auth],
-        [`/api/creditos/profissional/${prof.id}`, prof.auth],
-        [`/api/creditos/profissional/${prof.id}?pageSize=5`, prof.auth],
-        ['/api/profissional/garantias?pageSize=5', prof.auth],
-      ] as const) {
+      const lists: [string, Record<string, string>, RegExp][] = [
+        ['/api/cliente/profissionais-avaliaveis?pageSize=6', client.auth, /^reviewable_.*_p1s6$/],
+        [`/api/review/profissional/${prof.id}?pageSize=5`, {}, /^reviews_of_profissionalId_p1s5$/],
+        [`/api/review/profissional/${prof.id}?pageSize=3`, prof.auth, /^reviews_of_profissionalId_p1s3$/],
+        [`/api/creditos/profissional/${prof.id}`, prof.auth, /^applications_profissionalId_p1s20$/],
+        // A size between the steps: the next step's statement.
+        [`/api/creditos/profissional/${prof.id}?pageSize=4`, prof.auth, /^applications_profissionalId_p1s5$/],
+        ['/api/profissional/garantias?pageSize=5', prof.auth, /^garantias_profissional_profissionalId_p1s5$/],
+      ];
+      for (const [path, auth] of lists) {
         const res = await second.inject({ method: 'GET', url: path, headers: auth });
         expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
       }
-      // A list's statement is named after its shape; a name after a hash of the text (executeNamed's,
-      // for raw statements) would mean the list is built on every request.
-      const { rows } = await one.db.execute<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name ~ '^n_'`);
-      expect(rows.map((r) => r.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
+      const { rows } = await one.db.execute<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements`);
+      const names = rows.map((r) => r.name);
+      for (const [path, , name] of lists)
+        expect(
+          names.some((n) => name.test(n)),
+          `${path}: no statement named ${name} in ${names.join(', ')}`,
+        ).toBe(true);
+      // executeNamed's names (a hash of a text) are for raw statements: a list there would be built on every request.
+      expect(rows.filter((r) => r.name.startsWith('n_')).map((r) => r.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
     } finally {
       await second.close();
       await one.close();

@@ -71,7 +71,7 @@ describe('searching by one or two letters', () => {
     // Short words keep the start-of-a-word rule: "ar" starts "Ar", not "trocar".
     expect(await jobs('ar faro')).toEqual(['Ar condicionado avariado']);
     for (const q of ['quadro faro', 'ar lisboa', 'tomadas lisboa']) expect(await jobs(q), q).toEqual([]);
-    // With district and specialty (the text tested on their index's rows), and another page size (not prepared).
+    // With district and specialty (the text tested on their index's rows), and another page size.
     const filtered = `&bairro=Lisboa&especialidade=substituicao-quadros-eletricos`;
     expect((await get(`/api/requests/disponiveis?q=lisboa%20quadro${filtered}`, prof.auth)).items.map((r) => r.titulo)).toEqual(['Trocar quadro elétrico']);
     expect((await get(`/api/requests/disponiveis?q=faro%20quadro${filtered}`, prof.auth)).items).toEqual([]);
@@ -138,7 +138,7 @@ describe('searching by one or two letters', () => {
     for (const q of ['canalizador porto', 'Porto canalizador', 'costa rui', 'rui - costa', 'fugas de água porto'])
       expect(await pros(q), q).toEqual(['Rui Costa']);
     expect(await pros('domótica braga')).toEqual(['Ana Tavares']);
-    // Another page size (not prepared): the same rule.
+    // Another page size: the same rule.
     expect((await get('/api/profissional/see-all?q=costa%20rui&pageSize=3', cliente.auth)).items.map((p) => p.nome)).toEqual(['Rui Costa']);
     for (const q of ['canalizador braga', 'rui tavares', 'domótica porto']) expect(await pros(q), q).toEqual([]);
     // A name is not found inside a trade ("ana" in "canalizador"), nor a word inside a label.

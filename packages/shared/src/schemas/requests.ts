@@ -52,7 +52,7 @@ export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 
 /** Deep pages cost the database a walk over every row before them: lists stop at this page. */
 export const MAX_PAGE = 500;
-/** A list's page size when the request names none; the one kept prepared (apps/api db/prepared.ts). */
+/** A list's page size when the request names none. */
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const pageQuery = z.object({

@@ -138,7 +138,7 @@ export function applicationOutcome(
   return r.status === 'CONCLUIDO' ? 'FECHADO' : 'EM_ABERTO';
 }
 
-/** The applications page's size (the route's default): the one kept prepared. */
+/** The applications page's size (the route's default). */
 export const APPLICATIONS_PAGE_SIZE = 20;
 
 /** The professional's applications, newest first, with the revealed contact and the outcome, a page at a time. */

@@ -9,7 +9,6 @@ import { creditLedger } from '../../db/schema';
 /** Every credit movement with the running balance, newest first. */
 export async function ledgerHistory(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  // The route's default page size is the one kept prepared.
   const opts = { page, pageSize, filters: { profissionalId } };
   const rows = await runList(db, 'ledger', opts, (v, offset) =>
     db

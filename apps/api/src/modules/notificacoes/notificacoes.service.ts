@@ -27,7 +27,6 @@ const ROLE_LITERAL: Record<Role, SQL> = { cliente: sql.raw(`'cliente'`), profiss
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  // The route's default page size (the bell's) is the one kept prepared.
   // The role is a literal of the statement (one per role): as a parameter, a fresh plan knew how many
   // rows that role has (none, for a role nobody has written to yet), always looked cheaper than the
   // kept one, and the list was planned on every request.
