@@ -17,7 +17,8 @@ export default defineConfig({
     // 2 cores: two files at a time keeps PGlite start-up and argon2 from starving each other.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // 30 s like the others: a CI machine running two suites at once is slow, not broken.
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       apiProject('api', 'pglite'),
       // CI sets DATABASE_URL: every database test runs on PostgreSQL as well.
       ...(process.env.DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
