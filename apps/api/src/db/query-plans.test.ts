@@ -508,19 +508,23 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
-  it("job search's kept plans read a page's ids from its index alone, a deep page too (migration 0020)", async () => {
+  it("job search's kept plans read the first page in its index's order and a deep page's ids from the index alone (migration 0020)", async () => {
     // The kept (generic) plan of a deep page does not know its OFFSET and assumes a tenth of the open
     // jobs is skipped: when each of those rows had to be visited to test escolhido_id, a full scan of
     // another index and a sort looked cheaper, and page 40 took 250 ms on the generated data.
-    const pages: [string, string][] = [
-      ['/api/requests/disponiveis?page=40', 'requests_abertos_idx'],
-      ['/api/requests/disponiveis?page=40&especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx'],
-      ['/api/requests/disponiveis?page=40&bairro=Porto', 'requests_abertos_bairro_idx'],
-      ['/api/requests/disponiveis?page=40&tempo=NORMAL', 'requests_abertos_tempo_idx'],
-      ['/api/requests/disponiveis', 'requests_abertos_idx'],
+    // The first page reads its rows straight from the index, in its order (nothing skipped, so no
+    // second visit by key); a later page its ids from the index alone.
+    const pages: [string, string, 'Index Only Scan' | 'Index Scan'][] = [
+      ['/api/requests/disponiveis?page=40', 'requests_abertos_idx', 'Index Only Scan'],
+      ['/api/requests/disponiveis?page=40&especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx', 'Index Only Scan'],
+      ['/api/requests/disponiveis?page=40&bairro=Porto', 'requests_abertos_bairro_idx', 'Index Only Scan'],
+      ['/api/requests/disponiveis?page=40&tempo=NORMAL', 'requests_abertos_tempo_idx', 'Index Only Scan'],
+      // (A filtered first page is left to bench:plans: on this small set walking the newest open jobs
+      // and testing the filter on each is as cheap as the filter's own index.)
+      ['/api/requests/disponiveis', 'requests_abertos_idx', 'Index Scan'],
     ];
     await explainer.query('ANALYZE requests');
-    for (const [path, index] of pages) {
+    for (const [path, index, scan] of pages) {
       captured.length = 0;
       expect((await app.inject({ method: 'GET', url: path, headers: prof.auth })).statusCode).toBe(200);
       const q = captured.find((c) => /from "requests" where \("requests"\."status" = 'ABERTO'/.test(c.query));
@@ -541,7 +545,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         };
         walk((rows[0]['QUERY PLAN'] as { Plan: Parameters<typeof walk>[0] }[])[0]!.Plan);
         expect(
-          nodes.some((n) => n['Node Type'] === 'Index Only Scan' && n['Index Name'] === index),
+          nodes.some((n) => n['Node Type'] === scan && n['Index Name'] === index),
           `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`,
         ).toBe(true);
         expect(nodes.some((n) => n['Node Type'].includes('Sort'))).toBe(false);
