@@ -17,7 +17,7 @@ import { executeNamed, prepared, unseen, type FilterType } from '../../db/prepar
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's own columns (requestColumns without the client's). */
-const requestOwnColumns = {
+export const requestOwnColumns = {
   id: requests.id,
   titulo: requests.titulo,
   descricao: requests.descricao,
@@ -36,6 +36,10 @@ const requestOwnColumns = {
 };
 
 type OwnColumn = keyof typeof requestOwnColumns;
+
+/** requestOwnColumns as read from a subquery that selected them (`select({ ...requestOwnColumns })…as(name)`). */
+export const ownColumnsOf = <S extends { [K in OwnColumn]: unknown }>(sub: S) =>
+  Object.fromEntries(Object.keys(requestOwnColumns).map((k) => [k, sub[k as OwnColumn]])) as { [K in OwnColumn]: S[K] };
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
 export const requestColumns = { ...requestOwnColumns, clienteNome: clientes.nome, clienteEmail: clientes.email };
@@ -364,7 +368,7 @@ export async function listAvailable(
         .as('first');
       return db
         .select({
-          ...(Object.fromEntries(Object.keys(requestOwnColumns).map((k) => [k, first[k as OwnColumn]])) as { [K in OwnColumn]: (typeof first)[K] }),
+          ...ownColumnsOf(first),
           clienteNome: clientes.nome,
           clienteEmail: clientes.email,
           jaCandidatado: hasApplied(first.id, v('profissionalId')),
