@@ -191,3 +191,10 @@ async function pageByIds<T>(
   delete filters.q;
   return run.byIds(filters);
 }
+
+/**
+ * The fields `columns` names, as read from a subquery that selected them (`select({ ...columns })…as(name)`):
+ * a page's rows read whole in a subquery, then joined to what they show.
+ */
+export const fieldsOf = <C extends Record<string, unknown>, S extends { [K in keyof C]: unknown }>(sub: S, columns: C) =>
+  Object.fromEntries(Object.keys(columns).map((k) => [k, sub[k as keyof C]])) as { [K in keyof C]: S[K] };

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList } from '../../db/prepared';
-import { ownColumnsOf, requestOwnColumns, toDto } from '../requests/requests.service';
+import { fieldsOf, runList } from '../../db/prepared';
+import { requestOwnColumns, toDto } from '../requests/requests.service';
 import { containsFolded, containsLower, idIn, searchTerm } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -52,7 +52,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     return (
       db
         .select({
-          ...ownColumnsOf(page),
+          ...fieldsOf(page, requestOwnColumns),
           clienteNome: clientes.nome,
           clienteEmail: clientes.email,
           clienteConfirmado: sql<boolean>`${clientes.emailConfirmadoEm} is not null`,

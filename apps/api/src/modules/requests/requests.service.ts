@@ -13,7 +13,7 @@ import { notificationCtes, notify, projetoPendenteDeliveries } from '../notifica
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
-import { executeNamed, prepared, unseen, type FilterType } from '../../db/prepared';
+import { executeNamed, fieldsOf, prepared, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's own columns (requestColumns without the client's). */
@@ -34,12 +34,6 @@ export const requestOwnColumns = {
   // Kept on the row by triggers (migration 0012): no count per listed project.
   candidaturas: requests.candidaturasN,
 };
-
-type OwnColumn = keyof typeof requestOwnColumns;
-
-/** requestOwnColumns as read from a subquery that selected them (`select({ ...requestOwnColumns })…as(name)`). */
-export const ownColumnsOf = <S extends { [K in OwnColumn]: unknown }>(sub: S) =>
-  Object.fromEntries(Object.keys(requestOwnColumns).map((k) => [k, sub[k as OwnColumn]])) as { [K in OwnColumn]: S[K] };
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
 export const requestColumns = { ...requestOwnColumns, clienteNome: clientes.nome, clienteEmail: clientes.email };
@@ -368,7 +362,7 @@ export async function listAvailable(
         .as('first');
       return db
         .select({
-          ...ownColumnsOf(first),
+          ...fieldsOf(first, requestOwnColumns),
           clienteNome: clientes.nome,
           clienteEmail: clientes.email,
           jaCandidatado: hasApplied(first.id, v('profissionalId')),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList } from '../../db/prepared';
+import { fieldsOf, runList } from '../../db/prepared';
 import { containsFolded, idIn, searchTerm } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { audit } from '../audit/audit.service';
@@ -12,6 +12,18 @@ import { recomputeSelos } from '../selos/selos.service';
 import { recomputeRating } from './reviews.service';
 
 /** Review moderation in the back office (admin routes): the queue, approve or reject, delete. */
+
+/** A review's own columns as the back office's list shows them. */
+const reviewColumns = {
+  id: reviews.id,
+  profissionalId: reviews.profissionalId,
+  clienteId: reviews.clienteId,
+  requestId: reviews.requestId,
+  nota: reviews.nota,
+  comentario: reviews.comentario,
+  status: reviews.status,
+  criadoEm: reviews.criadoEm,
+};
 
 export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | 'APROVADO' | 'NEGADO'; page: number; pageSize: number }, searches?: TtlCache) {
   const q = searchTerm(f.q);
@@ -33,17 +45,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
       // The first page (and a text search's kept ids): its rows whole, nothing skipped, so not read
       // again by key (a fifth of PostgreSQL's work on this list); then the two names of those rows.
       const first = db
-        .select({
-          id: reviews.id,
-          profissionalId: reviews.profissionalId,
-          clienteId: reviews.clienteId,
-          requestId: reviews.requestId,
-          nota: reviews.nota,
-          comentario: reviews.comentario,
-          status: reviews.status,
-          criadoEm: reviews.criadoEm,
-          firstLater: later.as('first_later'),
-        })
+        .select({ ...reviewColumns, firstLater: later.as('first_later') })
         .from(reviews)
         .where(where)
         .orderBy(...order)
@@ -51,14 +53,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
         .as('first');
       return db
         .select({
-          id: first.id,
-          profissionalId: first.profissionalId,
-          clienteId: first.clienteId,
-          requestId: first.requestId,
-          nota: first.nota,
-          comentario: first.comentario,
-          status: first.status,
-          criadoEm: first.criadoEm,
+          ...fieldsOf(first, reviewColumns),
           clienteNome: clientes.nome,
           profissionalNome: profissionais.nome,
         })
@@ -78,14 +73,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     return (
       db
         .select({
-          id: reviews.id,
-          profissionalId: reviews.profissionalId,
-          clienteId: reviews.clienteId,
-          requestId: reviews.requestId,
-          nota: reviews.nota,
-          comentario: reviews.comentario,
-          status: reviews.status,
-          criadoEm: reviews.criadoEm,
+          ...reviewColumns,
           clienteNome: clientes.nome,
           profissionalNome: profissionais.nome,
         })
