@@ -158,6 +158,16 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       // (The OFFSET's own sub-select is an InitPlan, run once.)
       for (const limit of found) expect(JSON.stringify(limit), url).not.toContain('"Parent Relationship":"SubPlan"');
     }
+    // A professional's applications: the page is cut from his index before the project, the client and
+    // the report are joined (not joined for every application the OFFSET skips).
+    const url = `/api/creditos/profissional/${prof.id}?page=3&pageSize=5`;
+    const [root] = JSON.parse(await planOf(url, prof.auth, 'candidaturas')) as { Plan: Node }[];
+    const found = limits(root.Plan);
+    expect(found.length, url).toBeGreaterThan(0);
+    for (const limit of found) {
+      expect(JSON.stringify(limit), url).toContain('candidaturas_profissional_idx');
+      expect(JSON.stringify(limit), url).not.toMatch(/"Relation Name":"(requests|clientes|lead_reports)"/);
+    }
   });
 
   it('applying keeps one plan: PostgreSQL binds the values of its one statement after a few applications', async () => {

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import { executeNamed, runList } from '../../db/prepared';
+import { executeNamed, fieldsOf, runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -138,6 +138,15 @@ export function applicationOutcome(
   return r.status === 'CONCLUIDO' ? 'FECHADO' : 'EM_ABERTO';
 }
 
+/** What a listed application shows of its own row: all in candidaturas_profissional_idx (migration 0017). */
+const applicationColumns = {
+  id: candidaturas.id,
+  criadoEm: candidaturas.criadoEm,
+  creditos: candidaturas.creditos,
+  reembolsadoEm: candidaturas.reembolsadoEm,
+  requestId: candidaturas.requestId,
+};
+
 /** The applications page's size (the route's default). */
 export const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -146,40 +155,46 @@ export async function listApplications(db: Db, profissionalId: number, page: num
   const { limit } = pageWindow(page, pageSize);
   // The applications page asks for the default; the dashboard's "O seu retorno" section for 5.
   const opts = { page, pageSize, filters: { profissionalId } };
-  const rows = await runList(db, 'applications', opts, (v, offset) =>
-    db
-      .select({
-        id: candidaturas.id,
-        criadoEm: candidaturas.criadoEm,
-        creditos: candidaturas.creditos,
-        reembolsadoEm: candidaturas.reembolsadoEm,
-        requestId: requests.id,
-        titulo: requests.titulo,
-        descricao: requests.descricao,
-        cidade: requests.cidade,
-        bairro: requests.bairro,
-        especialidade: requests.especialidade,
-        status: requests.status,
-        tempo: requests.tempo,
-        contato: requests.contato,
-        clienteNome: clientes.nome,
-        clienteEmail: clientes.email,
-        escolhidoId: requests.escolhidoId,
-        reporteId: leadReports.id,
-        reporteMotivo: leadReports.motivo,
-        reporteEstado: leadReports.estado,
-        reporteEm: leadReports.criadoEm,
-      })
+  const rows = await runList(db, 'applications', opts, (v, offset) => {
+    // The page's applications first, from the professional's index alone (it holds every column of
+    // the application shown), then the project, client and report of those rows only: with the joins
+    // around the OFFSET, page 5 read the project and client of the 80 rows it skips as well.
+    const page = db
+      .select(applicationColumns)
       .from(candidaturas)
-      .innerJoin(requests, eq(requests.id, candidaturas.requestId))
-      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-      // "Reportar contacto": at most one report per application (unique).
-      .leftJoin(leadReports, eq(leadReports.candidaturaId, candidaturas.id))
       .where(eq(candidaturas.profissionalId, v('profissionalId') as number))
       .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
       .limit(limit)
-      .offset(offset as number),
-  );
+      .offset(offset as number)
+      .as('page');
+    return (
+      db
+        .select({
+          ...fieldsOf(page, applicationColumns),
+          titulo: requests.titulo,
+          descricao: requests.descricao,
+          cidade: requests.cidade,
+          bairro: requests.bairro,
+          especialidade: requests.especialidade,
+          status: requests.status,
+          tempo: requests.tempo,
+          contato: requests.contato,
+          clienteNome: clientes.nome,
+          clienteEmail: clientes.email,
+          escolhidoId: requests.escolhidoId,
+          reporteId: leadReports.id,
+          reporteMotivo: leadReports.motivo,
+          reporteEstado: leadReports.estado,
+          reporteEm: leadReports.criadoEm,
+        })
+        .from(page)
+        .innerJoin(requests, eq(requests.id, page.requestId))
+        .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+        // "Reportar contacto": at most one report per application (unique).
+        .leftJoin(leadReports, eq(leadReports.candidaturaId, page.id))
+        .orderBy(desc(page.criadoEm), desc(page.id))
+    );
+  });
   return pageOf(
     rows.map((r) => ({
       id: r.id,
