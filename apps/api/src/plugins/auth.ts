@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '@tc/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { prepared } from '../db/prepared';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { accountTable } from '../modules/auth/accounts';
 
@@ -47,10 +48,20 @@ async function assertLiveSession(request: FastifyRequest) {
   if (!Number.isInteger(id) || !(tipo in accountTable)) throw unauthorized();
   const t = accountTable[tipo];
   const { db, sessions } = request.server.ctx;
-  const current = await sessions.get(
-    sessionKey(tipo, id),
-    async () => (await db.select({ v: t.sessaoVersao }).from(t).where(eq(t.id, id)).limit(1))[0]?.v ?? null,
-  );
+  const current = await sessions.get(sessionKey(tipo, id), async () => {
+    // Named and kept (db/prepared.ts): on a miss (a user's first request in SESSION_CACHE_MS, every
+    // write by a different user) PostgreSQL binds the id instead of parsing and planning the lookup,
+    // which cost it as much as running it.
+    const q = prepared(db, `session_${tipo}`, () =>
+      db
+        .select({ v: t.sessaoVersao })
+        .from(t)
+        .where(eq(t.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(`session_${tipo}`),
+    );
+    return ((await q.execute({ id })) as { v: number }[])[0]?.v ?? null;
+  });
   if (current === null || current !== (v ?? 0)) throw unauthorized();
 }
 
