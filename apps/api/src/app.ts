@@ -78,7 +78,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Server key for hashing short secrets (OTP codes, reset tokens), derived from the JWT secret. */
   hashKey: string;
-  /** Short per-instance cache: `home:` public lists (30 s), `admin:` back-office figures (emptied by writes). */
+  /**
+   * Short per-instance cache, 30 s: `home:` public lists, `admin:` the back office's money and queues (emptied
+   * by writes), `figuras:` its whole-table totals and charts (not emptied by writes; modules/admin/stats.service.ts).
+   */
   cache: TtlCache;
   /**
    * A professional's public profile and pages of his approved reviews (`perfil:<id>:`), 30 s: the same

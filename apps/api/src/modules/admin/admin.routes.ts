@@ -31,7 +31,7 @@ import { decideVerification, readDocument } from '../profissionais/verification.
 import { decideReview, deleteReview, listReviews } from '../reviews/moderation.service';
 import { listAudit, listClientes, listProfissionaisAdmin, listProjects } from './admin.service';
 import { ADMIN_PAGE_SIZE } from '../../db/paging';
-import { dashboardStats, listPaymentsAdmin, simpleTotals } from './stats.service';
+import { dashboardStats, listPaymentsAdmin, liveFigures, slowFigures } from './stats.service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 const sec = [{ bearer: [] }];
@@ -48,8 +48,10 @@ const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock, cache } = app.ctx;
   app.addHook('onRequest', requireRole('admin'));
-  // Each figure reads a whole table: answered from the short cache (emptied by any write on this instance).
-  const totals = () => cache.get('admin:totals', () => simpleTotals(db));
+  // The figures (stats.service.ts): money and queues from the short cache any write on this instance
+  // empties (`admin:`); whole-table totals and charts from the same 30 s cache, not emptied by writes.
+  const live = () => cache.get('admin:figuras', () => liveFigures(db));
+  const slow = () => cache.get('figuras:totais', () => slowFigures(db, clock.now()));
   // A review decided or deleted (or a verification) changes the home page's public lists and profiles.
   const homeChanged = () => {
     cache.invalidate('home:');
@@ -57,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () =>
-    cache.get('admin:stats', () => dashboardStats(db, clock.now())),
+    dashboardStats(live(), slow()),
   );
 
   app.get(
@@ -77,20 +79,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/total',
     { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: adminCount, ...errors } } },
-    async () => (await totals()).requests,
+    async () => (await slow()).projetos,
   );
   app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: adminTotal, ...errors } } }, async () => ({
-    total: (await totals()).clientes,
+    total: (await slow()).clientes,
   }));
   app.get(
     '/profissional/total',
     { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: adminTotal, ...errors } } },
-    async () => ({ total: (await totals()).profissionais }),
+    async () => ({ total: (await slow()).profissionais }),
   );
   app.get(
     '/subscriptions/valorPagoTotal',
     { schema: { tags, security: sec, summary: 'Valor recebido (euros)', response: { 200: adminEuros, ...errors } } },
-    async () => (await totals()).pago / 100,
+    async () => (await live()).recebidoCentimos / 100,
   );
 
   app.get(

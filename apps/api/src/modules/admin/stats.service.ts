@@ -22,34 +22,47 @@ const inMonth = (col: SQL | unknown, mes: unknown) =>
   sql`(${col} >= (select (${mes} || '-01')::timestamp at time zone 'Europe/Lisbon') and ${col} < (select ((${mes} || '-01')::timestamp + interval '1 month') at time zone 'Europe/Lisbon'))`;
 
 /**
- * Figures for the dashboard: totals, revenue per month, projects and sign-ups per week (12 weeks).
- * Sums and counts are 64-bit (a 32-bit cast overflowed past 21.47 M€); the routes cache the answer
- * for a few seconds, since each figure reads a whole table.
+ * What the dashboard and the back office's counters show, in two parts (docs/decisions/0006):
+ * - `liveFigures`: money received and to receive, and the queues waiting for an admin (projects,
+ *   reviews, verifications, payments to reconcile). A few indexed counts and one pass over payments;
+ *   the routes keep them in the short cache that any write on this instance empties, so an admin sees
+ *   his own decision at once.
+ * - `slowFigures`: whole-table totals and the series of the charts. Each reads a whole table (about
+ *   2 s on the generated million); kept 30 s and not emptied by writes: emptied by every write, the
+ *   dashboard cost those 2 s again after any project published or application made anywhere.
+ * Sums and counts are 64-bit (a 32-bit cast overflowed past 21.47 M€).
  */
-export async function dashboardStats(db: Db, now: Date) {
-  const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
-  const [totals] = (
-    await db.execute<{
-      recebido: number;
-      total: number;
-      clientes: number;
-      profissionais: number;
-      projetos: number;
-      espera: number;
-      reviews_espera: number;
-      verificacoes: number;
-      por_conciliar: number;
-    }>(sql`
+export async function liveFigures(db: Db) {
+  const [r] = (
+    await db.execute<{ recebido: string; total: string; espera: string; reviews_espera: string; verificacoes: string; por_conciliar: string }>(sql`
     select
-      coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint as recebido,
-      coalesce((select sum(valor_centimos) from payments where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
-      (select count(*) from clientes) as clientes,
-      (select count(*) from profissionais) as profissionais,
-      (select count(*) from requests) as projetos,
+      coalesce(sum(valor_centimos) filter (where estado = 'PAGO'), 0)::bigint as recebido,
+      coalesce(sum(valor_centimos) filter (where estado in ('PAGO', 'PENDENTE')), 0)::bigint as total,
       (select count(*) from requests where status = 'ESPERA') as espera,
       (select count(*) from reviews where status = 'ESPERA') as reviews_espera,
       (select count(*) from profissionais where verificacao = 'PENDENTE') as verificacoes,
-      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar`)
+      (select count(*) from payment_anomalies where resolvido_em is null) as por_conciliar
+    from payments where estado in ('PAGO', 'PENDENTE')`)
+  ).rows;
+  return {
+    recebidoCentimos: Number(r.recebido),
+    totalCentimos: Number(r.total),
+    pendentes: {
+      projetos: Number(r.espera),
+      reviews: Number(r.reviews_espera),
+      verificacoes: Number(r.verificacoes),
+      pagamentosPorConciliar: Number(r.por_conciliar),
+    },
+  };
+}
+
+/** Whole-table totals and the charts' series (see liveFigures). */
+export async function slowFigures(db: Db, now: Date) {
+  const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
+  const [totals] = (
+    await db.execute<{ clientes: string; profissionais: string; projetos: string }>(sql`
+    select (select count(*) from clientes) as clientes, (select count(*) from profissionais) as profissionais,
+      (select count(*) from requests) as projetos`)
   ).rows;
   const receita = await db
     .select({
@@ -75,20 +88,28 @@ export async function dashboardStats(db: Db, now: Date) {
     ) x group by semana order by semana`)
   ).rows;
   return {
-    valorRecebido: Number(totals.recebido) / 100,
-    valorTotal: Number(totals.total) / 100,
     clientes: Number(totals.clientes),
     profissionais: Number(totals.profissionais),
     projetos: Number(totals.projetos),
-    pendentes: {
-      projetos: Number(totals.espera),
-      reviews: Number(totals.reviews_espera),
-      verificacoes: Number(totals.verificacoes),
-      pagamentosPorConciliar: Number(totals.por_conciliar),
-    },
     receitaPorMes: receita.map((r) => ({ mes: r.mes, recebido: Number(r.recebido) / 100, total: Number(r.total) / 100 })),
     projetosPorSemana: projetos.map((r) => ({ semana: r.semana, total: Number(r.total) })),
     registosPorSemana: registos.map((r) => ({ semana: r.semana, clientes: Number(r.clientes), profissionais: Number(r.profissionais) })),
+  };
+}
+
+/** The dashboard: both parts, each from its cache (`live` emptied by writes, `slow` not). */
+export async function dashboardStats(live: Promise<Awaited<ReturnType<typeof liveFigures>>>, slow: Promise<Awaited<ReturnType<typeof slowFigures>>>) {
+  const [l, s] = await Promise.all([live, slow]);
+  return {
+    valorRecebido: l.recebidoCentimos / 100,
+    valorTotal: l.totalCentimos / 100,
+    clientes: s.clientes,
+    profissionais: s.profissionais,
+    projetos: s.projetos,
+    pendentes: l.pendentes,
+    receitaPorMes: s.receitaPorMes,
+    projetosPorSemana: s.projetosPorSemana,
+    registosPorSemana: s.registosPorSemana,
   };
 }
 
@@ -173,13 +194,4 @@ export async function listPaymentsAdmin(
     total: Number(agg.total),
     somaEuros: Number(agg.soma) / 100,
   };
-}
-
-export async function simpleTotals(db: Db) {
-  const [r] = (
-    await db.execute<{ clientes: string; profissionais: string; requests: string; pago: string }>(sql`
-    select (select count(*) from clientes) clientes, (select count(*) from profissionais) profissionais,
-      (select count(*) from requests) requests, coalesce((select sum(valor_centimos) from payments where estado = 'PAGO'), 0)::bigint pago`)
-  ).rows;
-  return { clientes: Number(r.clientes), profissionais: Number(r.profissionais), requests: Number(r.requests), pago: Number(r.pago) };
 }
