@@ -79,8 +79,8 @@ export interface AppContext {
   /** Server key for hashing short secrets (OTP codes, reset tokens), derived from the JWT secret. */
   hashKey: string;
   /**
-   * Short per-instance cache, 30 s: `home:` public lists, `admin:` the back office's money and queues (emptied
-   * by writes), `figuras:` its whole-table totals and charts (not emptied by writes; modules/admin/stats.service.ts).
+   * Short per-instance cache, 30 s: `home:` public lists, `admin:` the back office's totals, money and queues
+   * (emptied by writes), `figuras:` its charts (not emptied by writes; modules/admin/stats.service.ts).
    */
   cache: TtlCache;
   /**

@@ -31,7 +31,7 @@ import { decideVerification, readDocument } from '../profissionais/verification.
 import { decideReview, deleteReview, listReviews } from '../reviews/moderation.service';
 import { listAudit, listClientes, listProfissionaisAdmin, listProjects } from './admin.service';
 import { ADMIN_PAGE_SIZE } from '../../db/paging';
-import { dashboardStats, listPaymentsAdmin, liveFigures, slowFigures } from './stats.service';
+import { chartSeries, dashboardStats, listPaymentsAdmin, liveFigures } from './stats.service';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 const sec = [{ bearer: [] }];
@@ -48,10 +48,10 @@ const statusFilter = <T extends readonly [string, ...string[]]>(values: T) =>
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock, cache } = app.ctx;
   app.addHook('onRequest', requireRole('admin'));
-  // The figures (stats.service.ts): money and queues from the short cache any write on this instance
-  // empties (`admin:`); whole-table totals and charts from the same 30 s cache, not emptied by writes.
+  // The figures (stats.service.ts): totals, money and queues from the short cache any write on this
+  // instance empties (`admin:`); the charts from the same 30 s cache, not emptied by writes.
   const live = () => cache.get('admin:figuras', () => liveFigures(db));
-  const slow = () => cache.get('figuras:totais', () => slowFigures(db, clock.now()));
+  const charts = () => cache.get('figuras:graficos', () => chartSeries(db, clock.now()));
   // A review decided or deleted (or a verification) changes the home page's public lists and profiles.
   const homeChanged = () => {
     cache.invalidate('home:');
@@ -59,7 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () =>
-    dashboardStats(live(), slow()),
+    dashboardStats(live(), charts()),
   );
 
   app.get(
@@ -79,15 +79,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/requests/total',
     { schema: { tags, security: sec, summary: 'Número de projetos', response: { 200: adminCount, ...errors } } },
-    async () => (await slow()).projetos,
+    async () => (await live()).projetos,
   );
   app.get('/cliente/total', { schema: { tags, security: sec, summary: 'Número de clientes', response: { 200: adminTotal, ...errors } } }, async () => ({
-    total: (await slow()).clientes,
+    total: (await live()).clientes,
   }));
   app.get(
     '/profissional/total',
     { schema: { tags, security: sec, summary: 'Número de profissionais', response: { 200: adminTotal, ...errors } } },
-    async () => ({ total: (await slow()).profissionais }),
+    async () => ({ total: (await live()).profissionais }),
   );
   app.get(
     '/subscriptions/valorPagoTotal',
