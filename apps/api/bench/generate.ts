@@ -1,8 +1,8 @@
 /**
  * Benchmark data (`npm run bench:data`): fills the PostgreSQL at DATABASE_URL with a realistic
  * marketplace (by default 100 k professionals, 200 k clients, 1 M projects, ~2 M applications,
- * 500 k reviews, ~290 k payments and the matching credit ledger) on top of the demo people, who keep
- * their password (Demo#2026) — as does every generated user.
+ * 500 k reviews, ~290 k payments and the matching credit ledger, and the last 30 days of the bell) on
+ * top of the demo people, who keep their password (Demo#2026) — as does every generated user.
  *
  * Everything is generated inside PostgreSQL, set-based (INSERT ... SELECT over generate_series and
  * small word-list tables), in time order so ids follow creation dates as in a real database. The
@@ -324,7 +324,7 @@ export function parseArgs(argv: string[]): { sizes: Sizes; force: boolean; dataD
   return { sizes, force, dataDir };
 }
 
-const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log'];
+const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log', 'notificacoes'];
 
 type Conn = Awaited<ReturnType<typeof connect>>;
 
@@ -839,6 +839,35 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
         SELECT ${pickAdmin}, CASE status WHEN 'APROVADO' THEN 'REVIEW_APROVADA' ELSE 'REVIEW_REPROVADA' END, 'review', id, NULL,
           least(${NOW}, criado_em + random() * interval '1 day') FROM reviews
         WHERE id > ${n(vb)} AND status <> 'ESPERA' AND criado_em > ${NOW} - interval '60 days'
+      ) x ORDER BY t`);
+
+    // The bell of the last 30 days, as the app writes it (modules/notificacoes/templates.ts): every
+    // admin's "Projeto por aprovar" for each project published, the client's "Novo candidato" for
+    // each application, the chosen professional's "Foi escolhido!" and the others' "Outro profissional
+    // escolhido". Older than three days, read. Without it the table is analyzed empty and its lists are
+    // planned as if it stayed so (an admin's bell read and sorted thousands of rows once filled).
+    await step('notificacoes', `
+      INSERT INTO notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, lida_em, criado_em)
+      SELECT dt::user_role, did, tipo, titulo, corpo, link, CASE WHEN t < ${NOW} - interval '3 days' THEN t + interval '5 hours' END, t FROM (
+        SELECT 'admin' dt, a did, 'admin_projeto_pendente' tipo, 'Projeto por aprovar' titulo,
+          '"' || r.titulo || '" (' || r.bairro || ') aguarda aprovação.' corpo, '/listagem-projetos' link, r.criado_em t
+        FROM requests r CROSS JOIN unnest(${adminArr}) a
+        WHERE r.id > ${n(rb)} AND r.criado_em > ${NOW} - interval '30 days'
+        UNION ALL
+        SELECT 'cliente', r.cliente_id, 'nova_candidatura', 'Novo candidato', p.nome || ' candidatou-se a "' || r.titulo || '".',
+          '/projetos/' || r.cliente_id, x.criado_em
+        FROM candidaturas x JOIN requests r ON r.id = x.request_id JOIN profissionais p ON p.id = x.profissional_id
+        WHERE x.id > ${n(cdb)} AND x.criado_em > ${NOW} - interval '30 days'
+        UNION ALL
+        SELECT 'profissional', x.profissional_id,
+          CASE WHEN x.profissional_id = r.escolhido_id THEN 'escolhido' ELSE 'nao_escolhido' END,
+          CASE WHEN x.profissional_id = r.escolhido_id THEN 'Foi escolhido!' ELSE 'Outro profissional escolhido' END,
+          CASE WHEN x.profissional_id = r.escolhido_id THEN coalesce(c.nome, 'O cliente') || ' escolheu-o para "' || r.titulo || '".'
+            ELSE 'O cliente de "' || r.titulo || '" escolheu outro profissional.' END,
+          CASE WHEN x.profissional_id = r.escolhido_id THEN '/areadoprofissional/detalhes-chamado/' || r.id ELSE '/areadoprofissional/chamados-agendados' END,
+          r.escolhido_em
+        FROM candidaturas x JOIN requests r ON r.id = x.request_id LEFT JOIN clientes c ON c.id = r.cliente_id
+        WHERE x.id > ${n(cdb)} AND r.escolhido_em > ${NOW} - interval '30 days'
       ) x ORDER BY t`);
 
     // Every generated person accepted the current terms at sign-up (docs/decisions/0016), so none is

@@ -202,6 +202,33 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     }
   });
 
+  it("fills the last 30 days of the bell, as the app writes it, and the bell's list shows it", async () => {
+    const kinds = await db.query(
+      `select destinatario_tipo::text t, tipo, count(*)::int n, count(lida_em)::int lidas from notificacoes group by 1, 2 order by 1, 2`,
+    );
+    expect(kinds.rows.map((r: { t: string; tipo: string }) => `${r.t}:${r.tipo}`)).toEqual(
+      expect.arrayContaining(['admin:admin_projeto_pendente', 'cliente:nova_candidatura', 'profissional:escolhido', 'profissional:nao_escolhido']),
+    );
+    // Every admin has each project of the month; the older ones are read, the last three days' not.
+    const perAdmin = await db.query(`select a.id, count(n.id)::int n from admins a
+      left join notificacoes n on n.destinatario_tipo = 'admin' and n.destinatario_id = a.id and n.tipo = 'admin_projeto_pendente' group by a.id`);
+    const counts = perAdmin.rows.map((r: { n: number }) => r.n);
+    expect(counts.length).toBeGreaterThan(1);
+    expect(new Set(counts).size, JSON.stringify(counts)).toBe(1);
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(await count(`select count(*) n from notificacoes where lida_em is null and criado_em < now() - interval '4 days'`)).toBe(0);
+    expect(await count(`select count(*) n from notificacoes where lida_em is null`)).toBeGreaterThan(0);
+    // Statistics taken with the rows there (a table analyzed empty is planned as if it stayed so).
+    expect(await count(`select reltuples::bigint n from pg_class where relname = 'notificacoes'`)).toBeGreaterThan(0);
+    const { rows } = await db.query(
+      `select a.id, a.email from admins a join notificacoes n on n.destinatario_tipo = 'admin' and n.destinatario_id = a.id limit 1`,
+    );
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: rows[0].email, senha: DEMO_PASSWORD, tipo: 'admin' } });
+    const bell = await app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=5', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    expect(bell.statusCode).toBe(200);
+    expect(bell.json().items[0].titulo).toBe('Projeto por aprovar');
+  });
+
   it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {
     for (const [child, col, parent] of [
       ['requests', 'cliente_id', 'clientes'],
