@@ -100,19 +100,35 @@ const namedTexts = new Map<string, string>();
  * texts. PGlite runs it as a plain statement.
  */
 export function executeNamed<R extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<{ rows: R[] }> {
-  const d = db as unknown as {
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery(
-        q: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string | undefined,
-        arrayMode: boolean,
-      ): { execute(): Promise<{ rows: R[] }> };
-    };
+  return namedStatement<R>(db, query).execute();
+}
+
+type RawDb<R> = {
+  dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      q: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<{ rows: R[] }> };
   };
+};
+
+function namedStatement<R>(db: Db | Tx, query: SQL) {
+  const d = db as unknown as RawDb<R>;
   const built = d.dialect.sqlToQuery(query);
-  return d.session.prepareQuery(built, undefined, nameFor(built.sql), false).execute();
+  return d.session.prepareQuery(built, undefined, nameFor(built.sql), false);
+}
+
+/**
+ * A raw statement of a read path built once per database (`build` writes its values as
+ * `sql.placeholder(key)`), then only filled and run, named like executeNamed's: building a long
+ * statement's SQL with drizzle and hashing its text on every request cost about a sixth of the
+ * API's CPU for "Os seus selos".
+ */
+export function preparedRaw<R extends Record<string, unknown>>(db: Db, shape: string, build: () => SQL): Executable<{ rows: R[] }> {
+  return prepared(db, `raw_${shape}`, () => namedStatement<R>(db, build()));
 }
 
 /** The statement name of a text: a hash of it. Bounded (each name lives on every connection): past the cap a new text runs unnamed. */

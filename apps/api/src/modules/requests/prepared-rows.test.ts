@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { adminSession, createTestApp, openProject, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import { auditLog, clientes, profissionais, requests } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { executeNamed, prepared, preparedRaw } from '../../db/prepared';
 import { hasApplied } from '../creditos/applicants';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -93,5 +93,24 @@ describe('prepared selects map their rows as drizzle does', () => {
     expect(pro.selosEm).toEqual(new Date('2026-11-20T10:00:00Z'));
     const [count] = (await prepared(db, 'map_count', () => counted().prepare('map_count')).execute({})) as { n: unknown }[];
     expect(typeof count.n).toBe('number');
+  });
+});
+
+describe('a raw statement built once (preparedRaw)', () => {
+  it('is built on its first call only, and each call runs with its own values, as executeNamed does', async () => {
+    let builds = 0;
+    const text = (id: unknown, at: unknown) => sql`select id, nome from profissionais where id = ${id} and ${at}::timestamptz > '2000-01-01'`;
+    const q = () =>
+      preparedRaw<{ id: number; nome: string }>(t.db, 'test_raw_pro', () => {
+        builds++;
+        return text(sql.placeholder('id'), sql.placeholder('at'));
+      });
+    const at = new Date().toISOString();
+    const found = await q().execute({ id: proId, at });
+    const none = await q().execute({ id: proId + 1000, at });
+    expect(builds).toBe(1);
+    expect(found.rows).toEqual([{ id: proId, nome: 'Pedro Mapa' }]);
+    expect(none.rows).toEqual([]);
+    expect(found.rows).toEqual((await executeNamed(t.db, text(proId, at))).rows);
   });
 });

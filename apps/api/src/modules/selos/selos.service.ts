@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { preparedRaw } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, priorMeanSql } from './ranking';
@@ -46,8 +46,8 @@ const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandi
  * only when the badges differ, so a view takes no row lock and leaves no dead row; the sweep renews
  * `selos_em` later.
  */
-function statement(target: SQL, now: Date, prior?: SQL, onlyChanged = false) {
-  const at = sql`${now.toISOString()}::timestamptz`;
+function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = false) {
+  const at = sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
   return sql`
     with alvo as (${target}),
     m as (
@@ -147,10 +147,9 @@ export function respostaRapidaCtes(profissionalId: number, now: Date, fresh: SQL
  * with the figures behind each rule and what is still missing.
  */
 export async function selosDoProfissional(db: Db, profissionalId: number, now: Date): Promise<SelosResponse> {
-  const { rows } = await executeNamed<Row & Record<string, unknown>>(
-    db,
-    statement(sql`select id from profissionais where id = ${profissionalId}`, now, undefined, true),
-  );
+  const { rows } = await preparedRaw<Row & Record<string, unknown>>(db, 'selos_do_profissional', () =>
+    statement(sql`select id from profissionais where id = ${sql.placeholder('id')}`, sql`${sql.placeholder('at')}`, undefined, true),
+  ).execute({ id: profissionalId, at: now.toISOString() });
   const row = rows[0] as Row | undefined;
   if (!row) throw notFound(M.profissionalNaoIdentificado);
   const selos = selosOf(row);
