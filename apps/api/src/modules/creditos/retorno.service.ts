@@ -1,30 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Retorno, RetornoMes } from '@tc/shared';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { preparedRaw } from '../../db/prepared';
 
 /** Months shown in "O seu retorno": this one and the 11 before it. */
 export const RETORNO_MESES = 12;
 
-/**
- * A professional's return on spend, per month (Lisbon time) over the last 12 months, in one
- * statement. Each branch reads one index over the professional's own rows of that window:
- * - credits spent, applications and refunds: the ledger (credit_ledger_prof_idx), which keeps the
- *   CANDIDATURA and REEMBOLSO lines even when the project was deleted afterwards;
- * - times chosen: requests.escolhido_id (requests_escolhido_idx);
- * - reviews received: approved reviews (reviews_prof_aprovadas_idx), the ones the public sees.
- */
-export async function retornoProfissional(db: Db, profissionalId: number, now: Date): Promise<Retorno> {
+type Row = { mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string };
+
+function retornoSql(profissionalId: unknown, now: unknown) {
   // The first instant of the window (the 1st of the month 11 months ago, Lisbon time), written out in
   // every branch so each index sees "my rows since then" (a CTE join would hide the bound from it).
   const inicioLocal = sql`(date_trunc('month', ${now}::timestamptz at time zone 'Europe/Lisbon') - make_interval(months => ${RETORNO_MESES - 1}))`;
   const desde = sql`(${inicioLocal} at time zone 'Europe/Lisbon')`;
   const mes = (col: string) => sql.raw(`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`);
-  // Named: planning this statement costs PostgreSQL three times what running it does.
-  const rows = (
-    await executeNamed<{ mes: string; gastos: string; candidaturas: string; escolhido: string; avaliacoes: string; reembolsos: string }>(
-      db,
-      sql`
+  return sql`
     with meses as (
       select to_char(m, 'YYYY-MM') as mes
       from generate_series(${inicioLocal}, ${inicioLocal} + make_interval(months => ${RETORNO_MESES - 1}), interval '1 month') m
@@ -57,9 +47,21 @@ export async function retornoProfissional(db: Db, profissionalId: number, now: D
     left join razao using (mes)
     left join escolhas using (mes)
     left join avaliacoes using (mes)
-    order by meses.mes`,
-    )
-  ).rows;
+    order by meses.mes`;
+}
+
+/**
+ * A professional's return on spend, per month (Lisbon time) over the last 12 months, in one
+ * statement. Each branch reads one index over the professional's own rows of that window:
+ * - credits spent, applications and refunds: the ledger (credit_ledger_prof_idx), which keeps the
+ *   CANDIDATURA and REEMBOLSO lines even when the project was deleted afterwards;
+ * - times chosen: requests.escolhido_id (requests_escolhido_idx);
+ * - reviews received: approved reviews (reviews_prof_aprovadas_idx), the ones the public sees.
+ */
+export async function retornoProfissional(db: Db, profissionalId: number, now: Date): Promise<Retorno> {
+  // Named and built once (planning this statement costs PostgreSQL three times what running it does).
+  const rows = (await preparedRaw<Row>(db, 'retorno', () => retornoSql(sql.placeholder('id'), sql.placeholder('now'))).execute({ id: profissionalId, now }))
+    .rows;
   const meses: RetornoMes[] = rows.map((r) => ({
     mes: r.mes,
     creditosGastos: Number(r.gastos),
