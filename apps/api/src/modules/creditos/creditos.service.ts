@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import { executeNamed, fieldsOf, runList } from '../../db/prepared';
+import { executeNamed, fieldsOf, preparedRaw, runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
@@ -41,16 +41,18 @@ type ApplyView = ApplicationNewsRow & {
 
 /** The project and the professional as they are now, with every figure a refusal depends on. */
 async function applyView(db: Db, profissionalId: number, requestId: number): Promise<ApplyView | undefined> {
-  const { rows } = await executeNamed<ApplyView>(
+  const pro = sql.placeholder('pro');
+  const { rows } = await preparedRaw<ApplyView>(
     db,
-    sql`
+    'apply_view',
+    () => sql`
     select r.status, r.creditos, r.escolhido_id, r.candidaturas_n as n, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
       p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade, s.creditos_restantes as saldo,
-      exists (select 1 from candidaturas x where x.request_id = r.id and x.profissional_id = ${profissionalId}) as mine
+      exists (select 1 from candidaturas x where x.request_id = r.id and x.profissional_id = ${pro}) as mine
     from requests r join clientes c on c.id = r.cliente_id
-      left join profissionais p on p.id = ${profissionalId} left join subscriptions s on s.profissional_id = ${profissionalId}
-    where r.id = ${requestId}`,
-  );
+      left join profissionais p on p.id = ${pro} left join subscriptions s on s.profissional_id = ${pro}
+    where r.id = ${sql.placeholder('req')}`,
+  ).execute({ pro: profissionalId, req: requestId });
   return rows[0];
 }
 

@@ -13,7 +13,7 @@ import { notificationCtes, notify, projetoPendenteDeliveries } from '../notifica
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
-import { executeNamed, fieldsOf, prepared, unseen, type FilterType } from '../../db/prepared';
+import { executeNamed, fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's own columns (requestColumns without the client's). */
@@ -90,13 +90,14 @@ export async function createRequest(db: Db, clienteId: number, body: CreateReque
   // Two round trips and no BEGIN/COMMIT: a read (the client, the admins to tell and the new project's
   // id, drawn from its sequence so their news can name it), then one statement that writes the project
   // and that news together, so neither is written without the other.
-  const { rows } = await executeNamed<{ id: number; nome: string; confirmado: boolean; admins: { id: number; email: string }[] | null }>(
+  const { rows } = await preparedRaw<{ id: number; nome: string; confirmado: boolean; admins: { id: number; email: string }[] | null }>(
     db,
-    sql`
+    'publish_view',
+    () => sql`
     select nextval(pg_get_serial_sequence('requests', 'id'))::int as id, c.nome, c.email_confirmado_em is not null as confirmado,
       case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
-    from clientes c where c.id = ${clienteId}`,
-  );
+    from clientes c where c.id = ${sql.placeholder('cliente')}`,
+  ).execute({ cliente: clienteId });
   const c = rows[0];
   // The account was deleted after its session was checked.
   if (!c) throw notFound('Cliente não encontrado.');
