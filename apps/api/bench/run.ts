@@ -377,6 +377,9 @@ function scenarios(s: Subjects): Scenario[] {
     { name: "professional's applications", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro },
     { name: "professional's credit history", kind: 'read', path: `/api/creditos/historico/${s.prof.id}?pageSize=10`, token: pro },
     { name: "professional's notifications", kind: 'read', path: '/api/notificacoes?pageSize=10', token: pro },
+    // "Os seus selos" (recomputed on every view) and "O seu retorno" (12 months of figures).
+    { name: "professional's badges", kind: 'read', path: '/api/profissional/selos', token: pro },
+    { name: "professional's return", kind: 'read', path: '/api/profissional/retorno', token: pro },
     { name: 'project detail (owner)', kind: 'read', path: `/api/requests/${s.cliente.projectId}`, token: cli },
     { name: 'professional profile', kind: 'read', path: `/api/profissional/${s.profileIds[0]}`, token: cli, next: () => ({ path: `/api/profissional/${profile()}` }) },
     { name: 'professional reviews', kind: 'read', path: `/api/review/profissional/${s.profileIds[0]}`, next: () => ({ path: `/api/review/profissional/${profileR()}` }) },
