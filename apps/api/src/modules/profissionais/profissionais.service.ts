@@ -33,13 +33,20 @@ type Card = {
   verificacao: string | null;
   selos: string[];
 };
-const toCard = ({ fotoKey, verificacao, selos, ...r }: Card) => ({
-  ...r,
+// Field by field, not `{ a, ...rest }`: V8 copies "a row minus some keys" slowly (docs/decisions/0006, row mapping).
+const toCard = (r: Card) => ({
+  id: r.id,
+  nome: r.nome,
+  especialidades: r.especialidades,
+  cidade: r.cidade,
+  bairro: r.bairro,
+  notaMedia: r.notaMedia,
+  totalAvaliacoes: r.totalAvaliacoes,
   especialidadesLabels: r.especialidades.map(specialtyLabel),
-  fotoUrl: publicFileUrl(fotoKey),
-  verificado: verificacao === 'VERIFICADO',
+  fotoUrl: publicFileUrl(r.fotoKey),
+  verificado: r.verificacao === 'VERIFICADO',
   // Stored by modules/selos; only known badges, in catalogue order.
-  selos: SELOS.filter((s) => selos.includes(s)),
+  selos: SELOS.filter((s) => r.selos.includes(s)),
 });
 
 /**
@@ -55,9 +62,12 @@ const bestRated = [sql`${profissionais.notaBayes} desc nulls last`, profissionai
  */
 const listItem = { ...publicCard, bio: profissionais.bio };
 type ListRow = Card & { bio: string | null };
-const toListItem = ({ bio, ...card }: ListRow) => {
-  const c = toCard(card);
-  return { ...c, especialidade: c.especialidadesLabels[0] ?? null, descricao: bio?.trim() ? bio : null };
+const toListItem = (r: ListRow) => {
+  // The two list fields set on the card itself (a spread would copy it again).
+  const c: ReturnType<typeof toCard> & { especialidade?: string | null; descricao?: string | null } = toCard(r);
+  c.especialidade = c.especialidadesLabels[0] ?? null;
+  c.descricao = r.bio?.trim() ? r.bio : null;
+  return c as ReturnType<typeof toCard> & { especialidade: string | null; descricao: string | null };
 };
 
 /** The search's page size (the route's default). */
