@@ -419,7 +419,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         // A category filter hidden from the planner (db/prepared.ts unseen).
         ['/api/requests/disponiveis?bairro=Porto', () => prof.auth, /"requests"\."bairro" = \(select \$\d+::text\).* limit 13\)/],
         [`/api/requests/cliente/${client.id}`, () => client.auth, /"requests"\."cliente_id" = \$.* limit 21$/],
-        ['/api/requests/all', () => admin.auth, /order by "requests"\."status".* limit 11\) "page"/],
+        ['/api/requests/all', () => admin.auth, /order by "requests"\."status".* limit 11\) "first"/],
         ['/api/admin/profissionais', () => admin.auth, /from "profissionais" left join "admins" .* limit 11$/],
         [`/api/creditos/historico/${prof.id}`, () => prof.auth, /from "credit_ledger" .* limit 11$/],
         ['/api/notificacoes', () => prof.auth, /from "notificacoes" .* limit 11$/],
@@ -433,7 +433,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
           /from "requests" where \("requests"\."status" = 'ABERTO' and [^)]*\) order by .* limit 51\)/,
         ],
         ['/api/requests/disponiveis?pageSize=30&page=2', () => prof.auth, /order by .* limit 51 offset \(select \$\d+::int\)\)/],
-        ['/api/requests/all?pageSize=17', () => admin.auth, /order by "requests"\."status".* limit 21\) "page"/],
+        ['/api/requests/all?pageSize=17', () => admin.auth, /order by "requests"\."status".* limit 21\) "first"/],
       ];
       for (const [path, auth] of lists) {
         for (let i = 0; i < 8; i++) expect((await second.inject({ method: 'GET', url: path, headers: auth() })).statusCode).toBe(200);
@@ -515,6 +515,33 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     } finally {
       await explainer.query('SET enable_indexscan = on');
       await explainer.query('SET enable_sort = off');
+    }
+  });
+
+  it("the back office's later pages read their ids from the order's index alone, not visiting each row the OFFSET skips (migration 0021)", async () => {
+    // Each order index is over an expression of a column (pending first, emergencies first); holding
+    // that column too is what lets PostgreSQL read it alone. Without it, projects' page 500 visited
+    // 6,000 rows (28 ms on the generated data).
+    for (const t of ['requests', 'profissionais', 'reviews']) await explainer.query(`VACUUM ANALYZE ${t}`);
+    type Node = { 'Node Type': string; 'Index Name'?: string; Plans?: Node[] };
+    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
+    for (const [path, table, index] of [
+      ['/api/requests/all?page=40', 'requests', 'requests_status_idx'],
+      ['/api/requests/all?page=40&status=CONCLUIDO', 'requests', 'requests_status_idx'],
+      ['/api/admin/profissionais?page=40', 'profissionais', 'profissionais_admin_idx'],
+      ['/api/admin/profissionais?page=40&verificacao=VERIFICADO', 'profissionais', 'profissionais_verificacao_idx'],
+      ['/api/review/all?page=40', 'reviews', 'reviews_admin_idx'],
+    ]) {
+      const [root] = JSON.parse(await planOf(path, admin.auth, table)) as { Plan: Node }[];
+      const nodes = all(root.Plan);
+      // The page's Limit: over the index alone, before any row is read by its key.
+      const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && all(n).some((c) => c['Index Name'] === index));
+      expect(pageLimit, `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
+      const scans = all(pageLimit!).filter((n) => n['Node Type'].includes('Scan'));
+      expect(
+        scans.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
+        path,
+      ).toEqual([`Index Only Scan ${index}`]);
     }
   });
 

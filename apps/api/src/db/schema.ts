@@ -119,8 +119,15 @@ export const profissionais = pgTable(
     index('profissionais_urgencias_idx')
       .on(t.bairro)
       .where(sql`aceita_urgencias`),
-    // Admin list: pending verifications first, then newest.
-    index('profissionais_admin_idx').on(sql`(${t.verificacao} is distinct from 'PENDENTE')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Admin list: pending verifications first, then newest. verificacao last: PostgreSQL reads an
+    // expression index alone (a later page's ids) only when it also holds the column under the
+    // expression (migration 0021).
+    index('profissionais_admin_idx').on(
+      sql`(${t.verificacao} is distinct from 'PENDENTE')`,
+      t.criadoEm.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.verificacao,
+    ),
     index('profissionais_verificacao_idx').on(t.verificacao, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -190,7 +197,14 @@ export const requests = pgTable(
     index('requests_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Admin list: the enum's order is ESPERA, ABERTO, CONCLUIDO, the order the back office wants;
     // within a status, emergencies (PIQUETE, AVARIA: "Urgente 24h") first, then newest.
-    index('requests_status_idx').on(t.status, sql`(${t.tempo} in ('PIQUETE', 'AVARIA')) desc`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // tempo last, so a later page's ids are read from the index alone (migration 0021).
+    index('requests_status_idx').on(
+      t.status,
+      sql`(${t.tempo} in ('PIQUETE', 'AVARIA')) desc`,
+      t.criadoEm.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.tempo,
+    ),
     trgm('requests_busca_admin_trgm', sql`${t.buscaAdmin}`),
     // Job search: only approved, priced projects, newest first, with or without one filter. (Not
     // carrying the text as the district + specialty index does: walking this one would then look so
@@ -396,7 +410,8 @@ export const reviews = pgTable(
       .on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`status = 'APROVADO'`),
     // Admin list: pending first, then newest.
-    index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // status last, so a later page's ids are read from the index alone (migration 0021).
+    index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
     index('reviews_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trgm('reviews_busca_admin_trgm', sql`${t.buscaAdmin}`),
     check('reviews_nota_1_5', sql`${t.nota} BETWEEN 1 AND 5`),

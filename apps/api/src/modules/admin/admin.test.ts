@@ -336,3 +336,64 @@ describe('reviews outlive deleted projects', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: other.auth })).json().notaMedia).toBeNull();
   });
 });
+
+describe("the back office's later pages (ids first from the order's index, then the rows)", () => {
+  type Card = { id: number; status?: string; tempo?: string; verificacao?: string; criadoEm: string };
+  const items = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: admin.auth });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { items: Card[] }).items;
+  };
+  /** Pages 1..n of `size` read one by one, joined: the same cards, in the same order, as one page of n × size. */
+  const samePages = async (path: string, size: number, n: number) => {
+    const sep = path.includes('?') ? '&' : '?';
+    const whole = await items(`${path}${sep}pageSize=${size * n}`);
+    expect(whole).toHaveLength(size * n);
+    const pages: Card[] = [];
+    for (let page = 1; page <= n; page++) pages.push(...(await items(`${path}${sep}pageSize=${size}&page=${page}`)));
+    expect(pages).toEqual(whole);
+    return whole;
+  };
+
+  it('projects: pending first, then emergencies, then newest, the same page by page as in one page, client included', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    // Pending and open projects of every urgency, newer than any other test's, a minute apart.
+    await t.db.execute(sql`insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, cliente_id, tempo, status, creditos, criado_em)
+      select 'Página ' || g, 'Teste de páginas', 'Porto', 'Porto', 'substituicao-quadros-eletricos', '+351912345678', ${c.id},
+        (array['NORMAL', 'PIQUETE', 'URGENTE', 'AVARIA'])[1 + g % 4]::time_option,
+        (array['ESPERA', 'ABERTO', 'CONCLUIDO'])[1 + g % 3]::project_status, 5, now() + interval '1 minute' * g
+      from generate_series(1, 24) g`);
+    const rank = { ESPERA: 0, ABERTO: 1, CONCLUIDO: 2 } as Record<string, number>;
+    const urgent = (x: Card) => (x.tempo === 'PIQUETE' || x.tempo === 'AVARIA' ? 0 : 1);
+    const key = (x: Card) => [rank[x.status!]!, urgent(x), -Date.parse(x.criadoEm), -x.id];
+    const compare = (a: number[], b: number[]) => a.reduce((d, v, i) => d || v - b[i]!, 0);
+    const all = await samePages('/api/requests/all', 3, 5);
+    expect(all.map((x) => x.status).slice(0, 8)).toEqual(Array(8).fill('ESPERA'));
+    expect(all.every((_, i) => i === 0 || compare(key(all[i - 1]!), key(all[i]!)) <= 0)).toBe(true);
+    expect((all[0] as unknown as { cliente: { nome: string } }).cliente.nome).toBeTruthy();
+    const open = await samePages('/api/requests/all?status=ABERTO', 2, 4);
+    expect(open.every((x) => x.status === 'ABERTO')).toBe(true);
+    expect(open.every((_, i) => i === 0 || compare(key(open[i - 1]!), key(open[i]!)) <= 0)).toBe(true);
+  });
+
+  it('professionals: pending verifications first, then newest, the same page by page as in one page', async () => {
+    const pros = [];
+    for (let i = 0; i < 6; i++) pros.push(await registerAndLogin(t.app, 'profissional'));
+    const ids = pros.map((p) => p.id);
+    await t.db
+      .execute(sql`update profissionais set verificacao = case when id % 2 = 0 then 'VERIFICADO'::verification_status else 'PENDENTE'::verification_status end,
+      criado_em = now() + interval '1 hour' + interval '1 minute' * id where id = any(${`{${ids.join(',')}}`}::int[])`);
+    const all = await samePages('/api/admin/profissionais', 2, 3);
+    const pending = all.map((x) => x.verificacao === 'PENDENTE');
+    // Pending ones first (a pending one never after one that is not), newest first within each.
+    expect(pending.indexOf(false) === -1 || pending.lastIndexOf(true) < pending.indexOf(false)).toBe(true);
+    const verified = await samePages('/api/admin/profissionais?verificacao=VERIFICADO', 1, 3);
+    expect(verified.every((x) => x.verificacao === 'VERIFICADO')).toBe(true);
+    expect(verified.map((x) => x.id)).toEqual(
+      ids
+        .filter((id) => id % 2 === 0)
+        .sort((a, b) => b - a)
+        .slice(0, 3),
+    );
+  });
+});
