@@ -246,25 +246,38 @@ export async function listProfissionaisAdmin(
 
 export async function listAudit(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'admin_audit', { page, pageSize, filters: {} }, (_v, offset) =>
-    db
-      .select({
-        id: auditLog.id,
-        actorTipo: auditLog.actorTipo,
-        actorId: auditLog.actorId,
-        acao: auditLog.acao,
-        alvoTipo: auditLog.alvoTipo,
-        alvoId: auditLog.alvoId,
-        detalhes: auditLog.detalhes,
-        criadoEm: auditLog.criadoEm,
-        adminNome: admins.nome,
-      })
+  const columns = {
+    id: auditLog.id,
+    actorTipo: auditLog.actorTipo,
+    actorId: auditLog.actorId,
+    acao: auditLog.acao,
+    alvoTipo: auditLog.alvoTipo,
+    alvoId: auditLog.alvoId,
+    detalhes: auditLog.detalhes,
+    criadoEm: auditLog.criadoEm,
+    adminNome: admins.nome,
+  };
+  const byAdmin = and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId));
+  const rows = await runList(db, 'admin_audit', { page, pageSize, filters: {} }, (_v, offset) => {
+    if (offset === undefined) {
+      return db.select(columns).from(auditLog).leftJoin(admins, byAdmin).orderBy(desc(auditLog.criadoEm), desc(auditLog.id)).limit(limit);
+    }
+    // A later page: its ids first, from audit_criado_idx alone, then those entries and their admin:
+    // joined before the OFFSET, page 500 looked up the admin of the 6,000 entries it skips (3.4 ms).
+    const cut = db
+      .select({ pageId: auditLog.id, pageCriadoEm: auditLog.criadoEm })
       .from(auditLog)
-      .leftJoin(admins, and(eq(auditLog.actorTipo, 'admin'), eq(admins.id, auditLog.actorId)))
       .orderBy(desc(auditLog.criadoEm), desc(auditLog.id))
       .limit(limit)
-      .offset(offset as number),
-  );
+      .offset(offset as number)
+      .as('page');
+    return db
+      .select(columns)
+      .from(cut)
+      .innerJoin(auditLog, eq(auditLog.id, cut.pageId))
+      .leftJoin(admins, byAdmin)
+      .orderBy(desc(cut.pageCriadoEm), desc(cut.pageId));
+  });
   return pageOf(
     rows.map((r) => ({
       id: r.id,

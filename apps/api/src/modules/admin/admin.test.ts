@@ -376,6 +376,25 @@ describe("the back office's later pages (ids first from the order's index, then 
     expect(open.every((_, i) => i === 0 || compare(key(open[i - 1]!), key(open[i]!)) <= 0)).toBe(true);
   });
 
+  it("the audit log: newest first, with the admin's name, the same page by page as in one page", async () => {
+    await t.db.execute(sql`insert into audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, criado_em)
+      select (array['admin', 'cliente']::user_role[])[1 + g % 2], case when g % 2 = 0 then ${admin.id} else 1 end, 'TESTE_PAGINAS', 'request', g,
+        now() + interval '1 day' + interval '1 second' * (g / 2)
+      from generate_series(1, 12) g`);
+    const all = (await samePages('/api/admin/audit', 3, 4)) as unknown as {
+      acao: string;
+      actorTipo: string;
+      adminNome: string | null;
+      criadoEm: string;
+      id: number;
+    }[];
+    expect(all.map((x) => x.acao)).toEqual(Array(12).fill('TESTE_PAGINAS'));
+    // Newest first; two entries of one second by id, newest id first.
+    expect(all.every((x, i) => i === 0 || Date.parse(all[i - 1]!.criadoEm) > Date.parse(x.criadoEm) || all[i - 1]!.id > x.id)).toBe(true);
+    expect(all.filter((x) => x.actorTipo === 'admin').every((x) => x.adminNome === 'Admin Teste')).toBe(true);
+    expect(all.filter((x) => x.actorTipo !== 'admin').every((x) => x.adminNome === null)).toBe(true);
+  });
+
   it('professionals: pending verifications first, then newest, the same page by page as in one page', async () => {
     const pros = [];
     for (let i = 0; i < 6; i++) pros.push(await registerAndLogin(t.app, 'profissional'));
