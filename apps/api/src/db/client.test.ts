@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from './client';
+import { auditLog, clientes, profissionais } from './schema';
 
 const url = process.env.DATABASE_URL;
 
@@ -21,6 +22,71 @@ describe.runIf(process.env.TEST_DB === 'postgres' && url)('PostgreSQL pool', () 
       await new Promise((r) => setTimeout(r, 200));
       const { rows } = await database.db.execute<{ ok: number }>(sql`select 1 as ok`);
       expect(rows).toEqual([{ ok: 1 }]);
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres' && url)('rows read from PostgreSQL (db/pg-array-rows.ts)', () => {
+  it("drizzle's array rows keep every type's parser; object rows keep their names; a row without a column list reads too", async () => {
+    const name = `tc_test_rows_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(url!);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ url: u.toString() });
+    try {
+      const { db } = database;
+      const [c] = await db
+        .insert(clientes)
+        .values({ nome: 'Ana Sousa', email: 'ana@exemplo.pt', senhaHash: 'x', emailConfirmadoEm: new Date('2026-11-27T10:00:00.123Z') })
+        .returning({ id: clientes.id });
+      await db.insert(profissionais).values({
+        nome: 'João Ferreira',
+        email: 'joao@exemplo.pt',
+        senhaHash: 'x',
+        cidade: 'Porto',
+        bairro: 'Porto',
+        especialidades: ['instalacao-eletrica', 'domotica'],
+      });
+      await db.insert(auditLog).values({ actorTipo: 'admin', actorId: 3, acao: 'TESTE', detalhes: { antes: null, depois: 5, nota: 'é' } });
+      // Twice: the second run is the prepared statement's, parsed from its second column list.
+      for (let i = 0; i < 2; i++) {
+        const [row] = await db
+          .select({
+            id: clientes.id,
+            nome: clientes.nome,
+            telefone: clientes.telefone,
+            confirmado: clientes.emailConfirmadoEm,
+            confirmadoTexto: sql<string>`to_char(${clientes.emailConfirmadoEm} at time zone 'UTC', 'YYYY-MM-DD')`,
+            n: sql<number>`(select count(*) from clientes)::int`,
+            grande: sql<string>`9007199254740993::bigint`,
+            sim: sql<boolean>`true`,
+          })
+          .from(clientes)
+          .where(eq(clientes.id, c!.id));
+        expect(row).toEqual({
+          id: c!.id,
+          nome: 'Ana Sousa',
+          telefone: null,
+          confirmado: new Date('2026-11-27T10:00:00.123Z'),
+          confirmadoTexto: '2026-11-27',
+          n: 1,
+          grande: '9007199254740993',
+          sim: true,
+        });
+        const [pro] = await db.select({ especialidades: profissionais.especialidades, verificacao: profissionais.verificacao }).from(profissionais);
+        expect(pro!.especialidades).toEqual(['instalacao-eletrica', 'domotica']);
+        const [log] = await db.select({ detalhes: auditLog.detalhes, actorTipo: auditLog.actorTipo, actorId: auditLog.actorId }).from(auditLog);
+        expect(log).toEqual({ detalhes: { antes: null, depois: 5, nota: 'é' }, actorTipo: 'admin', actorId: 3 });
+      }
+      const { rows } = await db.execute<{ nome: string; n: number }>(sql`select nome, 2::int as n from clientes`);
+      expect(rows).toEqual([{ nome: 'Ana Sousa', n: 2 }]);
+      expect((await db.execute(sql`update clientes set telefone = '+351912345678'`)).rowCount).toBe(1);
     } finally {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { fasterArrayRows } from './pg-array-rows';
 import { schema } from './schema';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -52,6 +53,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     await migratePostgres(opts.url);
+    fasterArrayRows();
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
