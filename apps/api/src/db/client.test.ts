@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from './client';
 import { auditLog, clientes, profissionais } from './schema';
+import { scratchPostgres } from '../test/harness';
 
 const url = process.env.DATABASE_URL;
 
@@ -32,13 +33,8 @@ describe.runIf(process.env.TEST_DB === 'postgres' && url)('PostgreSQL pool', () 
 
 describe.runIf(process.env.TEST_DB === 'postgres' && url)('rows read from PostgreSQL (db/pg-array-rows.ts)', () => {
   it("drizzle's array rows keep every type's parser; object rows keep their names; a row without a column list reads too", async () => {
-    const name = `tc_test_rows_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const u = new URL(url!);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ url: u.toString() });
+    const scratch = await scratchPostgres('tc_test_rows');
+    const database = await openDatabase({ url: scratch.url });
     try {
       const { db } = database;
       const [c] = await db
@@ -89,8 +85,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && url)('rows read from Postgr
       expect((await db.execute(sql`update clientes set telefone = '+351912345678'`)).rowCount).toBe(1);
     } finally {
       await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   });
 });
