@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESS_THRESHOLD, pickEncoding, registerCompression } from './compress';
+import { COMPRESS_THRESHOLD, memoizedAnswers, pickEncoding, registerCompression } from './compress';
 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
 
@@ -12,7 +12,10 @@ beforeAll(async () => {
   await app.register(
     async (api) => {
       registerCompression(api);
-      api.get('/big', async () => big);
+      api.get('/big', { config: { sharedAnswer: true } }, async () => big);
+      api.get('/public-other', { config: { sharedAnswer: true } }, async () => ({ ...big, outra: true }));
+      // One reader's own answer (no sharedAnswer): compressed on its own, never kept.
+      api.get('/mine', async (request) => ({ ...big, quem: request.headers['x-quem'] }));
       api.get('/small', async () => ({ ok: true }));
       api.get('/stream', async (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
       api.get('/image', async (_req, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 1)));
@@ -41,6 +44,22 @@ describe('API answer compression', () => {
     // The same answer again comes from the memo, byte for byte.
     const again = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'br' } });
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+  });
+
+  it("keeps a shared answer compressed by its text, never one reader's own answer", async () => {
+    const before = memoizedAnswers();
+    for (const quem of ['ana', 'joao', 'ana']) {
+      for (const enc of ['br', 'gzip']) {
+        const r = await app.inject({ url: '/api/mine', headers: { 'accept-encoding': enc, 'x-quem': quem } });
+        expect(r.headers['content-encoding']).toBe(enc);
+        const text = (enc === 'br' ? brotliDecompressSync(r.rawPayload) : gunzipSync(r.rawPayload)).toString();
+        expect(JSON.parse(text)).toEqual({ ...big, quem });
+      }
+    }
+    expect(memoizedAnswers()).toBe(before);
+    const shared = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'br' } });
+    expect(JSON.parse(brotliDecompressSync(shared.rawPayload).toString())).toEqual({ ...big, outra: true });
+    expect(memoizedAnswers()).toBe(before + 1);
   });
 
   it('leaves small answers, refusing clients, streams, images and routes outside /api alone', async () => {

@@ -12,7 +12,10 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profissional/top-avaliados',
-    { schema: { tags: ['profissional'], summary: 'Profissionais mais bem avaliados (público)', response: { 200: z.array(card) } } },
+    {
+      config: { sharedAnswer: true },
+      schema: { tags: ['profissional'], summary: 'Profissionais mais bem avaliados (público)', response: { 200: z.array(card) } },
+    },
     // Public and the same for everyone: a 30 s cache, emptied when a review is decided.
     async () => cache.get('home:top-avaliados', () => topRated(db)),
   );
@@ -21,6 +24,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/see-all',
     {
       onRequest: requireRole('cliente', 'admin'),
+      config: { sharedAnswer: true },
       schema: {
         tags: ['profissional'],
         summary: 'Pesquisar profissionais por nome, especialidade ou cidade (10 por página)',
@@ -42,6 +46,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profissional/:id',
     {
       onRequest: requireRole('cliente', 'profissional', 'admin'),
+      config: { sharedAnswer: true },
       schema: {
         tags: ['profissional'],
         summary: 'Perfil público de um profissional (sem e-mail nem documentos)',

@@ -13,7 +13,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/review/recent',
-    { schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recentReview) } } },
+    {
+      config: { sharedAnswer: true },
+      schema: { tags: ['reviews'], summary: 'Testemunhos recentes (só avaliações aprovadas)', response: { 200: z.array(recentReview) } },
+    },
     // Public and the same for everyone: a 30 s cache, emptied when a review is decided.
     async () => cache.get('home:recentes', () => recentReviews(db)),
   );
@@ -21,6 +24,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/review/profissional/:id',
     {
+      config: { sharedAnswer: true },
       schema: {
         tags: ['reviews'],
         summary: 'Avaliações aprovadas de um profissional, mais recentes primeiro, 5 por página',
