@@ -9,7 +9,7 @@ import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { containsFolded, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
-import { bayesSql, priorMeanSql } from '../selos/ranking';
+import { bayesSql, storedPriorSql } from '../selos/ranking';
 
 /**
  * notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there
@@ -19,7 +19,7 @@ export async function recomputeRating(db: Db | Tx, profissionalId: number) {
   await db.execute(sql`
     update profissionais p set nota_media = r.media, total_avaliacoes = r.n, nota_bayes = ${bayesSql(sql`r.n`, sql`r.media`, sql`g.m`)}
     from (select avg(nota)::float8 as media, count(*)::int as n from reviews where profissional_id = ${profissionalId} and status = 'APROVADO') r,
-      (select ${priorMeanSql} as m) g
+      (select ${storedPriorSql} as m) g
     where p.id = ${profissionalId}`);
 }
 

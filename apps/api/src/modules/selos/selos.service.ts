@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedRaw } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
-import { bayesSql, priorMeanSql } from './ranking';
+import { bayesSql, PRIOR_FALLBACK, refreshPriorSql } from './ranking';
 
 /**
  * The badges' rules, in one statement (docs/decisions/0015 and the shared SELO_REGRAS):
@@ -157,10 +157,10 @@ export async function selosDoProfissional(db: Db, profissionalId: number, now: D
   return { selos, calculadoEm: now.toISOString(), metricas, progresso: progressoSelos(selos, metricas) };
 }
 
-/** The prior mean of the ranking, read once per sweep. */
-async function priorMean(db: Db): Promise<number> {
-  const { rows } = await db.execute<{ m: number | string }>(sql`select ${priorMeanSql} as m`);
-  return Number(rows[0]?.m ?? 4);
+/** The prior mean of the ranking, computed once per sweep and stored for the recomputes until the next. */
+async function priorMean(db: Db, now: Date): Promise<number> {
+  const { rows } = await db.execute<{ m: number | string }>(refreshPriorSql(now));
+  return Number(rows[0]?.m ?? PRIOR_FALLBACK);
 }
 
 /** Badges older than this are recomputed by the sweep: the time windows (12 months, 30 days) move every day. */
@@ -182,7 +182,7 @@ export async function sweepSelos(db: Db, now: Date, opts: { all?: boolean; batch
     const { rows } = await db.execute<{ any: boolean }>(sql`select exists (select 1 from profissionais where ${stale}) as any`);
     if (!rows[0]?.any) return 0;
   }
-  const m = sql`${await priorMean(db)}::float8`;
+  const m = sql`${await priorMean(db, now)}::float8`;
   let after = 0;
   let done = 0;
   for (;;) {

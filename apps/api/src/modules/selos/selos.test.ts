@@ -326,6 +326,37 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     expect((await put(`/api/review/accept/${reviewId}`)).statusCode).toBe(200);
     expect(await top()).toContain(p.id);
   });
+
+  it("a decided review uses the prior mean the last sweep stored (no scan of every review); before any sweep, the reviews' mean", async () => {
+    await t.db.execute(sql`delete from ranking_prior`);
+    const num = async (q: ReturnType<typeof sql>) => Number((await t.db.execute<{ v: number }>(q)).rows[0]!.v);
+    const live = () => num(sql`select avg(nota)::float8 as v from reviews where status = 'APROVADO'`);
+    const bayesOf = (p: Session) => num(sql`select nota_bayes as v from profissionais where id = ${p.id}`);
+    const p = await pro('Eduardo Prior');
+    await reviewedJob(p, 3);
+    // Nothing stored yet: m is computed from the reviews.
+    expect(await bayesOf(p)).toBeCloseTo((5 * (await live()) + 3) / 6, 9);
+
+    const now = clock.now();
+    await sweepSelos(t.app.ctx.db, now, { all: true });
+    const stored = await num(sql`select m as v from ranking_prior`);
+    expect(stored).toBeCloseTo(await live(), 9);
+    expect(await num(sql`select count(*)::int as v from ranking_prior`)).toBe(1);
+
+    // The platform's mean moves (two 1-star reviews); the next decision still uses the stored m.
+    const q = await pro('Filipe Baixo');
+    await reviewedJob(q, 1);
+    await reviewedJob(q, 1);
+    expect(Math.abs((await live()) - stored)).toBeGreaterThan(0.01);
+    await reviewedJob(p, 5);
+    expect(await bayesOf(p)).toBeCloseTo((5 * stored + 2 * 4) / 7, 9);
+
+    // The next sweep stores the new mean and gives it to everyone.
+    await sweepSelos(t.app.ctx.db, clock.now(), { all: true });
+    const m = await live();
+    expect(await num(sql`select m as v from ranking_prior`)).toBeCloseTo(m, 9);
+    expect(await bayesOf(p)).toBeCloseTo((5 * m + 2 * 4) / 7, 9);
+  });
 });
 
 describeOnPostgres('the periodic sweep on several instances', () => {
