@@ -13,6 +13,8 @@ import {
   DIGEST_MAX_LINES,
   drainOutbox,
   LEASE_MS,
+  BELL_RETENTION_DAYS,
+  pruneOldBells,
   pruneSentMail,
   runOutboxOnce,
   SENT_MAIL_RETENTION_DAYS,
@@ -284,5 +286,42 @@ describe('the sent-mail log', () => {
     expect(await pruneSentMail(own.app.ctx)).toBe(1);
     expect(await left()).toEqual(['enviado-novo']);
     expect(await pruneSentMail(own.app.ctx)).toBe(0);
+  });
+});
+
+describe("the bell's old notifications", () => {
+  it(`are deleted ${BELL_RETENTION_DAYS} days after they were written, read or not, a batch at a time; newer ones stay`, async () => {
+    // A database of its own, as above: the ids must grow with the back-dated times.
+    const own = await createTestApp({ clock, env: { SMTP_URL: smtp.url } });
+    onTestFinished(() => own.close());
+    const pro = await registerAndLogin(own.app, 'profissional', { nome: 'Rui Sineta' });
+    const day = 86_400_000;
+    const bell = (titulo: string, ageDays: number, lida: boolean) => sql`
+      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, lida_em, criado_em)
+      values ('profissional', ${pro.id}, 'novo_projeto_na_zona', ${titulo}, 'Corpo', '/trabalhos',
+        ${lida ? clock.now().toISOString() : null}::timestamptz, ${new Date(clock.now().getTime() - ageDays * day).toISOString()}::timestamptz)`;
+    for (const [titulo, age, lida] of [
+      ['velha-1', BELL_RETENTION_DAYS + 30, true],
+      ['velha-2', BELL_RETENTION_DAYS + 20, false],
+      ['velha-3', BELL_RETENTION_DAYS + 1, false],
+      ['recente', BELL_RETENTION_DAYS - 1, false],
+      ['hoje', 0, false],
+    ] as const)
+      await own.db.execute(bell(titulo, age, lida));
+    const seen = async () => {
+      const r = await own.app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=50', headers: pro.auth });
+      expect(r.statusCode, r.body).toBe(200);
+      return (r.json() as { items: { titulo: string }[] }).items.map((x) => x.titulo).sort();
+    };
+    expect(await seen()).toEqual(['hoje', 'recente', 'velha-1', 'velha-2', 'velha-3']);
+    // One batch of two, oldest first.
+    expect(await pruneOldBells(own.app.ctx, 2, 1)).toBe(2);
+    expect(await seen()).toEqual(['hoje', 'recente', 'velha-3']);
+    // The worker's pass (with its once-a-minute clean-up) does the rest.
+    await drainOutbox(own.app.ctx);
+    expect(await seen()).toEqual(['hoje', 'recente']);
+    const unread = await own.app.inject({ method: 'GET', url: '/api/notificacoes/por-ler', headers: pro.auth });
+    expect(unread.json()).toMatchObject({ total: 2 });
+    expect(await pruneOldBells(own.app.ctx)).toBe(0);
   });
 });

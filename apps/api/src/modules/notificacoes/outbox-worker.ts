@@ -34,7 +34,11 @@ export const DIGEST_MAX_LINES = 100;
  * address and a whole text (the privacy page says so). An event's key is never reused after that long.
  */
 export const SENT_MAIL_RETENTION_DAYS = 90;
+/** The bell's notifications (read or not) are kept as long as the copies of the e-mails. */
+export const BELL_RETENTION_DAYS = SENT_MAIL_RETENTION_DAYS;
 const PRUNE_BATCH = 1000;
+/** Batches of old bell notifications deleted per call (once a minute): a new project tells every professional of its zone. */
+const BELL_PRUNE_BATCHES = 10;
 
 interface OutboxRow {
   id: number;
@@ -74,6 +78,29 @@ export async function pruneSentMail(deps: Pick<OutboxDeps, 'db' | 'clock'>, limi
       order by id limit ${limit}::int)
     returning id`);
   return res.rows.length;
+}
+
+/**
+ * Deletes the bell's notifications older than BELL_RETENTION_DAYS, oldest first, `limit` at a time, up
+ * to BELL_PRUNE_BATCHES times a call. Without it the table only grew: a project's approval tells every
+ * professional of its specialty and district (about 760 rows in Lisbon on the generated data). Walks
+ * the primary key like pruneSentMail. Returns how many went.
+ */
+export async function pruneOldBells(deps: Pick<OutboxDeps, 'db' | 'clock'>, limit = PRUNE_BATCH, batches = BELL_PRUNE_BATCHES): Promise<number> {
+  const cutoff = iso(new Date(deps.clock.now().getTime() - BELL_RETENTION_DAYS * 86_400_000));
+  let total = 0;
+  for (let i = 0; i < batches; i++) {
+    const res = await deps.db.execute(sql`
+      delete from notificacoes where id in (
+        select id from notificacoes
+        where id < coalesce((select id from notificacoes where criado_em >= ${cutoff}::timestamptz order by id limit 1), 2147483647)
+          and criado_em < ${cutoff}::timestamptz
+        order by id limit ${limit}::int)
+      returning id`);
+    total += res.rows.length;
+    if (res.rows.length < limit) break;
+  }
+  return total;
 }
 
 /**
@@ -211,7 +238,10 @@ export async function drainOutbox(
   const total: PassResult = { sent: 0, failed: 0, lines: 0 };
   // With the look for crashed workers' leftovers (once a minute in the app): old sent mails go. A
   // failure here must not stop the sending.
-  if (opts.requeue !== false) await pruneSentMail(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar e-mails antigos'));
+  if (opts.requeue !== false) {
+    await pruneSentMail(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar e-mails antigos'));
+    await pruneOldBells(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar notificações antigas'));
+  }
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const batch = opts.batch ?? BATCH;
   for (let pass = 0; ; pass++) {

@@ -122,8 +122,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Conta, perfil, projetos, avaliações, notificações e aceitações dos termos:</strong> enquanto a conta existir. Quando elimina a conta, são
-          apagados.
+          <strong>Conta, perfil, projetos, avaliações e aceitações dos termos:</strong> enquanto a conta existir. Quando elimina a conta, são apagados.
         </li>
         <li>
           <strong>Imagens do Cartão de Cidadão:</strong> apagadas assim que a nossa equipa decide a verificação (aprovada ou recusada), ou antes, se eliminar a
@@ -134,7 +133,7 @@ const SECTIONS: LegalSection[] = [
           estar associados ao seu nome.
         </li>
         <li>
-          <strong>Cópias dos e-mails que lhe enviamos:</strong> 90 dias (ou até eliminar a conta, se for antes).
+          <strong>Notificações na aplicação e cópias dos e-mails que lhe enviamos:</strong> 90 dias (ou até eliminar a conta, se for antes).
         </li>
         <li>
           <strong>Códigos de recuperação de senha:</strong> 10 minutos. <strong>Tentativas falhadas de início de sessão:</strong> no máximo 24 horas.
