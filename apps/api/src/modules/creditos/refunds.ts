@@ -23,22 +23,27 @@ export interface Refund {
  * An application whose professional deleted the account has no balance to refund into: null.
  */
 export async function refundApplication(tx: Tx, candidaturaId: number, ref: { now: Date; descricao: string; adminId?: number | null }): Promise<Refund | null> {
-  const claimed = await tx.execute<{ profissional_id: number; subscription_id: number; request_id: number; creditos: number }>(sql`
-    update candidaturas set reembolsado_em = ${ref.now}
-    where id = ${candidaturaId} and reembolsado_em is null and profissional_id is not null and subscription_id is not null
-    returning profissional_id, subscription_id, request_id, creditos`);
-  const c = claimed.rows[0];
+  // One statement (the claim, the credit, its ledger line), each step only if the one before happened:
+  // a project's five refunds were fifteen round trips with the project's row locked.
+  const done = await tx.execute<{ profissional_id: number; request_id: number; creditos: number; saldo: number }>(sql`
+    with claimed as (
+      update candidaturas set reembolsado_em = ${ref.now}
+      where id = ${candidaturaId} and reembolsado_em is null and profissional_id is not null and subscription_id is not null
+      returning profissional_id, subscription_id, request_id, creditos
+    ), credited as (
+      update subscriptions s set creditos_restantes = s.creditos_restantes + claimed.creditos
+      from claimed where s.id = claimed.subscription_id
+      returning s.id, s.creditos_restantes as saldo
+    ), line as (
+      insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, admin_id, descricao)
+      select claimed.subscription_id, claimed.profissional_id, 'REEMBOLSO', claimed.creditos, credited.saldo, claimed.request_id,
+        ${ref.adminId ?? null}::int, ${ref.descricao}::text
+      from claimed join credited on credited.id = claimed.subscription_id
+    )
+    select claimed.profissional_id, claimed.request_id, claimed.creditos, credited.saldo from claimed join credited on credited.id = claimed.subscription_id`);
+  const c = done.rows[0];
   if (!c) return null;
-  const creditos = Number(c.creditos);
-  const credited = await tx.execute<{ saldo: number }>(sql`
-    update subscriptions set creditos_restantes = creditos_restantes + ${creditos}
-    where id = ${c.subscription_id}
-    returning creditos_restantes as saldo`);
-  const saldo = Number(credited.rows[0]!.saldo);
-  await tx.execute(sql`
-    insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, admin_id, descricao)
-    values (${c.subscription_id}, ${c.profissional_id}, 'REEMBOLSO', ${creditos}, ${saldo}, ${c.request_id}, ${ref.adminId ?? null}, ${ref.descricao})`);
-  return { candidaturaId, profissionalId: Number(c.profissional_id), requestId: Number(c.request_id), creditos, saldo };
+  return { candidaturaId, profissionalId: Number(c.profissional_id), requestId: Number(c.request_id), creditos: Number(c.creditos), saldo: Number(c.saldo) };
 }
 
 /**

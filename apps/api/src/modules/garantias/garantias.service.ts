@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Storage } from '../../lib/storage';
 import { audit } from '../audit/audit.service';
-import { notify } from '../notificacoes/notify';
+import { notify, notifyAll } from '../notificacoes/notify';
 import { processImage, type ImageInput } from '../uploads/images';
 
 /**
@@ -82,8 +82,14 @@ export async function openGuarantee(db: Db, storage: Storage, requestId: number,
         .insert(garantias)
         .values({ requestId, clienteId, profissionalId: ok.profissionalId, titulo: ok.titulo, descricao, fotos: keys, criadoEm: now })
         .returning({ id: garantias.id });
-      await notify(tx, { tipo: 'garantia_acionada', garantiaId: row.id }, now);
-      await notify(tx, { tipo: 'admin_garantia_acionada', garantiaId: row.id }, now);
+      await notifyAll(
+        tx,
+        [
+          { tipo: 'garantia_acionada', garantiaId: row.id },
+          { tipo: 'admin_garantia_acionada', garantiaId: row.id },
+        ],
+        now,
+      );
       return row.id;
     });
     return readGuarantee(db, id, { tipo: 'cliente', id: clienteId });

@@ -17,6 +17,10 @@ vi.mock('../notificacoes/notify', async (importOriginal) => {
       told.push(args[1]);
       return real.notify(...args);
     },
+    notifyAll: async (...args: Parameters<typeof real.notifyAll>) => {
+      told.push(...args[1]);
+      return real.notifyAll(...args);
+    },
   };
 });
 

@@ -3,7 +3,8 @@ import { M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import { notify } from '../notificacoes/notify';
+import type { NotificationEvent } from '../notificacoes/events';
+import { notifyAll } from '../notificacoes/notify';
 import { deleteRequestWithRefunds } from './requests.service';
 import { recomputeSelos } from '../selos/selos.service';
 
@@ -69,14 +70,15 @@ export async function chooseProfessional(db: Db, id: number, clienteId: number, 
     if (req.escolhidoId === profissionalId) return { id, escolhidoId: profissionalId, escolhidoEm: (req.escolhidoEm ?? now).toISOString() };
 
     await tx.execute(sql`update requests set escolhido_id = ${profissionalId}, escolhido_em = ${now} where id = ${id}`);
-    await notify(tx, { tipo: 'escolhido', requestId: id, profissionalId }, now);
+    const news: NotificationEvent[] = [{ tipo: 'escolhido', requestId: id, profissionalId }];
     const toldBefore = req.escolhidoId !== null;
     for (const other of applicants) {
       if (other === profissionalId) continue;
       // The others already heard they were not chosen when the first choice was made.
       if (toldBefore && other !== req.escolhidoId) continue;
-      await notify(tx, { tipo: 'nao_escolhido', requestId: id, profissionalId: other }, now);
+      news.push({ tipo: 'nao_escolhido', requestId: id, profissionalId: other });
     }
+    await notifyAll(tx, news, now);
     // Who did the job is an input of "Domótica Expert" (for the one chosen and the one chosen before).
     await recomputeSelos(tx, [profissionalId, req.escolhidoId], now);
     return { id, escolhidoId: profissionalId, escolhidoEm: now.toISOString() };
@@ -101,10 +103,11 @@ export async function concludeRequest(db: Db, id: number, clienteId: number, pro
     await tx.execute(sql`
       update requests set status = 'CONCLUIDO', concluido_em = ${now}, escolhido_id = ${escolhido}, escolhido_em = ${escolhidoEm}
       where id = ${id}`);
-    if (escolhido !== null && changed) await notify(tx, { tipo: 'escolhido', requestId: id, profissionalId: escolhido }, now);
+    const news: NotificationEvent[] = escolhido !== null && changed ? [{ tipo: 'escolhido', requestId: id, profissionalId: escolhido }] : [];
     for (const other of applicants) {
-      if (other !== escolhido) await notify(tx, { tipo: 'projeto_fechado', requestId: id, profissionalId: other, titulo: req.titulo, reembolso: null }, now);
+      if (other !== escolhido) news.push({ tipo: 'projeto_fechado', requestId: id, profissionalId: other, titulo: req.titulo, reembolso: null });
     }
+    await notifyAll(tx, news, now);
     await recomputeSelos(tx, [escolhido, req.escolhidoId], now);
     return { id, status: 'CONCLUIDO' as const, escolhidoId: escolhido };
   });

@@ -15,6 +15,10 @@ vi.mock('../notificacoes/notify', async (importOriginal) => {
       told.push(args[1]);
       return real.notify(...args);
     },
+    notifyAll: async (...args: Parameters<typeof real.notifyAll>) => {
+      told.push(...args[1]);
+      return real.notifyAll(...args);
+    },
   };
 });
 
@@ -271,6 +275,14 @@ describe('"Cancelar projeto" (client, before anyone is chosen)', () => {
       { tipo: 'projeto_fechado', requestId: id, profissionalId: p2.id, titulo: projectPayload().titulo, reembolso: 10 },
     ]);
     for (const p of [p1, p2]) expect(await bell(p)).toContain('projeto_fechado');
+    // Written together (one statement for every applicant): each one's own mail, with the refund.
+    const mails = await t.db.execute<{ destinatario_id: number; chave: string; texto: string }>(sql`
+      select destinatario_id, chave, texto from email_outbox where chave like ${`projeto_fechado:r${id}:%`} order by destinatario_id`);
+    expect(mails.rows.map((m) => [Number(m.destinatario_id), m.chave])).toEqual([
+      [p1.id, `projeto_fechado:r${id}:p${p1.id}`],
+      [p2.id, `projeto_fechado:r${id}:p${p2.id}`],
+    ]);
+    for (const m of mails.rows) expect(m.texto).toContain('Os 10 créditos que gastou foram devolvidos');
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).statusCode).toBe(404);
     expect((await inject('POST', `/api/requests/${id}/cancelar`, c.auth)).statusCode).toBe(404);
     expect([await balanceOf(p1), await balanceOf(p2)]).toEqual([30, 30]);

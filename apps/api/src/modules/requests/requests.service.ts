@@ -9,7 +9,8 @@ import type { SessionUser } from '../../plugins/auth';
 import { audit } from '../audit/audit.service';
 import { hasApplied } from '../creditos/applicants';
 import { refundOnProjectDeletion } from '../creditos/refunds';
-import { notificationCtes, notify, projetoPendenteDeliveries } from '../notificacoes/notify';
+import type { NotificationEvent } from '../notificacoes/events';
+import { notificationCtes, notifyAll, projetoPendenteDeliveries } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
@@ -287,17 +288,15 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
     .orderBy(candidaturas.id);
   const project = { titulo: req.titulo, chosen: req.escolhido_id !== null };
   const reembolsos: { profissionalId: number; creditos: number }[] = [];
+  const news: NotificationEvent[] = [];
   for (const a of applications) {
     const refund = await refundOnProjectDeletion(tx, a.id, project, { now, motivo, adminId: actor.tipo === 'admin' ? actor.id : null });
     if (refund) reembolsos.push({ profissionalId: refund.profissionalId, creditos: refund.creditos });
     if (a.profissionalId !== null) {
-      await notify(
-        tx,
-        { tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null },
-        now,
-      );
+      news.push({ tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null });
     }
   }
+  await notifyAll(tx, news, now);
   await tx.delete(requests).where(eq(requests.id, id));
   // Its applications (response times) and a completed job (Domótica) no longer count.
   await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), req.escolhido_id === null ? null : Number(req.escolhido_id)], now);

@@ -7,7 +7,7 @@ import { fieldsOf, runList } from '../../db/prepared';
 import { containsFolded, idIn, searchTerm } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { audit } from '../audit/audit.service';
-import { notify } from '../notificacoes/notify';
+import { notifyAll } from '../notificacoes/notify';
 import { recomputeSelos } from '../selos/selos.service';
 import { recomputeRating } from './reviews.service';
 
@@ -125,8 +125,14 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
     await audit(tx, { tipo: 'admin', id: adminId }, decision === 'APROVADO' ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA', 'review', id);
     if (decision === 'APROVADO') {
       // Now public: the professional hears of it, and the client that it counts.
-      await notify(tx, { tipo: 'avaliacao_aprovada', reviewId: id }, now);
-      await notify(tx, { tipo: 'avaliacao_publicada', reviewId: id }, now);
+      await notifyAll(
+        tx,
+        [
+          { tipo: 'avaliacao_aprovada', reviewId: id },
+          { tipo: 'avaliacao_publicada', reviewId: id },
+        ],
+        now,
+      );
     }
     const [prof] = await tx.select({ notaMedia: profissionais.notaMedia }).from(profissionais).where(eq(profissionais.id, row.profissionalId));
     return { id: row.id, status: row.status, profissionalId: row.profissionalId, notaMedia: prof?.notaMedia ?? null };

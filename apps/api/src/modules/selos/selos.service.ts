@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { preparedRaw } from '../../db/prepared';
+import { executeNamed, preparedRaw } from '../../db/prepared';
 import { textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, PRIOR_FALLBACK, refreshPriorSql } from './ranking';
@@ -120,7 +120,11 @@ const idArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(
 export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefined)[], now: Date): Promise<void> {
   const list = [...new Set(ids.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0))];
   if (!list.length) return;
-  await db.execute(statement(sql`select id from profissionais where id = any(${idArray(list)})`, now));
+  // Named and kept prepared: planning this statement took 1.3 ms, twice what running it takes (0.45
+  // ms), in every choice, completion, review decided and verification. The ids are a sub-select, so
+  // that the kept plan is estimated like a fresh one (seeing one id, PostgreSQL judged the kept plan,
+  // made for any number, dearer and planned again every time).
+  await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${idArray(list)})::int[])`, now));
 }
 
 /**
