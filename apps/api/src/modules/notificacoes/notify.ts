@@ -72,8 +72,8 @@ export async function notifyAll(tx: Db | Tx, events: NotificationEvent[], now: D
           projects.set(e.requestId, r);
         }
         const r = projects.get(e.requestId);
-        if (r) list.push({ kind: e.tipo, d: chosenDelivery(e, r, email) });
-      } else list.push({ kind: e.tipo, d: closedDelivery(e, email) });
+        if (r) list.push({ kind: e.tipo, d: professionalDelivery(e, email, r) });
+      } else list.push({ kind: e.tipo, d: professionalDelivery(e, email) });
     }
   }
   for (const e of events) {
@@ -84,32 +84,17 @@ export async function notifyAll(tx: Db | Tx, events: NotificationEvent[], now: D
   await writeNotifications(tx, list, now);
 }
 
-function chosenDelivery(
-  e: Extract<ToProfessional, { tipo: 'escolhido' | 'nao_escolhido' }>,
-  r: { titulo: string; cliente_nome: string | null },
-  email: string,
-): Delivery {
-  return {
-    tipo: 'profissional',
-    id: e.profissionalId,
-    email,
-    chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
-    rendered:
-      e.tipo === 'escolhido' ? T.escolhido({ requestId: e.requestId, titulo: r.titulo, clienteNome: r.cliente_nome }) : T.naoEscolhido({ titulo: r.titulo }),
-  };
-}
-
-function closedDelivery(e: Extract<ToProfessional, { tipo: 'projeto_fechado' | 'reembolso' }>, email: string): Delivery {
-  return {
-    tipo: 'profissional',
-    id: e.profissionalId,
-    email,
-    chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`,
-    rendered:
-      e.tipo === 'projeto_fechado'
-        ? T.projetoFechado({ titulo: e.titulo, reembolso: e.reembolso })
-        : T.reembolso({ titulo: e.titulo, creditos: e.creditos, motivo: e.motivo }),
-  };
+/** A professional's news about a project: the key names the event, the project and him. */
+function professionalDelivery(e: ToProfessional, email: string, project?: { titulo: string; cliente_nome: string | null }): Delivery {
+  const rendered =
+    e.tipo === 'escolhido'
+      ? T.escolhido({ requestId: e.requestId, titulo: project!.titulo, clienteNome: project!.cliente_nome })
+      : e.tipo === 'nao_escolhido'
+        ? T.naoEscolhido({ titulo: project!.titulo })
+        : e.tipo === 'projeto_fechado'
+          ? T.projetoFechado({ titulo: e.titulo, reembolso: e.reembolso })
+          : T.reembolso({ titulo: e.titulo, creditos: e.creditos, motivo: e.motivo });
+  return { tipo: 'profissional', id: e.profissionalId, email, chave: `${e.tipo}:r${e.requestId}:p${e.profissionalId}`, rendered };
 }
 
 async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, ToProfessional | { tipo: 'novo_projeto_na_zona' }>, now: Date): Promise<Delivery[]> {
