@@ -91,3 +91,6 @@ export const textArrayLiteral = (values: string[]) => `{${values.map((v) => `"${
 
 /** A text[] parameter: the literal above, or a placeholder given that literal as its value. */
 export const textArray = (values: string[] | unknown) => sql`${Array.isArray(values) ? textArrayLiteral(values) : values}::text[]`;
+
+/** An int[] parameter (whole numbers only: the literal is built from them). */
+export const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { findPlan, isEmergency, MAX_APPLICANTS, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { intArray } from '../../db/search';
 import type { NotificationEvent, NotificationKind } from './events';
 import { lisbonHour, nextDailyDigest, nextHourlyDigest } from './schedule';
 import { T, type Rendered } from './templates';
@@ -50,12 +51,10 @@ export async function notifyAll(tx: Db | Tx, events: NotificationEvent[], now: D
   if (pros.length) {
     const ids = [...new Set(pros.map((e) => e.profissionalId))];
     const emails = new Map(
-      (
-        await rowsOf<{ id: number; email: string }>(
-          tx,
-          sql`select id, email from profissionais where id = any(${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])`,
-        )
-      ).map((r) => [Number(r.id), r.email]),
+      (await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from profissionais where id = any(${intArray(ids)})`)).map((r) => [
+        Number(r.id),
+        r.email,
+      ]),
     );
     const projects = new Map<number, { titulo: string; cliente_nome: string | null } | undefined>();
     for (const e of pros) {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { executeNamed, preparedRaw } from '../../db/prepared';
-import { textArray } from '../../db/search';
+import { intArray, textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { bayesSql, PRIOR_FALLBACK, refreshPriorSql } from './ranking';
 
@@ -110,8 +110,6 @@ const metricasOf = (r: Row): SeloMetricas => ({
 /** Postgres text[] comes back as an array from both drivers; keep only known badges, in catalogue order. */
 const selosOf = (r: Row): Selo[] => SELOS.filter((s) => (r.selos ?? []).includes(s));
 
-const idArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
-
 /**
  * Recomputes and stores the badges of these professionals (ids of deleted accounts are ignored). Called
  * where an input changes: review moderation, verification, profile specialties, a choice or a completion,
@@ -124,7 +122,7 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
   // ms), in every choice, completion, review decided and verification. The ids are a sub-select, so
   // that the kept plan is estimated like a fresh one (seeing one id, PostgreSQL judged the kept plan,
   // made for any number, dearer and planned again every time).
-  await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${idArray(list)})::int[])`, now));
+  await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${intArray(list)})::int[])`, now));
 }
 
 /**
