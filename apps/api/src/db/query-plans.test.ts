@@ -18,7 +18,7 @@ import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from './client';
 import { FETCH_STEPS } from './paging';
 import { syncCatalogue } from './catalogue-sync';
-import { adminSession, openProject, registerAndLogin, scratchPostgres, TEST_DB } from '../test/harness';
+import { adminSession, openProject, projectPayload, registerAndLogin, scratchPostgres, TEST_DB } from '../test/harness';
 
 const base = process.env.DATABASE_URL;
 const captured: { query: string; params: unknown[] }[] = [];
@@ -204,10 +204,25 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         expect(res.statusCode, res.body).toBe(201);
       }
       const { rows } = await one.db.execute<{ generic_plans: string; custom_plans: string }>(
-        sql`select generic_plans, custom_plans from pg_prepared_statements where statement ~ 'with lk as'`,
+        sql`select generic_plans, custom_plans from pg_prepared_statements where statement ~ 'insert into candidaturas'`,
       );
       expect(rows).toHaveLength(1);
       expect(Number(rows[0]!.generic_plans), 'applying is planned on every run').toBeGreaterThan(0);
+      // Publishing too: one statement (the client, the project, the admins' news), built once and kept.
+      for (let i = 0; i < 8; i++) {
+        const res = await second.inject({
+          method: 'POST',
+          url: '/api/requests/create',
+          headers: client.auth,
+          payload: projectPayload({ titulo: `Plano ${i}` }),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const { rows: publish } = await one.db.execute<{ generic_plans: string }>(
+        sql`select generic_plans from pg_prepared_statements where statement ~ 'insert into requests'`,
+      );
+      expect(publish).toHaveLength(1);
+      expect(Number(publish[0]!.generic_plans), 'publishing is planned on every run').toBeGreaterThan(0);
     } finally {
       await second.close();
       await one.close();

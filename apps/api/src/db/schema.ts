@@ -473,10 +473,13 @@ export const notificacoes = pgTable(
     destinatarioTipo: userRole('destinatario_tipo').notNull(),
     destinatarioId: integer('destinatario_id').notNull(),
     tipo: text().notNull(),
-    titulo: text().notNull(),
-    corpo: text().notNull(),
+    /** Null when `dados` is set: the text is then rendered from it when the bell is read. */
+    titulo: text(),
+    corpo: text(),
     /** Path in the web app of the exact screen (e.g. /areadocliente/projetos). */
     link: text(),
+    /** The template's data (templates.ts, STORED kinds), written instead of the rendered text. */
+    dados: jsonb(),
     lidaEm: timestamp('lida_em', { withTimezone: true }),
     criadoEm: createdAt(),
   },
@@ -485,6 +488,7 @@ export const notificacoes = pgTable(
     index('notificacoes_por_ler_idx')
       .on(t.destinatarioTipo, t.destinatarioId)
       .where(sql`lida_em is null`),
+    check('notificacoes_texto_ou_dados', sql`${t.dados} IS NOT NULL OR (${t.titulo} IS NOT NULL AND ${t.corpo} IS NOT NULL)`),
   ],
 );
 
@@ -501,9 +505,11 @@ export const emailOutbox = pgTable(
     destinatarioId: integer('destinatario_id'),
     email: text().notNull(),
     tipo: text().notNull(),
-    assunto: text().notNull(),
-    texto: text().notNull(),
-    html: text().notNull(),
+    /** Null when `dados` is set: the mail is then rendered from it when it is sent (templates.ts, STORED kinds). */
+    assunto: text(),
+    texto: text(),
+    html: text(),
+    dados: jsonb(),
     /** Unique per event and person, so a repeated event never mails twice. */
     chave: text().notNull().unique(),
     /** Non-null: the line waits to be merged into one digest mail with this key (e.g. admin, daily jobs). */
@@ -517,6 +523,7 @@ export const emailOutbox = pgTable(
     criadoEm: createdAt(),
   },
   (t) => [
+    check('email_outbox_texto_ou_dados', sql`${t.dados} IS NOT NULL OR (${t.assunto} IS NOT NULL AND ${t.texto} IS NOT NULL AND ${t.html} IS NOT NULL)`),
     index('email_outbox_pendentes_idx')
       .on(t.proximaTentativa, t.id)
       .where(sql`estado = 'PENDENTE'`),

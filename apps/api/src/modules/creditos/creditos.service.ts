@@ -1,12 +1,12 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { M, MAX_APPLICANTS, type ApplicationOutcome, type LeadReportEstado, type LeadReportMotivo } from '@tc/shared';
 import { pageOf, pageWindow } from '../../db/paging';
-import { executeNamed, fieldsOf, preparedRaw, runList } from '../../db/prepared';
+import { fieldsOf, preparedRaw, runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { notificationCtes, novaCandidaturaDelivery, projetoLotadoDelivery, type ApplicationNewsRow } from '../notificacoes/notify';
+import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
 import { respostaRapidaCtes } from '../selos/selos.service';
 
 export async function getSubscription(db: Db, profissionalId: number) {
@@ -19,39 +19,42 @@ export async function getSubscription(db: Db, profissionalId: number) {
 }
 
 /**
- * Applying to a project, in one statement (DESIGN §3; no BEGIN/COMMIT round trips while a lock is
- * held). First a plain read of what the client's message shows and of every rule, so a refusal costs
- * no write. Then one statement locks the project's row, checking again on its newest version (the
- * places are `candidaturas_n`, kept by triggers, so a concurrent application committed meanwhile is
- * seen), debits the balance (the UPDATE locks its row and re-checks the amount; the CHECK saldo >= 0
- * stays the last line of defence) and writes the application, its ledger line and the client's
- * news, each only if the step before it happened, and "Resposta rápida" counting this application.
- * Nothing is written unless everything is. The price is the project's, never the client's.
+ * Applying to a project, in one statement and one round trip (DESIGN §3; no BEGIN/COMMIT round trips
+ * while a lock is held). It reads the project and the professional as they are (`v`: every figure a
+ * refusal depends on, and what the client's message shows), then locks the project's row only if
+ * that read allows the application, checking again on its newest version (the places are
+ * `candidaturas_n`, kept by triggers, so a concurrent application committed meanwhile is seen),
+ * debits the balance (the UPDATE locks its row and re-checks the amount; the CHECK saldo >= 0 stays
+ * the last line of defence) and writes the application, its ledger line, the client's news (as the
+ * template's data, rendered when sent or read: templates.ts) and "Resposta rápida" counting this
+ * application, each only if the step before it happened. Nothing is written unless everything is, and
+ * a refusal writes nothing. The price is the project's, never the client's.
  */
-type ApplyView = ApplicationNewsRow & {
+type ApplyView = {
   status: string;
   creditos: number | null;
   escolhido_id: number | null;
   n: number;
+  titulo: string;
   contato: string;
   cliente_nome: string;
+  email: string;
   mine: boolean;
   saldo: number | null;
 };
 
-/** The project and the professional as they are now, with every figure a refusal depends on. */
-async function applyView(db: Db, profissionalId: number, requestId: number): Promise<ApplyView | undefined> {
-  const pro = sql.placeholder('pro');
-  const { rows } = await preparedRaw<ApplyView>(
-    db,
-    'apply_view',
-    () => sql`
-    select r.status, r.creditos, r.escolhido_id, r.candidaturas_n as n, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
+/** What the project and the professional are now: `v` of the application's statement, and its second look after a refusal. */
+const viewSql = (pro: SQL, req: SQL) => sql`
+    select r.id, r.status, r.creditos, r.escolhido_id, r.candidaturas_n as n, r.titulo, r.contato, r.cliente_id, c.nome as cliente_nome, c.email,
       p.nome, p.nota_media, p.total_avaliacoes, p.verificacao, p.selos, p.cidade, s.creditos_restantes as saldo,
       exists (select 1 from candidaturas x where x.request_id = r.id and x.profissional_id = ${pro}) as mine
     from requests r join clientes c on c.id = r.cliente_id
       left join profissionais p on p.id = ${pro} left join subscriptions s on s.profissional_id = ${pro}
-    where r.id = ${sql.placeholder('req')}`,
+    where r.id = ${req}`;
+
+async function applyView(db: Db, profissionalId: number, requestId: number): Promise<ApplyView | undefined> {
+  const { rows } = await preparedRaw<ApplyView>(db, 'apply_view', () =>
+    viewSql(sql`${sql.placeholder('pro')}::int`, sql`${sql.placeholder('req')}::int`),
   ).execute({ pro: profissionalId, req: requestId });
   return rows[0];
 }
@@ -68,60 +71,92 @@ function refuse(v: ApplyView | undefined): asserts v is ApplyView & { creditos: 
   if (Number(v.saldo) < Number(v.creditos)) throw new AppError(402, 'INSUFFICIENT_CREDITS', M.creditosInsuficientes);
 }
 
+type Applied = ApplyView & { cand_id: number | null; ms: string | null; novo_saldo: number | null; gastos: number | null };
+
+/** Built once (placeholders pro, req, at), kept prepared: see preparedRaw. */
+function applyStatement() {
+  const pro = sql`${sql.placeholder('pro')}::int`;
+  const req = sql`${sql.placeholder('req')}::int`;
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const to = { tipo: 'cliente' as const, id: sql`v.cliente_id`, email: sql`v.email` };
+  const news = sql`
+    ${storedNews(
+      'nova_candidatura',
+      to,
+      sql`'nova_candidatura:r' || v.id || ':p' || ${pro}`,
+      at,
+      storedData('nova_candidatura', {
+        titulo: sql`v.titulo`,
+        clienteId: sql`v.cliente_id`,
+        profissionalId: pro,
+        nome: sql`v.nome`,
+        notaMedia: sql`v.nota_media`,
+        totalAvaliacoes: sql`v.total_avaliacoes`,
+        verificado: sql`v.verificacao = 'VERIFICADO'`,
+        cidade: sql`v.cidade`,
+        // The badges as they were when the application was made.
+        selos: sql`coalesce(v.selos, '{}')`,
+      }),
+    )} from v
+    union all
+    ${storedNews(
+      'projeto_lotado',
+      to,
+      sql`'projeto_lotado:r' || v.id`,
+      at,
+      storedData('projeto_lotado', { titulo: sql`v.titulo`, clienteId: sql`v.cliente_id`, maximo: sql`${sql.raw(String(MAX_APPLICANTS))}` }),
+    )} from v where (select n from lk) = ${sql.raw(String(MAX_APPLICANTS - 1))}`;
+  return sql`
+    with v as (${viewSql(pro, req)}),
+    lk as (
+      select r.creditos, r.candidaturas_n as n, r.aprovado_em, r.titulo from requests r, v
+      where r.id = ${req} and r.status = 'ABERTO' and r.creditos is not null and r.escolhido_id is null
+        and r.candidaturas_n < ${sql.raw(String(MAX_APPLICANTS))} and not v.mine and v.saldo >= r.creditos
+      for update of r
+    ), debit as (
+      update subscriptions set creditos_restantes = creditos_restantes - (select creditos from lk)
+      where profissional_id = ${pro} and creditos_restantes >= (select creditos from lk)
+        and not exists (select 1 from candidaturas where request_id = ${req} and profissional_id = ${pro})
+      returning id, creditos_restantes as saldo
+    ), cand as (
+      insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
+      select ${req}, ${pro}, debit.id, lk.creditos from debit cross join lk
+      returning id, criado_em, creditos
+    ), ledger as (
+      insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
+      select debit.id, ${pro}, 'CANDIDATURA', -lk.creditos, debit.saldo, ${req}, lk.titulo from debit cross join lk
+    ), ${notificationWrites(news, at, sql`exists (select 1 from debit)`)},
+    ${respostaRapidaCtes(pro, at, sql`select cand.criado_em, lk.aprovado_em from cand cross join lk`, sql`exists (select 1 from cand)`)}
+    select v.*, cand.id as cand_id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo as novo_saldo, cand.creditos as gastos
+    from v left join (debit cross join cand) on true`;
+}
+
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
-  const view = await applyView(db, profissionalId, requestId);
-  refuse(view);
-  const news: Parameters<typeof notificationCtes>[0] = [
-    { kind: 'nova_candidatura', d: novaCandidaturaDelivery({ requestId, profissionalId }, view) },
-    { kind: 'projeto_lotado', d: projetoLotadoDelivery({ requestId }, view) },
-  ];
-  let out: { id: number; ms: string; saldo: number; creditos: number } | undefined;
+  let row: Applied | undefined;
   try {
-    const written = await executeNamed<{ id: number; ms: string; saldo: number; creditos: number }>(
-      db,
-      sql`
-      with lk as (
-        select r.creditos, r.candidaturas_n as n, r.aprovado_em from requests r
-        where r.id = ${requestId} and r.status = 'ABERTO' and r.creditos is not null and r.escolhido_id is null
-          and r.candidaturas_n < ${MAX_APPLICANTS}
-        for update
-      ), debit as (
-        update subscriptions set creditos_restantes = creditos_restantes - (select creditos from lk)
-        where profissional_id = ${profissionalId} and creditos_restantes >= (select creditos from lk)
-          and not exists (select 1 from candidaturas where request_id = ${requestId} and profissional_id = ${profissionalId})
-        returning id, creditos_restantes as saldo
-      ), cand as (
-        insert into candidaturas (request_id, profissional_id, subscription_id, creditos)
-        select ${requestId}, ${profissionalId}, debit.id, lk.creditos from debit cross join lk
-        returning id, criado_em, creditos
-      ), ledger as (
-        insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, descricao)
-        select debit.id, ${profissionalId}, 'CANDIDATURA', -lk.creditos, debit.saldo, ${requestId}, ${view.titulo} from debit cross join lk
-      ), ${notificationCtes(news, now, sql`exists (select 1 from debit) and (nd.kind <> 'projeto_lotado' or (select n from lk) = ${MAX_APPLICANTS - 1})`)},
-      ${respostaRapidaCtes(profissionalId, now, sql`select cand.criado_em, lk.aprovado_em from cand cross join lk`, sql`exists (select 1 from cand)`)}
-      select cand.id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo, cand.creditos
-      from debit cross join cand`,
-    );
-    out = written.rows[0];
+    const { rows } = await preparedRaw<Applied>(db, 'apply', applyStatement).execute({ pro: profissionalId, req: requestId, at: now.toISOString() });
+    row = rows[0];
   } catch (e) {
     // Two simultaneous first applications by the same professional: the unique index decides.
     if (isUniqueViolation(e)) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
     throw e;
   }
-  if (!out) {
-    // Something changed between the read and the lock (the last place taken, the balance spent, the
-    // project closed): say what, from a fresh read.
+  if (!row || row.cand_id === null) {
+    // Refused: say why, from the statement's own read, or, when that read allowed it and the lock
+    // found something changed (the last place taken, the balance spent, the project closed), from a
+    // fresh read.
+    refuse(row);
     refuse(await applyView(db, profissionalId, requestId));
     throw conflict('NOT_OPEN', M.projetoIndisponivel);
   }
   return {
-    id: Number(out.id),
+    id: Number(row.cand_id),
     requestId,
-    creditosGastos: Number(out.creditos),
-    creditosRestantes: Number(out.saldo),
-    criadoEm: new Date(Number(out.ms)).toISOString(),
-    contato: view.contato,
-    cliente: { nome: view.cliente_nome, email: view.email },
+    creditosGastos: Number(row.gastos),
+    creditosRestantes: Number(row.novo_saldo),
+    criadoEm: new Date(Number(row.ms)).toISOString(),
+    contato: row.contato,
+    cliente: { nome: row.cliente_nome, email: row.email },
     message: M.candidaturaOk,
   };
 }

@@ -14,6 +14,7 @@ import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { badRequest } from '../../lib/app-error';
+import { bellText, renderStored } from './templates';
 import type { UnsubscribeClaim } from './unsubscribe';
 
 export interface Person {
@@ -40,6 +41,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
         titulo: notificacoes.titulo,
         corpo: notificacoes.corpo,
         link: notificacoes.link,
+        dados: notificacoes.dados,
         lidaEm: notificacoes.lidaEm,
         criadoEm: notificacoes.criadoEm,
       })
@@ -53,9 +55,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
     rows.map((r) => ({
       id: r.id,
       tipo: r.tipo,
-      titulo: r.titulo,
-      corpo: r.corpo,
-      link: r.link,
+      ...bellText(r),
       lida: r.lidaEm !== null,
       criadoEm: r.criadoEm.toISOString(),
     })),
@@ -158,6 +158,7 @@ export async function notificationDataOf(db: Db, tipo: Role, id: number) {
       titulo: notificacoes.titulo,
       corpo: notificacoes.corpo,
       link: notificacoes.link,
+      dados: notificacoes.dados,
       lidaEm: notificacoes.lidaEm,
       criadoEm: notificacoes.criadoEm,
     })
@@ -168,6 +169,7 @@ export async function notificationDataOf(db: Db, tipo: Role, id: number) {
     .select({
       tipo: emailOutbox.tipo,
       assunto: emailOutbox.assunto,
+      dados: emailOutbox.dados,
       estado: emailOutbox.estado,
       criadoEm: emailOutbox.criadoEm,
       enviadoEm: emailOutbox.enviadoEm,
@@ -181,8 +183,8 @@ export async function notificationDataOf(db: Db, tipo: Role, id: number) {
       ...(tipo === 'profissional' ? { novosProjetos: prefs?.novosProjetos ?? 'INSTANTANEO' } : {}),
       atualizadoEm: prefs?.atualizadoEm ?? null,
     },
-    notificacoes: lista,
-    emailsEnviados: emails,
+    notificacoes: lista.map(({ dados, ...r }) => ({ tipo: r.tipo, ...bellText({ ...r, dados }), lidaEm: r.lidaEm, criadoEm: r.criadoEm })),
+    emailsEnviados: emails.map(({ dados, ...e }) => ({ ...e, assunto: e.assunto ?? renderStored(e.tipo, dados)?.assunto ?? null })),
   };
 }
 

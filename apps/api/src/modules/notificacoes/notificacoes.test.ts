@@ -219,6 +219,17 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     expect(last.filter((s) => s === 'O seu projeto "Caixa de derivação" já tem 5 candidatos')).toHaveLength(1);
     // approved + 5 applicants + full
     expect(await unread(client)).toBe(7);
+    // Written by the application's statement as the template's data: the bell's text rendered when read.
+    const bell = (await get('/api/notificacoes?pageSize=3', client.auth)).json().items;
+    expect(bell[0]).toMatchObject({
+      tipo: 'projeto_lotado',
+      titulo: 'Projeto completo',
+      corpo: '"Caixa de derivação" tem 5 candidatos: escolha quem fará o serviço.',
+      link: `/projetos/${client.id}`,
+    });
+    expect(bell.slice(1).map((n: { tipo: string; titulo: string; corpo: string }) => [n.tipo, n.titulo, n.corpo])).toEqual(
+      expect.arrayContaining([['nova_candidatura', 'Novo candidato', 'Odete Candidato candidatou-se a "Caixa de derivação".']]),
+    );
   });
 
   it('admins get one digest an hour (reviews and documents waiting); an approved review is told to the professional and its author', async () => {
@@ -249,15 +260,32 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     });
     expect(review.statusCode, review.body).toBe(201);
     await pro('Zé Documentos', 'Évora', ['falta-energia']);
+    // A project published in the same hour: its news is written by the publishing statement as data.
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests/create',
+      headers: client.auth,
+      payload: projectPayload({ titulo: 'Quadro novo', bairro: 'Braga' }),
+    });
+    expect(published.statusCode, published.body).toBe(201);
     const due = nextHourlyDigest(clock.now()).at;
     moveTo(due.getTime() - 60_000);
     await send();
     expect(smtp.to(secondEmail)).toHaveLength(0);
-    expect(await unread(second)).toBe(2);
+    expect(await unread(second)).toBe(3);
+    expect((await get('/api/notificacoes?pageSize=1', second.auth)).json().items[0]).toMatchObject({
+      tipo: 'admin_projeto_pendente',
+      titulo: 'Projeto por aprovar',
+      corpo: '"Quadro novo" (Braga) aguarda aprovação.',
+      link: '/listagem-projetos',
+    });
     moveTo(due);
     await send();
     const mails = smtp.to(secondEmail);
-    expect(mails.map((m) => m.subject)).toEqual(['Administração: 2 novidades à sua espera']);
+    expect(mails.map((m) => m.subject)).toEqual(['Administração: 3 novidades à sua espera']);
+    expect(mails[0]!.text).toContain('Projetos à espera de aprovação (1)');
+    expect(mails[0]!.text).toContain('"Quadro novo" em Braga, de Sofia Avaliadora');
+    expect(mails[0]!.html).toContain(`href="${BASE}/listagem-projetos"`);
     expect(mails[0]!.text).toContain('Avaliações à espera de moderação (1)');
     expect(mails[0]!.text).toContain('5 de 5 para Paulo Avaliado, de Sofia Avaliadora');
     expect(mails[0]!.text).toContain(`${BASE}/listagem-reviews`);
@@ -411,11 +439,23 @@ describe(`notifications: the bell (${TEST_DB})`, () => {
   it('the RGPD export carries the preferences and notifications; deleting the account deletes them and its e-mails', async () => {
     const client = await confirmedClient('Rui Apagado');
     await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: client.auth, payload: { desligados: ['projeto_lotado'] } });
-    await visibleProject(client, { titulo: 'Exportar', bairro: 'Aveiro' });
+    const id = await visibleProject(client, { titulo: 'Exportar', bairro: 'Aveiro' });
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Pedro Exportado', bairro: 'Aveiro' });
+    await buyBasico(p);
+    expect((await apply(p, id)).statusCode).toBe(201);
     const data = (await get('/api/cliente/export-data', client.auth)).json();
     expect(data.preferenciasNotificacoes).toMatchObject({ emailsDesligados: ['projeto_lotado'] });
-    expect(data.notificacoes).toMatchObject([{ tipo: 'projeto_aprovado', corpo: '"Exportar" já está visível para os profissionais.' }]);
-    expect(data.emailsEnviados.map((e: { tipo: string }) => e.tipo).sort()).toEqual(['confirmar_email', 'projeto_aprovado']);
+    // The application's news is stored as data: the export says it in words, as the bell and the mail do.
+    expect(data.notificacoes).toMatchObject([
+      { tipo: 'nova_candidatura', titulo: 'Novo candidato', corpo: 'Pedro Exportado candidatou-se a "Exportar".' },
+      { tipo: 'projeto_aprovado', corpo: '"Exportar" já está visível para os profissionais.' },
+    ]);
+    expect(data.notificacoes[0]).not.toHaveProperty('dados');
+    expect(data.emailsEnviados.map((e: { tipo: string }) => e.tipo).sort()).toEqual(['confirmar_email', 'nova_candidatura', 'projeto_aprovado']);
+    expect(data.emailsEnviados.find((e: { tipo: string }) => e.tipo === 'nova_candidatura')).toMatchObject({
+      assunto: 'Pedro Exportado candidatou-se ao seu projeto "Exportar"',
+    });
+    expect(data.emailsEnviados[0]).not.toHaveProperty('dados');
 
     const del = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: client.auth, payload: { senha: 'Segura#123' } });
     expect(del.statusCode, del.body).toBe(200);

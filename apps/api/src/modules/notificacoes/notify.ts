@@ -6,7 +6,7 @@ import { executeNamed } from '../../db/prepared';
 import { intArray } from '../../db/search';
 import type { NotificationEvent, NotificationKind } from './events';
 import { lisbonHour, nextDailyDigest, nextHourlyDigest } from './schedule';
-import { T, type Rendered } from './templates';
+import { T, type Rendered, type StoredData, type StoredKind } from './templates';
 
 /** One person to tell: the bell's row and, unless switched off, the e-mail. */
 export interface Delivery {
@@ -379,7 +379,7 @@ const LEAD_MOTIVOS: Record<string, string> = {
   DUPLICADO: 'duplicado',
 };
 
-/** What the client's "new applicant" message needs: read by the caller's own statement (applying reads it under its lock). */
+/** What the client's "new applicant" message needs (the event's path; applying builds the same data in its own statement). */
 export type ApplicationNewsRow = {
   titulo: string;
   cliente_id: number;
@@ -393,7 +393,7 @@ export type ApplicationNewsRow = {
   selos?: string[] | null;
 };
 
-export function novaCandidaturaDelivery(e: { requestId: number; profissionalId: number }, r: ApplicationNewsRow): Delivery {
+function novaCandidaturaDelivery(e: { requestId: number; profissionalId: number }, r: ApplicationNewsRow): Delivery {
   return {
     tipo: 'cliente',
     id: Number(r.cliente_id),
@@ -413,7 +413,7 @@ export function novaCandidaturaDelivery(e: { requestId: number; profissionalId: 
   };
 }
 
-export function projetoLotadoDelivery(e: { requestId: number }, r: { titulo: string; cliente_id: number; email: string }): Delivery {
+function projetoLotadoDelivery(e: { requestId: number }, r: { titulo: string; cliente_id: number; email: string }): Delivery {
   return {
     tipo: 'cliente',
     id: Number(r.cliente_id),
@@ -452,47 +452,76 @@ export function projetoPendenteDeliveries(
   return adminDeliveries(admins, `admin_projeto_pendente:r${r.requestId}`, rendered, now).map((d) => ({ kind: 'admin_projeto_pendente', d }));
 }
 
-/**
- * Writes deliveries (one statement for both tables, whatever their number). The person's switches
- * decide the e-mail (confirmar_email cannot be switched off); the bell's row is written unless the
- * same event was already recorded (its e-mail key exists), so a repeated event adds nothing.
- */
+/** Writes deliveries (one statement for both tables, whatever their number; see notificationWrites). */
 export async function writeNotifications(tx: Conn, list: { kind: NotificationKind; d: Delivery }[], now: Date) {
   if (list.length) await executeNamed(tx, sql`with ${notificationCtes(list, now)} select 1`);
 }
 
-/**
- * The same write as common table expressions, for a caller that folds it into its own statement
- * (applying writes the application, the ledger line and the client's news in one round trip).
- * `gate`, when given, is a condition on the caller's earlier CTEs: nothing is written unless it holds.
- */
-export function notificationCtes(list: { kind: NotificationKind; d: Delivery }[], now: Date, gate?: SQL): SQL {
+/** Rendered deliveries as the source of notificationWrites (a VALUES list). */
+function notificationCtes(list: { kind: NotificationKind; d: Delivery }[], now: Date): SQL {
   const values = sql.join(
     list.map(
       ({ kind, d }) => sql`(
     ${d.tipo}::user_role, ${d.id}::int, ${d.email}::text, ${kind}::text, ${kind !== 'confirmar_email'}::boolean, ${d.rendered.assunto}::text, ${d.rendered.fragment.text}::text, ${d.rendered.fragment.html}::text,
     ${d.chave}::text, ${d.resumo ?? null}::text, ${iso(d.proxima ?? now)}::timestamptz,
-    ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text)`,
+    ${d.rendered.inApp?.titulo ?? null}::text, ${d.rendered.inApp?.corpo ?? null}::text, ${d.rendered.inApp?.link ?? null}::text, null::jsonb)`,
     ),
     sql`, `,
   );
+  return notificationWrites(sql`values ${values}`, sql`${iso(now)}::timestamptz`);
+}
+
+/**
+ * News of a stored kind (templates.ts) to one person, as a row of `notificationWrites`' source built
+ * by the caller's statement from its own reads: the template's data as JSON (`storedData`), no text.
+ * `to` is (role, id, e-mail) as SQL of the caller's rows; `digest`, the line's digest key and when it
+ * is due (admins: their hourly digest), else it is due at `at`.
+ */
+export function storedNews<K extends StoredKind>(
+  kind: K,
+  to: { tipo: Role; id: SQL; email: SQL },
+  chave: SQL,
+  at: SQL,
+  dados: SQL,
+  digest?: { resumo: SQL; proxima: SQL },
+): SQL {
+  return sql`select ${sql.raw(`'${to.tipo}'`)}::user_role, ${to.id}, ${to.email}, ${sql.raw(`'${kind}'`)}::text, true,
+    null::text, null::text, null::text, ${chave}, ${digest ? sql`${digest.resumo}::text` : sql`null::text`}, ${digest?.proxima ?? at},
+    null::text, null::text, null::text, ${dados}`;
+}
+
+/** A stored kind's data as a jsonb_build_object of SQL values, one per parameter of its template (checked by the compiler). */
+export function storedData<K extends StoredKind>(_kind: K, fields: { [F in keyof Required<StoredData<K>>]: SQL }): SQL {
+  const pairs = Object.entries(fields as Record<string, SQL>).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`);
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * Writes the deliveries of `nd`, a VALUES list or a SELECT with the columns (dt, did, email, kind,
+ * switchable, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link, dados): rendered text,
+ * or, for a stored kind, its data (templates.ts, `renderStored`) with the texts null. The person's
+ * switches decide the e-mail (confirmar_email cannot be switched off); the bell's row is written
+ * unless the same event was already recorded (its e-mail key exists), so a repeated event adds nothing.
+ * `gate`, when given, is a condition on the caller's earlier CTEs: nothing is written unless it holds.
+ */
+export function notificationWrites(nd: SQL, at: SQL, gate?: SQL): SQL {
   return sql`
-    nd (dt, did, email, kind, switchable, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link) as (values ${values}),
+    nd (dt, did, email, kind, switchable, assunto, texto, html, chave, resumo, proxima, titulo, corpo, link, dados) as (${nd}),
     np as (
       select nd.*, (nd.switchable and coalesce(nd.kind = any(pr.desligados), false)) as off
       from nd left join notification_prefs pr on pr.destinatario_tipo = nd.dt and pr.destinatario_id = nd.did
       ${gate ? sql`where ${gate}` : sql``}
     ),
     no_mail as (
-      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
-      select dt, did, email, kind, assunto, texto, html, chave, resumo, proxima, ${iso(now)}::timestamptz from np where not off and email is not null
+      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, dados, chave, resumo, proxima_tentativa, criado_em)
+      select dt, did, email, kind, assunto, texto, html, dados, chave, resumo, proxima, ${at} from np where not off and email is not null
       on conflict (chave) do nothing
       returning chave
     ),
     no_bell as (
-      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
-      select dt, did, kind, titulo, corpo, link, ${iso(now)}::timestamptz from np
-      where titulo is not null and (
+      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, dados, criado_em)
+      select dt, did, kind, titulo, corpo, link, dados, ${at} from np
+      where (titulo is not null or dados is not null) and (
         -- A mail sent for it: new exactly when its insert went in (the unique index decided).
         -- Otherwise, new if no mail of the event was ever recorded. Not one NOT EXISTS for all: kept
         -- prepared, its plan was made while the outbox was nearly empty (a fresh database) and went
@@ -527,7 +556,8 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
   );
   // Only a job the professionals can see (approved and priced) is news to them.
   if (!r || r.status !== 'ABERTO' || r.creditos === null) return;
-  const rendered = T.novoProjetoNaZona({
+  // Stored as data (templates.ts): one small row per professional of the zone, not the whole mail.
+  const dados: StoredData<'novo_projeto_na_zona'> = {
     requestId,
     titulo: r.titulo,
     bairro: r.bairro,
@@ -535,7 +565,7 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
     especialidade: r.especialidade,
     tempo: r.tempo,
     creditos: Number(r.creditos),
-  });
+  };
   const emergency = isEmergency(r.tempo);
   const normal = r.tempo === 'NORMAL';
   const hour = lisbonHour(now);
@@ -553,15 +583,15 @@ async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
       where p.especialidades @> array[${r.especialidade}]::text[] and p.bairro = ${r.bairro}
     ),
     o as (
-      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, chave, resumo, proxima_tentativa, criado_em)
-      select 'profissional', id, email, ${kind}, ${rendered.assunto}, ${rendered.fragment.text}, ${rendered.fragment.html}, ${prefix}::text || id,
+      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, dados, chave, resumo, proxima_tentativa, criado_em)
+      select 'profissional', id, email, ${kind}, ${JSON.stringify(dados)}::jsonb, ${prefix}::text || id,
         case when diario then 'novos_projetos:' || id || ':' || ${digest.day}::text end,
         case when diario then ${iso(digest.at)}::timestamptz else ${iso(now)}::timestamptz end, ${iso(now)}::timestamptz
       from dest where not off and mail
       on conflict (chave) do nothing
     )
-    insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, criado_em)
-    select 'profissional', id, ${kind}, ${rendered.inApp!.titulo}, ${rendered.inApp!.corpo}, ${rendered.inApp!.link}, ${iso(now)}::timestamptz
+    insert into notificacoes (destinatario_tipo, destinatario_id, tipo, dados, criado_em)
+    select 'profissional', id, ${kind}, ${JSON.stringify(dados)}::jsonb, ${iso(now)}::timestamptz
     from dest where not exists (select 1 from email_outbox e where e.chave = ${prefix}::text || dest.id)`);
 }
 

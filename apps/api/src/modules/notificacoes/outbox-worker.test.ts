@@ -111,6 +111,31 @@ describe(`outbox worker (${TEST_DB})`, () => {
     expect(smtp.to(d.email)).toHaveLength(0);
   });
 
+  it('a line stored as data is rendered when sent; one whose data this build cannot read waits with the reason, the others go', async () => {
+    const email = `dados.${randomBytes(4).toString('hex')}@exemplo.pt`;
+    const line = (tipo: string, dados: unknown, chave: string) => sql`
+      insert into email_outbox (destinatario_tipo, destinatario_id, email, tipo, dados, chave, proxima_tentativa)
+      values ('cliente', 1, ${email}, ${tipo}, ${JSON.stringify(dados)}::jsonb, ${chave}, ${clock.now().toISOString()}::timestamptz)`;
+    await t.db.execute(line('projeto_lotado', { titulo: 'Tomadas da cozinha', clienteId: 1, maximo: 5 }, `dados-ok-${email}`));
+    await t.db.execute(line('tipo_de_outra_versao', { x: 1 }, `dados-mau-${email}`));
+    // Neither text nor data: refused by the table itself.
+    const refused = await t.db.execute(sql`insert into email_outbox (email, tipo, chave) values (${email}, 'projeto_lotado', ${`vazio-${email}`})`).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(String((refused?.cause as Error | undefined)?.message)).toContain('email_outbox_texto_ou_dados');
+    expect(await pass()).toMatchObject({ sent: 1, failed: 1 });
+    const [mail] = smtp.to(email);
+    expect(mail!.subject).toBe('O seu projeto "Tomadas da cozinha" já tem 5 candidatos');
+    expect(mail!.text).toContain('chegou ao máximo de 5 candidatos');
+    expect(mail!.html).toContain('/projetos/1"');
+    const rows = await rowsFor(email);
+    expect(rows.map((r) => r.estado)).toEqual(['ENVIADO', 'PENDENTE']);
+    expect(rows[1]!.erro).toContain('sem texto nem dados legíveis (tipo_de_outra_versao)');
+    // Not left for the other tests' passes to retry.
+    await t.db.execute(sql`delete from email_outbox where chave = ${`dados-mau-${email}`}`);
+  });
+
   it('a worker that died while sending: its claim runs out after 10 minutes, then the mail goes once, with the same Message-ID', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
     // A worker stuck for good inside the SMTP call (a crash leaves the same trace: A_ENVIAR).

@@ -5,7 +5,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
-import { digestSubject, renderMail } from './templates';
+import { digestSubject, renderMail, renderStored } from './templates';
 import { unsubscribeToken } from './unsubscribe';
 
 /** What the worker needs of the app (the CLI builds the same from the environment). */
@@ -46,10 +46,21 @@ interface OutboxRow {
   destinatario_id: number | null;
   email: string;
   tipo: string;
-  assunto: string;
-  texto: string;
-  html: string;
+  /** Null for a stored kind: rendered from `dados` when sent. */
+  assunto: string | null;
+  texto: string | null;
+  html: string | null;
+  dados: unknown;
   resumo: string | null;
+}
+
+/** A line's subject and fragment: as stored, or rendered now from its data (templates.ts). */
+function textsOf(r: OutboxRow): { assunto: string; html: string; text: string } {
+  if (r.assunto !== null && r.texto !== null && r.html !== null) return { assunto: r.assunto, html: r.html, text: r.texto };
+  const x = renderStored(r.tipo, r.dados);
+  // Thrown inside the send's try: the line is retried, then marked FALHADO, with this reason.
+  if (!x) throw new Error(`e-mail ${r.id} sem texto nem dados legíveis (${r.tipo})`);
+  return { assunto: x.assunto, html: x.fragment.html, text: x.fragment.text };
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -110,7 +121,7 @@ export async function pruneOldBells(deps: Pick<OutboxDeps, 'db' | 'clock'>, limi
  */
 async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const lease = iso(new Date(now.getTime() + LEASE_MS));
-  const cols = sql.raw('id, destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, resumo');
+  const cols = sql.raw('id, destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, dados, resumo');
   const due = await db.execute<OutboxRow & Record<string, unknown>>(sql`
     update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
     where id in (
@@ -162,10 +173,11 @@ function compose(deps: OutboxDeps, group: OutboxRow[]) {
     role && lead.destinatario_id && kinds.length
       ? `${base}/api/notificacoes/cancelar?t=${unsubscribeToken(deps.hashKey, { tipo: role, id: lead.destinatario_id, kinds })}`
       : undefined;
-  const { html, text } = renderMail({ rows: group.map((r) => ({ tipo: r.tipo, html: r.html, text: r.texto })), base, cancelUrl, digest });
+  const texts = group.map(textsOf);
+  const { html, text } = renderMail({ rows: group.map((r, i) => ({ tipo: r.tipo, html: texts[i]!.html, text: texts[i]!.text })), base, cancelUrl, digest });
   return {
     to: lead.email,
-    subject: digest && group.length > 1 ? digestSubject(digest, group.length) : digest === 'admin' ? digestSubject('admin', 1) : lead.assunto,
+    subject: digest && group.length > 1 ? digestSubject(digest, group.length) : digest === 'admin' ? digestSubject('admin', 1) : texts[0]!.assunto,
     html,
     text,
     // The same line always carries the same id: a mail re-sent after a crash is recognisably the same mail.

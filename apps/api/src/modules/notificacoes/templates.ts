@@ -567,3 +567,35 @@ export function renderMail(parts: MailParts): { html: string; text: string } {
   const text = `${PRODUCT_NAME}\n\n${abs(bodyText)}\n\n--\n${footerText}\n`;
   return { html, text };
 }
+
+// --- Kinds stored as data ----------------------------------------------------------------------
+
+/**
+ * Kinds whose outbox line and bell row hold the template's data (`dados`, jsonb) instead of the
+ * rendered text: the mail is rendered when it is sent, the bell's text when it is read. Written by
+ * statements that build the data themselves (applying and publishing: one round trip, no text sent
+ * to the database or kept in its log; a project's approval: one small row per professional of the
+ * zone instead of the whole mail, ~900 times). The data is what the template takes, as JSON.
+ */
+const STORED = {
+  nova_candidatura: T.novaCandidatura,
+  projeto_lotado: T.projetoLotado,
+  novo_projeto_na_zona: T.novoProjetoNaZona,
+  admin_projeto_pendente: T.adminProjetoPendente,
+} satisfies Partial<Record<NotificationKind, (d: never) => Rendered>>;
+
+export type StoredKind = keyof typeof STORED;
+export type StoredData<K extends StoredKind> = Parameters<(typeof STORED)[K]>[0];
+
+/** What a stored line says; undefined for a kind this build does not store as data. */
+export function renderStored(kind: string, dados: unknown): Rendered | undefined {
+  const render = (STORED as Record<string, ((d: unknown) => Rendered) | undefined>)[kind];
+  return render && dados !== null && typeof dados === 'object' ? render(dados) : undefined;
+}
+
+/** The bell's text of a row: as stored, or rendered from its data (a generic line should neither be there). */
+export function bellText(r: { tipo: string; titulo: string | null; corpo: string | null; link: string | null; dados: unknown }) {
+  if (r.titulo !== null && r.corpo !== null) return { titulo: r.titulo, corpo: r.corpo, link: r.link };
+  const inApp = renderStored(r.tipo, r.dados)?.inApp;
+  return inApp ?? { titulo: PRODUCT_NAME, corpo: 'Tem uma novidade na sua conta.', link: r.link };
+}

@@ -41,7 +41,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       assertOwnIdInBody(request.user, request.body.clienteId);
-      return reply.status(201).send(await createRequest(db, request.user.id, request.body));
+      return reply.status(201).send(await createRequest(db, request.user.id, request.body, clock.now()));
     },
   );
 

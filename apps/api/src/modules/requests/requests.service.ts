@@ -10,11 +10,12 @@ import { audit } from '../audit/audit.service';
 import { hasApplied } from '../creditos/applicants';
 import { refundOnProjectDeletion } from '../creditos/refunds';
 import type { NotificationEvent } from '../notificacoes/events';
-import { notificationCtes, notifyAll, projetoPendenteDeliveries } from '../notificacoes/notify';
+import { notificationWrites, notifyAll, storedData, storedNews } from '../notificacoes/notify';
+import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, searchTerm, searchWords } from '../../db/search';
-import { executeNamed, fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
+import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** A project's own columns (requestColumns without the client's). */
@@ -86,39 +87,55 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
 /**
  * A new project starts in ESPERA. It enters the admins' approval queue (and they are told) only
  * once the client's e-mail is confirmed; until then it waits (email-confirmation.service releases it).
+ * One statement, one round trip, no BEGIN/COMMIT: the client's row, the project and the admins' news
+ * (as the template's data, in each admin's hourly digest), so neither is written without the other.
  */
 export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody, now: Date = new Date()) {
-  // Two round trips and no BEGIN/COMMIT: a read (the client, the admins to tell and the new project's
-  // id, drawn from its sequence so their news can name it), then one statement that writes the project
-  // and that news together, so neither is written without the other.
-  const { rows } = await preparedRaw<{ id: number; nome: string; confirmado: boolean; admins: { id: number; email: string }[] | null }>(
-    db,
-    'publish_view',
-    () => sql`
-    select nextval(pg_get_serial_sequence('requests', 'id'))::int as id, c.nome, c.email_confirmado_em is not null as confirmado,
-      case when c.email_confirmado_em is not null then (select json_agg(json_build_object('id', a.id, 'email', a.email) order by a.id) from admins a) end as admins
-    from clientes c where c.id = ${sql.placeholder('cliente')}`,
-  ).execute({ cliente: clienteId });
-  const c = rows[0];
+  const digest = nextHourlyDigest(now);
+  const { rows } = await preparedRaw<Row>(db, 'publish', publishStatement).execute({
+    cliente: clienteId,
+    titulo: body.titulo,
+    descricao: body.descricao,
+    cidade: body.cidade,
+    bairro: body.bairro,
+    especialidade: body.especialidade,
+    contato: body.contato,
+    tempo: body.tempo,
+    at: now.toISOString(),
+    hour: digest.hour,
+    digestAt: digest.at.toISOString(),
+  });
   // The account was deleted after its session was checked.
-  if (!c) throw notFound('Cliente não encontrado.');
-  const id = Number(c.id);
-  const news =
-    c.confirmado && c.admins ? projetoPendenteDeliveries(c.admins, { requestId: id, titulo: body.titulo, bairro: body.bairro, clienteNome: c.nome }, now) : [];
-  const created = await executeNamed<Row>(
-    db,
-    sql`
-    with ins as (
-      insert into requests (id, titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id) overriding system value
-      values (${id}, ${body.titulo}, ${body.descricao}, ${body.cidade}, ${body.bairro}, ${body.especialidade}, ${body.contato}, ${body.tempo}, ${clienteId})
+  if (!rows[0]) throw notFound('Cliente não encontrado.');
+  return toDto(rows[0], { revealContact: true, owner: true });
+}
+
+/** Built once with placeholders, kept prepared (preparedRaw). */
+function publishStatement() {
+  const v = (key: string) => sql.placeholder(key);
+  const at = sql`${v('at')}::timestamptz`;
+  const news = sql`${storedNews(
+    'admin_projeto_pendente',
+    { tipo: 'admin', id: sql`a.id`, email: sql`a.email` },
+    sql`'admin_projeto_pendente:r' || ins.id || ':a' || a.id`,
+    at,
+    storedData('admin_projeto_pendente', { titulo: sql`ins.titulo`, bairro: sql`ins.bairro`, clienteNome: sql`c.nome` }),
+    { resumo: sql`'admin:' || a.id || ':' || ${v('hour')}::text`, proxima: sql`${v('digestAt')}::timestamptz` },
+  )} from ins cross join c cross join admins a where c.confirmado`;
+  return sql`
+    with c as (
+      select c.nome, c.email, c.email_confirmado_em is not null as confirmado from clientes c where c.id = ${v('cliente')}::int
+    ), ins as (
+      insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id)
+      select ${v('titulo')}::text, ${v('descricao')}::text, ${v('cidade')}::text, ${v('bairro')}::text, ${v('especialidade')}::text,
+        ${v('contato')}::text, ${v('tempo')}::time_option, ${v('cliente')}::int
+      from c
       returning *
-    )${news.length ? sql`, ${notificationCtes(news, now)}` : sql``}
+    ), ${notificationWrites(news, at)}
     select ins.id, ins.titulo, ins.descricao, ins.cidade, ins.bairro, ins.especialidade, ins.contato, ins.tempo, ins.cliente_id as "clienteId",
       ins.creditos, ins.status, ins.criado_em as "criadoEm", ins.escolhido_id as "escolhidoId", c.nome as "clienteNome", c.email as "clienteEmail",
       0 as candidaturas
-    from ins left join clientes c on c.id = ins.cliente_id`,
-  );
-  return toDto(created.rows[0], { revealContact: true, owner: true });
+    from ins cross join c`;
 }
 
 /** The page sizes the screens ask for (the routes' defaults). */

@@ -130,17 +130,17 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
  * the row only when the badge comes or goes (most applications change nothing, so nothing is written).
  * The other badges and selos_em stay as the last full recompute left them. RESPOSTA_RAPIDA is last in
  * SELOS, so appending keeps the stored array in catalogue order. As CTEs (`rr`, `rr_selo`) for the
- * statement that writes the application: `fresh` gives its minutes, `gate` says whether it was written.
+ * statement that writes the application (`pro` and `at` as SQL of its own): `fresh` gives its minutes,
+ * `gate` says whether it was written.
  */
-export function respostaRapidaCtes(profissionalId: number, now: Date, fresh: SQL, gate: SQL): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function respostaRapidaCtes(pro: SQL, at: SQL, fresh: SQL, gate: SQL): SQL {
   return sql`
-    rr as (${rapidaFigures(sql`${profissionalId}::int`, at, fresh)}),
+    rr as (${rapidaFigures(pro, at, fresh)}),
     rr_selo as (
       update profissionais p
       set selos = array_remove(p.selos, 'RESPOSTA_RAPIDA') || case when v.tem then array['RESPOSTA_RAPIDA'] else array[]::text[] end
       from (select coalesce(${rapidaRule(sql`rr.n`, sql`rr.mediana`)}, false) as tem from rr) v
-      where p.id = ${profissionalId}::int and ${gate} and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))
+      where p.id = ${pro} and ${gate} and v.tem <> ('RESPOSTA_RAPIDA' = any(p.selos))
     )`;
 }
 

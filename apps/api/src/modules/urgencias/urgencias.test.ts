@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import { projectPayload, registerAndLogin, TEST_DB, useAppWithAdmin } from '../../test/harness';
 import { multipart, pngBytes } from '../../test/images';
+import { renderStored } from '../notificacoes/templates';
 
 const ESP = 'quadro-eletrico-dispara';
 let at = new Date('2026-11-23T12:00:00Z'); // 12:00 in Lisbon (winter: UTC+0)
@@ -112,14 +113,21 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
 
     const ok = await s.t.app.inject({ method: 'PATCH', url: `/api/requests/${avaria}/aprovar`, headers: s.admin.auth, payload: { creditos: 5 } });
     expect(ok.statusCode, ok.body).toBe(200);
-    const { rows } = await s.t.db.execute<{ destinatario_id: number; assunto: string; resumo: string | null; proxima: string }>(sql`
-      select destinatario_id, assunto, resumo, proxima_tentativa::text as proxima from email_outbox
+    const { rows } = await s.t.db.execute<{ destinatario_id: number; tipo: string; dados: unknown; resumo: string | null; proxima: string }>(sql`
+      select destinatario_id, tipo, dados, resumo, proxima_tentativa::text as proxima from email_outbox
       where tipo = 'novo_projeto_na_zona' and chave like ${`novo_projeto_na_zona:r${avaria}:%`}`);
     expect(rows.map((r) => Number(r.destinatario_id))).toEqual([day.id]);
-    expect(rows[0]).toMatchObject({ assunto: 'Urgente 24h · Avaria: Sem luz na loja (Évora)', resumo: null });
-    const bells = await s.t.db.execute<{ destinatario_id: number; titulo: string }>(sql`
-      select destinatario_id, titulo from notificacoes where tipo = 'novo_projeto_na_zona' and link like ${`%/detalhes-chamado/${avaria}`} order by destinatario_id`);
-    expect(bells.rows.map((r) => Number(r.destinatario_id)).sort()).toEqual([day.id, night.id, none.id].sort());
-    expect(bells.rows[0].titulo).toBe('Urgente 24h na sua zona');
+    // Stored as the template's data, the subject rendered when it is sent.
+    expect(rows[0]).toMatchObject({ resumo: null });
+    expect(renderStored(rows[0]!.tipo, rows[0]!.dados)?.assunto).toBe('Urgente 24h · Avaria: Sem luz na loja (Évora)');
+    // Everyone of the zone has it in the bell, with its text and the job's screen.
+    for (const p of [day, night, none]) {
+      const bell = (await s.t.app.inject({ method: 'GET', url: '/api/notificacoes', headers: p.auth })).json();
+      expect(bell.items.find((n: { link: string }) => n.link === `/areadoprofissional/detalhes-chamado/${avaria}`)).toMatchObject({
+        tipo: 'novo_projeto_na_zona',
+        titulo: 'Urgente 24h na sua zona',
+        lida: false,
+      });
+    }
   });
 });
