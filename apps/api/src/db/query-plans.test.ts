@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
@@ -30,6 +30,13 @@ let dataDir: string;
 let url: string;
 let env: ReturnType<typeof loadEnv>;
 const jwtSecret = randomBytes(32).toString('hex');
+
+/** The one prepared statement matching `where` on that connection has a kept (generic) plan. */
+async function expectKeptPlan(conn: Database, where: SQL, what: string) {
+  const { rows } = await conn.db.execute<{ generic_plans: string }>(sql`select generic_plans from pg_prepared_statements where ${where}`);
+  expect(rows, `one prepared statement for ${what}`).toHaveLength(1);
+  expect(Number(rows[0]!.generic_plans), `${what}: planned on every run`).toBeGreaterThan(0);
+}
 
 describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', () => {
   let admin: Awaited<ReturnType<typeof adminSession>>;
@@ -203,11 +210,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         const res = await second.inject({ method: 'POST', url: '/api/creditos/usar', headers: prof.auth, payload: { requestId: id } });
         expect(res.statusCode, res.body).toBe(201);
       }
-      const { rows } = await one.db.execute<{ generic_plans: string; custom_plans: string }>(
-        sql`select generic_plans, custom_plans from pg_prepared_statements where statement ~ 'insert into candidaturas'`,
-      );
-      expect(rows).toHaveLength(1);
-      expect(Number(rows[0]!.generic_plans), 'applying is planned on every run').toBeGreaterThan(0);
+      await expectKeptPlan(one, sql`statement ~ 'insert into candidaturas'`, 'applying');
       // Publishing too: one statement (the client, the project, the admins' news), built once and kept.
       for (let i = 0; i < 8; i++) {
         const res = await second.inject({
@@ -218,11 +221,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         });
         expect(res.statusCode, res.body).toBe(201);
       }
-      const { rows: publish } = await one.db.execute<{ generic_plans: string }>(
-        sql`select generic_plans from pg_prepared_statements where statement ~ 'insert into requests'`,
-      );
-      expect(publish).toHaveLength(1);
-      expect(Number(publish[0]!.generic_plans), 'publishing is planned on every run').toBeGreaterThan(0);
+      await expectKeptPlan(one, sql`statement ~ 'insert into requests'`, 'publishing');
     } finally {
       await second.close();
       await one.close();
@@ -246,11 +245,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         const res = await second.inject({ method: 'POST', url: `/api/admin/profissionais/${prof.id}/verificacao`, headers: admin.auth, payload: { decisao } });
         expect(res.statusCode, res.body).toBe(200);
       }
-      const { rows } = await one.db.execute<{ generic_plans: string }>(
-        sql`select generic_plans from pg_prepared_statements where statement ~ 'with alvo as' and strpos(statement, 'from profissionais where id = any(') > 0`,
-      );
-      expect(rows).toHaveLength(1);
-      expect(Number(rows[0]!.generic_plans), 'the badges are planned on every recompute').toBeGreaterThan(0);
+      await expectKeptPlan(one, sql`statement ~ 'with alvo as' and strpos(statement, 'from profissionais where id = any(') > 0`, 'the badges');
     } finally {
       await second.close();
       await one.close();

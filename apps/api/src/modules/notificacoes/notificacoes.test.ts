@@ -436,6 +436,19 @@ describe(`notifications: the bell (${TEST_DB})`, () => {
     expect((await get('/api/notificacoes/por-ler', admin.auth)).statusCode).toBe(200);
   });
 
+  it('a bell row stored as data this build cannot render shows a generic line, and the list still answers', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const row = (tipo: string, dados: unknown) => sql`
+      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, dados) values ('cliente', ${c.id}, ${tipo}, ${JSON.stringify(dados)}::jsonb)`;
+    await t.db.execute(row('novo_projeto_na_zona', { requestId: 1 })); // data missing what its template reads
+    await t.db.execute(row('tipo_de_outra_versao', { x: 1 }));
+    const res = await get('/api/notificacoes?pageSize=5', c.auth);
+    expect(res.statusCode, res.body).toBe(200);
+    const generic = res.json().items.filter((n: { tipo: string }) => n.tipo !== 'confirmar_email');
+    expect(generic).toHaveLength(2);
+    for (const n of generic) expect(n).toMatchObject({ titulo: 'Técnico Certo', corpo: 'Tem uma novidade na sua conta.' });
+  });
+
   it('the RGPD export carries the preferences and notifications; deleting the account deletes them and its e-mails', async () => {
     const client = await confirmedClient('Rui Apagado');
     await t.app.inject({ method: 'PUT', url: '/api/notificacoes/preferencias', headers: client.auth, payload: { desligados: ['projeto_lotado'] } });

@@ -593,9 +593,17 @@ export function renderStored(kind: string, dados: unknown): Rendered | undefined
   return render && dados !== null && typeof dados === 'object' ? render(dados) : undefined;
 }
 
-/** The bell's text of a row: as stored, or rendered from its data (a generic line should neither be there). */
+/**
+ * The bell's text of a row: as stored, or rendered from its data. A row this build cannot render (a
+ * kind or data of another version) shows a generic line rather than failing the whole list.
+ */
 export function bellText(r: { tipo: string; titulo: string | null; corpo: string | null; link: string | null; dados: unknown }) {
   if (r.titulo !== null && r.corpo !== null) return { titulo: r.titulo, corpo: r.corpo, link: r.link };
-  const inApp = renderStored(r.tipo, r.dados)?.inApp;
+  let inApp: Rendered['inApp'] | undefined;
+  try {
+    inApp = renderStored(r.tipo, r.dados)?.inApp;
+  } catch {
+    inApp = undefined;
+  }
   return inApp ?? { titulo: PRODUCT_NAME, corpo: 'Tem uma novidade na sua conta.', link: r.link };
 }
