@@ -34,6 +34,12 @@ describe('demo seed', () => {
       select count(*)::int as n from reviews v join requests r on r.id = v.request_id
       where r.status <> 'CONCLUIDO' or r.escolhido_id is distinct from v.profissional_id or r.cliente_id <> v.cliente_id`);
     expect(stray.rows[0].n).toBe(0);
+    // Each project's count of applications (what applying checks the five places against) is right.
+    const miscounted = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from requests r where r.candidaturas_n <> (select count(*) from candidaturas c where c.request_id = r.id)`);
+    expect(miscounted.rows[0].n).toBe(0);
+    const counted = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from requests where candidaturas_n > 0`);
+    expect(counted.rows[0].n).toBeGreaterThan(0);
     const regions = await t.db.execute<{ bairro: string }>(sql`select distinct bairro from profissionais order by 1`);
     expect(regions.rows.map((r) => r.bairro)).toEqual(['Faro', 'Lisboa', 'Porto', 'Setúbal']);
 

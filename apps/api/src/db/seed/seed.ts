@@ -197,6 +197,11 @@ export async function seedDemo(db: Db, opts: { storage: Storage; baseUrl?: strin
         criadoEm: a.when,
       });
     }
+    // Each project's count of applications: only applying keeps it as it writes (migration 0024).
+    await tx.execute(sql`
+      update ${requests} r set candidaturas_n = x.n
+      from (select request_id, count(*)::int n from ${candidaturas} group by request_id) x
+      where r.id = x.request_id`);
     for (const [id, saldo] of balances) {
       await tx.update(subscriptions).set({ creditosRestantes: saldo }).where(eq(subscriptions.profissionalId, id));
     }

@@ -5,7 +5,7 @@ import { fieldsOf, preparedRaw, runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, creditLedger, leadReports, requests, subscriptions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isUniqueViolation, sqlState } from '../../lib/db-errors';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
 import { respostaRapidaCtes } from '../selos/selos.service';
 
@@ -23,7 +23,8 @@ export async function getSubscription(db: Db, profissionalId: number) {
  * while a lock is held). It reads the project and the professional as they are (`v`: every figure a
  * refusal depends on, and what the client's message shows), then locks the project's row only if
  * that read allows the application, checking again on its newest version (the places are
- * `candidaturas_n`, kept by triggers, so a concurrent application committed meanwhile is seen),
+ * `candidaturas_n`, which this statement raises with the application, so a concurrent application
+ * committed meanwhile is seen),
  * debits the balance (the UPDATE locks its row and re-checks the amount; the CHECK saldo >= 0 stays
  * the last line of defence) and writes the application, its ledger line, the client's news (as the
  * template's data, rendered when sent or read: templates.ts) and "Resposta rápida" counting this
@@ -109,10 +110,12 @@ function applyStatement() {
   return sql`
     with v as (${viewSql(pro, req)}),
     lk as (
-      select r.creditos, r.candidaturas_n as n, r.aprovado_em, r.titulo from requests r, v
+      -- Locks the project's row and takes the place in one write (migration 0024: applying is the one
+      -- writer of applications that keeps the count itself).
+      update requests r set candidaturas_n = r.candidaturas_n + 1 from v
       where r.id = ${req} and r.status = 'ABERTO' and r.creditos is not null and r.escolhido_id is null
         and r.candidaturas_n < ${sql.raw(String(MAX_APPLICANTS))} and not v.mine and v.saldo >= r.creditos
-      for update of r
+      returning r.creditos, r.candidaturas_n - 1 as n, r.aprovado_em, r.titulo
     ), debit as (
       update subscriptions set creditos_restantes = creditos_restantes - (select creditos from lk)
       where profissional_id = ${pro} and creditos_restantes >= (select creditos from lk)
@@ -127,25 +130,34 @@ function applyStatement() {
       select debit.id, ${pro}, 'CANDIDATURA', -lk.creditos, debit.saldo, ${req}, lk.titulo from debit cross join lk
     ), ${notificationWrites(news, at, sql`exists (select 1 from debit)`)},
     ${respostaRapidaCtes(pro, at, sql`select cand.criado_em, lk.aprovado_em from cand cross join lk`, sql`exists (select 1 from cand)`)}
+    , undo as (
+      -- The place was taken but the balance was spent meanwhile (a concurrent write the debit waited
+      -- for): fail the whole statement, so that the count goes back with everything else.
+      select tc_desfazer('saldo gasto entretanto') from lk where not exists (select 1 from debit)
+    )
     select v.*, cand.id as cand_id, (extract(epoch from cand.criado_em) * 1000)::bigint as ms, debit.saldo as novo_saldo, cand.creditos as gastos
-    from v left join (debit cross join cand) on true`;
+    from v left join (debit cross join cand) on true
+    where not exists (select 1 from undo)`;
 }
 
 export async function applyToRequest(db: Db, profissionalId: number, requestId: number, now: Date = new Date()) {
   let row: Applied | undefined;
+  let undone = false;
   try {
     const { rows } = await preparedRaw<Applied>(db, 'apply', applyStatement).execute({ pro: profissionalId, req: requestId, at: now.toISOString() });
     row = rows[0];
   } catch (e) {
     // Two simultaneous first applications by the same professional: the unique index decides.
     if (isUniqueViolation(e)) throw conflict('ALREADY_APPLIED', M.jaCandidatado);
-    throw e;
+    // The statement undid itself (the balance was spent while it held the place): say why from a fresh read.
+    if (sqlState(e) !== 'TC001') throw e;
+    undone = true;
   }
   if (!row || row.cand_id === null) {
     // Refused: say why, from the statement's own read, or, when that read allowed it and the lock
     // found something changed (the last place taken, the balance spent, the project closed), from a
     // fresh read.
-    refuse(row);
+    if (!undone) refuse(row);
     refuse(await applyView(db, profissionalId, requestId));
     throw conflict('NOT_OPEN', M.projetoIndisponivel);
   }

@@ -159,6 +159,9 @@ describeOnPostgres('applying at the same moment', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 402)).toHaveLength(2);
     expect(await balanceOf(p)).toBe(0);
+    // Only the application that went in is counted: a refused one raises no project's count.
+    const { rows } = await t.db.execute<{ kept: number }>(sql`select sum(candidaturas_n)::int kept from requests where id in (${sql.join(ids, sql`, `)})`);
+    expect(rows[0].kept).toBe(1);
     await ledgerAddsUp();
   });
 });

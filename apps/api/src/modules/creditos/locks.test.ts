@@ -69,4 +69,42 @@ describeOnPostgres('row locks', () => {
     const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int n from credit_ledger where payment_id = ${pagamentoId}`);
     expect(rows[0].n).toBe(1);
   });
+
+  it('a balance spent while an application holds the place: refused, and the place is given back', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    await give(p.id, 10);
+    const id = await openProject(t.app, c, admin, 10);
+    const kept = async () => (await t.db.execute<{ n: number }>(sql`select candidaturas_n n from requests where id = ${id}`)).rows[0].n;
+    let answer: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    let waited = false;
+    // Another write holds the professional's balance while the application reads it (10, enough),
+    // takes the place (the project's count) and waits to debit; that write then spends the balance.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`update subscriptions set creditos_restantes = 0 where profissional_id = ${p.id}`);
+      const applying = t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: id } }).then((r) => (answer = r));
+      for (let i = 0; i < 200; i++) {
+        // The application's statement, waiting for that row (its text as PostgreSQL shows it, cut at 1 KB).
+        const { rows } = await t.db.execute<{ n: number }>(
+          sql`select count(*)::int n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ~ '^\\s*with v as'`,
+        );
+        waited = rows[0].n > 0;
+        if (waited) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(waited, 'the application waits for the balance').toBe(true);
+      expect(answer).toBeUndefined();
+      void applying;
+    });
+    for (let i = 0; i < 200 && !answer; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(answer?.statusCode, answer?.body).toBe(402);
+    expect(answer?.json().code).toBe('INSUFFICIENT_CREDITS');
+    // Nothing of it stays: no application, no ledger line, and the place is free again.
+    expect(await kept()).toBe(0);
+    const { rows } = await t.db.execute<{ n: number; l: number }>(
+      sql`select (select count(*)::int from candidaturas where request_id = ${id}) n, (select count(*)::int from credit_ledger where request_id = ${id}) l`,
+    );
+    expect(rows[0]).toEqual({ n: 0, l: 0 });
+    expect(await balance(p)).toBe(0);
+  });
 });
