@@ -129,5 +129,6 @@ export const M = {
   enderecoInvalido: 'O endereço pedido não é válido.',
   enderecoLongo: 'O endereço pedido é demasiado longo.',
   tooManyRequests: 'Demasiadas tentativas. Aguarde um pouco e tente novamente.',
+  ocupado: 'O serviço está muito ocupado neste momento. Tente novamente dentro de instantes.',
   internal: INTERNAL_ERROR,
 } as const;

@@ -4,6 +4,7 @@ import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { Db, Tx } from './client';
 import { fetchSize, preparedWindow } from './paging';
 import type { TtlCache } from '../lib/ttl-cache';
+import { isWordFilter, type TextPlan } from './search';
 
 /**
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
@@ -146,7 +147,7 @@ type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?:
 /**
  * A back-office or account list: `build(v, offset)` makes its query, `v(key)` standing for the
  * filter `filters[key]` (`v(key, sqlType)` for a category the kept plan must not see: `unseen`); the
- * filter `q` is the searched text (already a LIKE term). It is built once per shape (which filters
+ * filter `q` is the searched text, or `q0`, `q1`, ... its words (db/search.ts wordFilters). It is built once per shape (which filters
  * are present, first page or not, the fetch step of db/paging.ts) with placeholders: building
  * drizzle's SQL on every request cost more CPU than the rest of answering it. Without text the
  * statement is kept prepared (named); with text it is sent unnamed, so that PostgreSQL plans it for
@@ -169,25 +170,34 @@ export function runList<T>(
      */
     searches?: TtlCache;
   },
-  build: (v: (key: string, type?: FilterType) => unknown, offset: unknown) => Buildable<T>,
+  build: (v: (key: string, type?: FilterType) => unknown, offset: unknown, plan: TextPlan) => Buildable<T>,
 ): Promise<T> {
   const present = Object.fromEntries(Object.entries(opts.filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
-  const text = 'q' in present;
+  const text = Object.keys(present).some((key) => key === 'q' || isWordFilter(key));
   // A filter given its SQL type is hidden from the planner in a kept statement (`unseen`); a text
   // search, planned for its word anyway, sees every value.
   const hide = (value: unknown, type: FilterType | undefined, named: boolean) => (type && named ? unseen(value, type) : value);
   const w = preparedWindow(opts.page, opts.pageSize);
   const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
-  const run = (shape: string, filters: Record<string, unknown>, offset: unknown, values: Record<string, unknown>, named: boolean) =>
-    prepared(db, shape, () =>
-      build((key, type) => (key in filters ? hide(sql.placeholder(key), type, named) : undefined), offset).prepare(named ? shape : ''),
+  const run = (shape: string, filters: Record<string, unknown>, offset: unknown, values: Record<string, unknown>, named: boolean, plan: TextPlan = 'plain') =>
+    prepared(db, plan === 'plain' ? shape : `${shape}_${plan}`, () =>
+      build((key, type) => (key in filters ? hide(sql.placeholder(key), type, named) : undefined), offset, plan).prepare(named ? shape : ''),
     ).execute({
       ...filters,
       ...values,
     });
-  if (!text || !opts.searches) return run(shape, present, w.offset, w.values, !text);
+  // Several words: the first rows in the list's order first, every match only when the page is not
+  // among them (TextPlan in db/search.ts).
+  const byText = async () => {
+    if (Object.keys(present).filter(isWordFilter).length < 2) return run(shape, present, w.offset, w.values, false);
+    const walked = await run(shape, present, w.offset, w.values, false, 'walk');
+    if ((walked as unknown[]).length > fetchSize(opts.pageSize)) return walked;
+    return run(shape, present, w.offset, w.values, false, 'all');
+  };
+  if (!text) return run(shape, present, w.offset, w.values, true);
+  if (!opts.searches) return byText();
   return pageByIds(opts.searches, `${name}:${JSON.stringify([present, opts.page, opts.pageSize])}`, present, {
-    byText: () => run(shape, present, w.offset, w.values, false),
+    byText,
     // The fetch step in the name too: its LIMIT is in the text.
     byIds: (filters) => run(`${name}_${Object.keys(filters).sort().join('_')}_ids${fetchSize(opts.pageSize)}`, filters, undefined, {}, true),
   });
@@ -204,7 +214,7 @@ async function pageByIds<T>(
   const ids = await searches.get(key, async () => ((fresh = await run.byText()) as { id: number }[]).map((r) => r.id));
   if (fresh) return fresh;
   const filters: Record<string, unknown> = { ...present, ids: `{${ids.join(',')}}` };
-  delete filters.q;
+  for (const key of Object.keys(filters)) if (key === 'q' || isWordFilter(key)) delete filters[key];
   return run.byIds(filters);
 }
 

@@ -523,6 +523,33 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     expect(plan).toContain('requests_abertos_bairro_esp_idx');
   });
 
+  it('several words: a walk of the first rows in order, bounded; then every match, sorted, not a walk of the whole index', async () => {
+    // Words found nowhere: the walk gives too few rows and the list reads every match (TextPlan).
+    const lists: [string, string, () => Record<string, string>][] = [
+      ['/api/requests/disponiveis?q=quaresmal%20lameirox', 'requests', () => prof.auth],
+      ['/api/requests/all?q=quaresmal%20lameirox', 'requests', () => admin.auth],
+      ['/api/review/all?q=quaresmal%20lameirox', 'reviews', () => admin.auth],
+      ['/api/cliente/see-all?q=quaresmal%20lameirox', 'clientes', () => admin.auth],
+      ['/api/admin/profissionais?q=quaresmal%20lameirox', 'profissionais', () => admin.auth],
+      ['/api/profissional/see-all?q=quaresmal%20lameirox', 'profissionais', () => client.auth],
+    ];
+    for (const [path, table, auth] of lists) {
+      captured.length = 0;
+      expect((await app.inject({ method: 'GET', url: path, headers: auth() })).statusCode).toBe(200);
+      const reads = captured.filter((c) => new RegExp(`from "${table}"`).test(c.query) && /\blimit\b/i.test(c.query));
+      const walk = reads.find((c) => /limit 4000\b/.test(c.query));
+      const all = reads.find((c) => /coalesce\(/.test(c.query));
+      expect(walk, `${path}: the walk`).toBeDefined();
+      expect(all, `${path}: every match`).toBeDefined();
+      const plan = async (q: { query: string; params: unknown[] }) =>
+        JSON.stringify((await explainer.query(`EXPLAIN (FORMAT JSON) ${q.query}`, q.params)).rows[0]['QUERY PLAN']);
+      // The walk reads its rows in a subquery that stops at WALK_ROWS.
+      expect(await plan(walk!), path).toMatch(/"Node Type":"Subquery Scan"/);
+      // No index gives the order of every match: even with sorting priced out, the plan sorts them.
+      expect(await plan(all!), path).toMatch(/"Node Type":"Sort"/);
+    }
+  });
+
   it('a rare word is found through the trigram index of the search column', async () => {
     // Enough rows that reading every open project costs more than the trigram index.
     await explainer.query(`insert into profissionais (nome, email, senha_hash, cidade, bairro)

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { M } from '@tc/shared';
 import { AppError } from '../lib/app-error';
+import { sqlState } from '../lib/db-errors';
 
 /** One error shape for every failure: `{ code, message }` (+ `fields` on validation); 5xx never leaks. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -38,6 +39,12 @@ export function registerErrorHandling(app: FastifyInstance) {
               ? M.formatoNaoSuportado
               : M.validation;
       return reply.status(error.statusCode).send({ code: error.code ?? 'BAD_REQUEST', message });
+    }
+    if (sqlState(error) === '57014') {
+      // PostgreSQL stopped a statement at DATABASE_STATEMENT_TIMEOUT_MS (a lock held too long, a
+      // database under strain): the request may well work in a moment, so say that, not "error".
+      request.log.warn({ err: error }, 'statement timeout');
+      return reply.status(503).header('retry-after', '5').send({ code: 'BUSY', message: M.ocupado });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: M.internal });

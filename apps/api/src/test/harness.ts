@@ -48,13 +48,13 @@ export async function scratchPostgres(prefix = 'tc_test'): Promise<{ url: string
 }
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped at the end. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(statementTimeoutMs?: number): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: () => database.close() };
   }
   const scratch = await scratchPostgres();
-  const database = await openDatabase({ url: scratch.url });
+  const database = await openDatabase({ url: scratch.url, statementTimeoutMs });
   return {
     database,
     drop: async () => {
@@ -79,9 +79,11 @@ export async function createTestApp(
     jwtSecret?: string;
     logStream?: import('pino').DestinationStream;
     termosVersao?: () => string;
+    /** PostgreSQL's statement timeout on the app's connections (DATABASE_STATEMENT_TIMEOUT_MS). */
+    statementTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, drop } = await freshDatabase(opts.statementTimeoutMs);
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
   // No background e-mail worker unless a test asks for it (NOTIFICATIONS_WORKER=true): tests run passes themselves.

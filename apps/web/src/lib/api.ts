@@ -48,6 +48,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   return data as T;
 }
 
-/** The server's message when it has one for the user, else the screen's own fallback text. */
+/**
+ * The server's message when it has one for the user (a refusal, or BUSY: "try again in a moment"),
+ * else the screen's own fallback text.
+ */
 export const errorMessage = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status > 0 && e.status < 500 && e.code !== 'VALIDATION' ? e.message : fallback;
+  e instanceof ApiError && e.status > 0 && (e.status < 500 || e.code === 'BUSY') && e.code !== 'VALIDATION' ? e.message : fallback;

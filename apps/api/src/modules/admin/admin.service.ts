@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
@@ -6,7 +7,7 @@ import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { fieldsOf, runList } from '../../db/prepared';
 import { requestOwnColumns, toDto } from '../requests/requests.service';
-import { containsFolded, containsLower, idIn, searchTerm } from '../../db/search';
+import { containsFolded, containsLower, everyWord, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** toDto's card as an admin sees it (the contact revealed), with the specialty's label and the client's confirmation. */
@@ -25,18 +26,19 @@ type AdminCard = Omit<ReturnType<typeof toDto>, 'cliente' | 'contato'> & {
 type ProjectStatus = 'ESPERA' | 'ABERTO' | 'CONCLUIDO';
 
 export async function listProjects(db: Db, f: { q?: string; status?: ProjectStatus; page: number; pageSize: number }, searches?: TtlCache) {
-  const q = searchTerm(f.q);
-  const build = (status: unknown, term: unknown, ids: unknown, offset: unknown) => {
+  const build = (status: unknown, words: Words, ids: unknown, offset: unknown, plan: TextPlan) => {
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
+    const others = and(status === undefined ? undefined : eq(requests.status, status as ProjectStatus), idIn(requests.id, ids));
+    // Title, city, district and the client's name in one column (migration 0013), each word.
     const where = and(
-      status === undefined ? undefined : eq(requests.status, status as ProjectStatus),
-      // Title, city, district and the client's name in one column (migration 0013).
-      term === undefined ? undefined : containsFolded(requests.buscaAdmin, term),
-      idIn(requests.id, ids),
+      others,
+      words((word) => containsFolded(requests.buscaAdmin, word)),
     );
     // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
     // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
-    const order = [requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id)];
+    const order: (SQL | PgColumn)[] = [requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id)];
+    const source = walkedTable(db, requests, plan, others, order);
+    const ordered = [sortedKey(requests.status, plan), ...order.slice(1)];
     const { limit } = pageWindow(f.page, f.pageSize);
     const client = {
       clienteNome: clientes.nome,
@@ -50,9 +52,9 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
       // the search).
       const first = db
         .select({ ...requestOwnColumns, firstUrgente: urgente.as('first_urgente') })
-        .from(requests)
+        .from(source)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...ordered)
         .limit(limit)
         .as('first');
       return (
@@ -68,9 +70,9 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     // reads the index without visiting the rows it skips: page 500, 28 → 0.8 ms), then those rows by key.
     const page = db
       .select({ pageId: requests.id, pageStatus: requests.status, pageUrgente: urgente.as('page_urgente'), pageCriadoEm: requests.criadoEm })
-      .from(requests)
+      .from(source)
       .where(where)
-      .orderBy(...order)
+      .orderBy(...ordered)
       .limit(limit)
       .offset(offset as number)
       .as('page');
@@ -81,8 +83,11 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .orderBy(...(status === undefined ? [page.pageStatus] : []), desc(page.pageUrgente), desc(page.pageCriadoEm), desc(page.pageId));
   };
-  const rows = await runList(db, 'admin_projects', { page: f.page, pageSize: f.pageSize, filters: { status: f.status, q }, searches }, (v, offset) =>
-    build(v('status', 'project_status'), v('q'), v('ids'), offset),
+  const rows = await runList(
+    db,
+    'admin_projects',
+    { page: f.page, pageSize: f.pageSize, filters: { status: f.status, ...wordFilters(f.q) }, searches },
+    (v, offset, plan) => build(v('status', 'project_status'), (match) => everyWord(v, match), v('ids'), offset, plan),
   );
   return pageOf(
     // toDto's card with two fields set on it (no spread: docs/decisions/0006). Not as the owner: the
@@ -101,18 +106,20 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
 }
 
 export async function listClientes(db: Db, f: { q?: string; page: number; pageSize: number }, searches?: TtlCache) {
-  const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (term: unknown, ids: unknown, offset: unknown) => {
+  const build = (words: Words, ids: unknown, offset: unknown, plan: TextPlan) => {
     // The page's clients first, then their count of projects: a count in the same select is made for
     // every client an OFFSET skips too.
     const page = db
       .select({ pageId: clientes.id, pageCriadoEm: clientes.criadoEm })
-      .from(clientes)
+      .from(walkedTable(db, clientes, plan, idIn(clientes.id, ids), [desc(clientes.criadoEm), desc(clientes.id)]))
       .where(
-        and(term === undefined ? undefined : sql`(${containsFolded(clientes.busca, term)} or ${containsLower(clientes.email, term)})`, idIn(clientes.id, ids)),
+        and(
+          words((word) => sql`(${containsFolded(clientes.busca, word)} or ${containsLower(clientes.email, word)})`),
+          idIn(clientes.id, ids),
+        ),
       )
-      .orderBy(desc(clientes.criadoEm), desc(clientes.id))
+      .orderBy(desc(sortedKey(clientes.criadoEm, plan)), desc(clientes.id))
       .limit(limit)
       .offset(offset as number)
       .as('page');
@@ -131,8 +138,8 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
       .innerJoin(clientes, eq(clientes.id, page.pageId))
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
-  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, filters: { q }, searches }, (v, offset) =>
-    build(v('q'), v('ids'), offset),
+  const rows = await runList(db, 'admin_clientes', { page: f.page, pageSize: f.pageSize, filters: wordFilters(f.q), searches }, (v, offset, plan) =>
+    build((match) => everyWord(v, match), v('ids'), offset, plan),
   );
   return pageOf(
     rows.map((r) => ({
@@ -156,9 +163,8 @@ export async function listProfissionaisAdmin(
   f: { q?: string; verificacao?: 'PENDENTE' | 'VERIFICADO' | 'RECUSADO'; page: number; pageSize: number },
   searches?: TtlCache,
 ) {
-  const q = searchTerm(f.q);
   const { limit } = pageWindow(f.page, f.pageSize);
-  const build = (verificacao: unknown, term: unknown, ids: unknown, offset: unknown) => {
+  const build = (verificacao: unknown, words: Words, ids: unknown, offset: unknown, plan: TextPlan) => {
     const columns = {
       id: profissionais.id,
       nome: profissionais.nome,
@@ -176,19 +182,21 @@ export async function listProfissionaisAdmin(
       temVerso: sql<boolean>`${profissionais.ccVersoKey} is not null`,
       verificadoPorNome: admins.nome,
     };
+    const others = and(verificacao === undefined ? undefined : eq(profissionais.verificacao, verificacao as 'PENDENTE'), idIn(profissionais.id, ids));
     const where = and(
-      term === undefined ? undefined : sql`(${containsFolded(profissionais.busca, term)} or ${containsLower(profissionais.email, term)})`,
-      verificacao === undefined ? undefined : eq(profissionais.verificacao, verificacao as 'PENDENTE'),
-      idIn(profissionais.id, ids),
+      others,
+      words((word) => sql`(${containsFolded(profissionais.busca, word)} or ${containsLower(profissionais.email, word)})`),
     );
     // Pending verifications first, then newest (profissionais_admin_idx / profissionais_verificacao_idx).
     const pendingLast = sql<boolean>`(${profissionais.verificacao} is distinct from 'PENDENTE')`;
-    const order = [verificacao === undefined ? pendingLast : profissionais.verificacao, desc(profissionais.criadoEm), desc(profissionais.id)];
+    const firstKey = verificacao === undefined ? pendingLast : profissionais.verificacao;
+    const source = walkedTable(db, profissionais, plan, others, [firstKey, desc(profissionais.criadoEm), desc(profissionais.id)]);
+    const order = [sortedKey(firstKey, plan), desc(profissionais.criadoEm), desc(profissionais.id)];
     if (offset === undefined) {
       // The first page (and a text search's kept ids): its rows whole, nothing skipped.
       return db
         .select(columns)
-        .from(profissionais)
+        .from(source)
         .leftJoin(admins, eq(admins.id, profissionais.verificadoPor))
         .where(where)
         .orderBy(...order)
@@ -198,7 +206,7 @@ export async function listProfissionaisAdmin(
     // verificacao, so the rows skipped are not visited: page 300, 10 → 1 ms), then those rows by key.
     const page = db
       .select({ pageId: profissionais.id, pageLast: pendingLast.as('page_last'), pageCriadoEm: profissionais.criadoEm })
-      .from(profissionais)
+      .from(source)
       .where(where)
       .orderBy(...order)
       .limit(limit)
@@ -217,8 +225,8 @@ export async function listProfissionaisAdmin(
   const rows = await runList(
     db,
     'admin_profissionais',
-    { page: f.page, pageSize: f.pageSize, filters: { verificacao: f.verificacao, q }, searches },
-    (v, offset) => build(v('verificacao', 'verification_status'), v('q'), v('ids'), offset),
+    { page: f.page, pageSize: f.pageSize, filters: { verificacao: f.verificacao, ...wordFilters(f.q) }, searches },
+    (v, offset, plan) => build(v('verificacao', 'verification_status'), (match) => everyWord(v, match), v('ids'), offset, plan),
   );
   return pageOf(
     rows.map((r) => ({

@@ -175,6 +175,40 @@ describe("the back office's searches by a client's name", () => {
     expect(await search('requests', 'vilaverde')).toEqual([rid]);
     expect(await search('review', 'vilaverde')).toEqual([reviewId]);
   });
+
+  it('find each word of a search on its own, in any order (projects, reviews, clients, professionals)', async () => {
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Olívia Serafim Quaresma', email: 'oq.palavras@exemplo.pt' });
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Teodoro Vasques Lameirinho' });
+    await give(p.id, 100);
+    const rid = await openProject(t.app, c, admin, 5);
+    await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
+    await completeWith(t.app, c, rid, p.id);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, nota: 5, comentario: 'Pontual e muito cuidadoso' },
+    });
+    const reviewId = review.json().id as number;
+    const list = async (url: string, q: string) => ids(await t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(q)}`, headers: admin.auth }));
+
+    // Not next to each other ("Serafim" between), reversed, and across the title, the city and the name.
+    expect(await search('requests', 'olivia quaresma')).toEqual([rid]);
+    expect(await search('requests', 'Quaresma, Olívia')).toEqual([rid]);
+    expect(await search('requests', 'quadro quaresma lisboa')).toEqual([rid]);
+    expect(await search('review', 'cuidadoso quaresma')).toEqual([reviewId]);
+    expect(await list('/api/cliente/see-all', 'quaresma olivia')).toEqual([c.id]);
+    expect(await list('/api/admin/profissionais', 'lameirinho teodoro')).toEqual([p.id]);
+    // Every word must be found: one that is not leaves nothing.
+    expect(await search('requests', 'olivia quaresma canalizacao')).toEqual([]);
+    expect(await search('review', 'cuidadoso atrasado')).toEqual([]);
+    expect(await list('/api/cliente/see-all', 'quaresma zuleica')).toEqual([]);
+    expect(await list('/api/admin/profissionais', 'lameirinho ana')).toEqual([]);
+    // A short word is the start of a word, as in a one-word search.
+    expect(await list('/api/admin/profissionais', 'la teo')).toEqual([p.id]);
+    expect(await list('/api/admin/profissionais', 'eiri teo')).toEqual([p.id]);
+    expect(await list('/api/admin/profissionais', 'ei teo')).toEqual([]);
+  });
 });
 
 describe('professionals: documents and verification', () => {

@@ -4,9 +4,19 @@ import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-import { pageOf, preparedWindow } from '../../db/paging';
+import { fetchSize, pageOf, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
-import { containsFolded, searchTerm, searchWords, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
+import {
+  containsFolded,
+  searchTerm,
+  searchWords,
+  sortedKey,
+  specialtiesMatching,
+  textArray,
+  textArrayLiteral,
+  walkedTable,
+  type TextPlan,
+} from '../../db/search';
 
 const publicCard = {
   id: profissionais.id,
@@ -79,12 +89,12 @@ export const PROS_PAGE_SIZE = 10;
  */
 export async function searchProfissionais(db: Db, q: string | undefined, page: number, pageSize: number) {
   const term = searchTerm(q);
-  const build = (where: SQL | undefined, limit: unknown, offset: unknown) =>
+  const build = (where: SQL | undefined, limit: unknown, offset: unknown, plan: TextPlan = 'plain') =>
     db
       .select(listItem)
-      .from(profissionais)
+      .from(walkedTable(db, profissionais, plan, undefined, [...bestRated]))
       .where(where)
-      .orderBy(...bestRated)
+      .orderBy(...(plan === 'all' ? [sql`${sortedKey(profissionais.notaBayes, plan)} desc nulls last`, ...bestRated.slice(1)] : bestRated))
       .limit(limit as number)
       .offset(offset as number);
   const w = preparedWindow(page, pageSize);
@@ -127,16 +137,21 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
         [`e${i}`, textArrayLiteral(specs[i]!)],
       ]),
     );
-    rows = await prepared(db, shape, () =>
-      build(
-        where(
-          (i) => sql.placeholder(`t${i}`),
-          (i) => sql.placeholder(`e${i}`),
-        ),
-        w.limit,
-        w.offset,
-      ).prepare(''),
-    ).execute({ ...w.values, ...values });
+    const runAs = (plan: TextPlan) =>
+      prepared(db, `${shape}${plan === 'plain' ? '' : `_${plan}`}`, () =>
+        build(
+          where(
+            (i) => sql.placeholder(`t${i}`),
+            (i) => sql.placeholder(`e${i}`),
+          ),
+          w.limit,
+          w.offset,
+          plan,
+        ).prepare(''),
+      ).execute({ ...w.values, ...values });
+    // Several words: the best rated WALK_ROWS first, every match only when the page is not among them (TextPlan).
+    rows = words.length < 2 ? await runAs('plain') : await runAs('walk');
+    if (words.length > 1 && rows.length <= fetchSize(pageSize)) rows = await runAs('all');
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;

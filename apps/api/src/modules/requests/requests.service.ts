@@ -13,8 +13,8 @@ import type { NotificationEvent } from '../notificacoes/events';
 import { notificationWrites, notifyAll, storedData, storedNews } from '../notificacoes/notify';
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
-import { pageOf, preparedWindow } from '../../db/paging';
-import { containsFolded, searchTerm, searchWords } from '../../db/search';
+import { fetchSize, pageOf, preparedWindow } from '../../db/paging';
+import { containsFolded, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -347,23 +347,26 @@ export async function listAvailable(
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
-  const build = () => {
+  const build = (plan: TextPlan) => {
     const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
     // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
     const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: FilterType) => (term ? v(name) : unseen(v(name), type));
-    const open = and(
+    const others = and(
       // A literal, not a parameter: the partial indexes hold open jobs only, and a prepared
       // statement's one plan can use them only when the text itself says 'ABERTO'.
       sql`${requests.status} = 'ABERTO'`,
       isNotNull(requests.creditos),
       // Once the client chose someone, the job is no longer offered (applying is refused too).
       isNull(requests.escolhidoId),
-      ...words.map((_, i) => containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v(`t${i}`))),
       f.especialidade ? sql`${requests.especialidade} = ${hidden('especialidade', 'text')}` : undefined,
       bairro ? sql`${requests.bairro} = ${hidden('bairro', 'text')}` : undefined,
       f.tempo ? sql`${requests.tempo} = ${hidden('tempo', 'time_option')}` : undefined,
     );
+    const open = and(others, ...words.map((_, i) => containsFolded(walkFiltered ? sql`(${requests.busca} || '')` : requests.busca, v(`t${i}`))));
+    // Several words: see TextPlan (db/search.ts).
+    const source = walkedTable(db, requests, plan, others, [desc(requests.criadoEm), desc(requests.id)]);
+    const newest = [desc(sortedKey(requests.criadoEm, plan)), desc(requests.id)];
     if (window.offset === undefined && !walkFiltered) {
       // The first page, by far the most asked for: its rows straight from the index's order, then the
       // client and "applied?" for those rows. Reading ids first and the rows again by their key cost
@@ -372,9 +375,9 @@ export async function listAvailable(
       // columns, which only a scan of the index alone does without visiting each row it skips.
       const first = db
         .select({ ...requestOwnColumns })
-        .from(requests)
+        .from(source)
         .where(open)
-        .orderBy(desc(requests.criadoEm), desc(requests.id))
+        .orderBy(...newest)
         .limit(window.limit)
         .as('first');
       return db
@@ -392,9 +395,9 @@ export async function listAvailable(
     // page would otherwise work out the places taken and "applied?" for every row it skips.
     const page = db
       .select({ pageId: requests.id, pageCriadoEm: requests.criadoEm })
-      .from(requests)
+      .from(source)
       .where(open)
-      .orderBy(desc(requests.criadoEm), desc(requests.id))
+      .orderBy(...newest)
       .limit(window.limit)
       .offset(window.offset as unknown as number)
       .as('page');
@@ -410,8 +413,15 @@ export async function listAvailable(
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
   const shape = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const run = () => prepared(db, shape, () => build().prepare(term ? '' : shape)).execute(values);
-  let rows: Awaited<ReturnType<typeof run>>;
+  const runAs = (plan: TextPlan) => prepared(db, `${shape}${plan === 'plain' ? '' : `_${plan}`}`, () => build(plan).prepare(term ? '' : shape)).execute(values);
+  // Several words (not with district and specialty together, a few thousand jobs walked anyway): the
+  // newest WALK_ROWS open jobs first, every match only when the page is not among them (TextPlan).
+  const run = async () => {
+    if (words.length < 2 || walkFiltered) return runAs('plain');
+    const walked = await runAs('walk');
+    return walked.length > fetchSize(f.pageSize) ? walked : runAs('all');
+  };
+  let rows: Awaited<ReturnType<typeof runAs>>;
   if (term && searches) {
     // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
     // Which open jobs match is the same for every professional: the page's ids are kept for a few
