@@ -33,24 +33,38 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
   // kept one, and the list was planned on every request.
   const role = ROLE_LITERAL[u.tipo];
   const opts = { page, pageSize, filters: { id: u.id } };
-  const rows = await runList(db, `notificacoes_${u.tipo}`, opts, (v, offset) =>
-    db
-      .select({
-        id: notificacoes.id,
-        tipo: notificacoes.tipo,
-        titulo: notificacoes.titulo,
-        corpo: notificacoes.corpo,
-        link: notificacoes.link,
-        dados: notificacoes.dados,
-        lidaEm: notificacoes.lidaEm,
-        criadoEm: notificacoes.criadoEm,
-      })
+  const columns = {
+    id: notificacoes.id,
+    tipo: notificacoes.tipo,
+    titulo: notificacoes.titulo,
+    corpo: notificacoes.corpo,
+    link: notificacoes.link,
+    dados: notificacoes.dados,
+    lidaEm: notificacoes.lidaEm,
+    criadoEm: notificacoes.criadoEm,
+  };
+  const rows = await runList(db, `notificacoes_${u.tipo}`, opts, (v, offset) => {
+    const whose = and(sql`${notificacoes.destinatarioTipo} = ${role}`, eq(notificacoes.destinatarioId, v('id') as number));
+    const newest = [desc(notificacoes.criadoEm), desc(notificacoes.id)];
+    if (offset === undefined)
+      return db
+        .select(columns)
+        .from(notificacoes)
+        .where(whose)
+        .orderBy(...newest)
+        .limit(limit);
+    // A later page: its ids from notificacoes_dest_idx alone, then those rows only. Read whole, page
+    // 500 of a busy bell visited the 25,000 rows its OFFSET skips (1.2 s cold on the generated data).
+    const page = db
+      .select({ pageId: notificacoes.id, pageCriadoEm: notificacoes.criadoEm })
       .from(notificacoes)
-      .where(and(sql`${notificacoes.destinatarioTipo} = ${role}`, eq(notificacoes.destinatarioId, v('id') as number)))
-      .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id))
+      .where(whose)
+      .orderBy(...newest)
       .limit(limit)
-      .offset(offset as number),
-  );
+      .offset(offset as number)
+      .as('page');
+    return db.select(columns).from(page).innerJoin(notificacoes, eq(notificacoes.id, page.pageId)).orderBy(desc(page.pageCriadoEm), desc(page.pageId));
+  });
   return pageOf(
     rows.map((r) => ({
       id: r.id,

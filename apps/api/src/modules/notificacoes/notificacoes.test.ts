@@ -479,3 +479,29 @@ describe(`notifications: the bell (${TEST_DB})`, () => {
     expect(Number(rows[0]!.n)).toBe(0);
   });
 });
+
+describe("the bell's pages", () => {
+  it('go back in time a page at a time, newest first, none twice, none left out', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    // Seven of them, a minute apart (two in the same minute: the id then decides).
+    await t.db.execute(sql`
+      insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, criado_em)
+      select 'cliente', ${c.id}, 'teste', 'Aviso ' || g, 'Texto ' || g, now() - make_interval(mins => least(g, 6))
+      from generate_series(1, 7) g`);
+    const { rows } = await t.db.execute<{ id: number }>(
+      sql`select id from notificacoes where destinatario_tipo = 'cliente' and destinatario_id = ${c.id} order by criado_em desc, id desc`,
+    );
+    const newest = rows.map((r) => Number(r.id));
+    expect(newest).toHaveLength(7);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = (await get(`/api/notificacoes?pageSize=3&page=${page}`, c.auth)).json() as { items: { id: number }[]; hasMore: boolean };
+      pages.push({ ids: res.items.map((n) => n.id), hasMore: res.hasMore });
+    }
+    expect(pages).toEqual([
+      { ids: newest.slice(0, 3), hasMore: true },
+      { ids: newest.slice(3, 6), hasMore: true },
+      { ids: newest.slice(6), hasMore: false },
+    ]);
+  });
+});
