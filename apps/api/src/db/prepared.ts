@@ -145,9 +145,10 @@ function nameFor(text: string): string | undefined {
 type Buildable<T> = PromiseLike<T> & { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } };
 
 /**
- * A back-office or account list: `build(v, offset)` makes its query, `v(key)` standing for the
- * filter `filters[key]` (`v(key, sqlType)` for a category the kept plan must not see: `unseen`); the
- * filter `q` is the searched text, or `q0`, `q1`, ... its words (db/search.ts wordFilters). It is built once per shape (which filters
+ * A back-office or account list: `build(v, offset, plan)` makes its query, `v(key)` standing for
+ * the filter `filters[key]` (`v(key, sqlType)` for a category the kept plan must not see: `unseen`);
+ * the filter `q` is the searched text, or `q0`, `q1`, ... its words (db/search.ts wordFilters, with
+ * `plan` saying how several are searched: TextPlan). It is built once per shape (which filters
  * are present, first page or not, the fetch step of db/paging.ts) with placeholders: building
  * drizzle's SQL on every request cost more CPU than the rest of answering it. Without text the
  * statement is kept prepared (named); with text it is sent unnamed, so that PostgreSQL plans it for
