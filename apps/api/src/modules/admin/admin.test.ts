@@ -143,22 +143,22 @@ describe("the back office's searches by a client's name", () => {
   const search = async (what: 'requests' | 'review', q: string) =>
     ids(await t.app.inject({ method: 'GET', url: `/api/${what}/all?q=${encodeURIComponent(q)}`, headers: admin.auth }));
 
-  it('find the projects and reviews of a client by any part of the name, accents aside, and follow a change of name', async () => {
-    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Graça Assunção Brandão' });
-    const other = await registerAndLogin(t.app, 'cliente', { nome: 'Rui Matos' });
-    const p = await registerAndLogin(t.app, 'profissional');
+  /** A client's project done by a professional and reviewed: the rows the searches should find. */
+  const reviewedProject = async (cliente: { nome: string; email?: string }, profissional: { nome?: string }, comentario: string) => {
+    const c = await registerAndLogin(t.app, 'cliente', cliente);
+    const p = await registerAndLogin(t.app, 'profissional', profissional);
     await give(p.id, 100);
     const rid = await openProject(t.app, c, admin, 5);
-    const otherRid = await openProject(t.app, other, admin, 5);
     await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
     await completeWith(t.app, c, rid, p.id);
-    const review = await t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, nota: 4, comentario: 'Trabalho limpo e rápido' },
-    });
-    const reviewId = review.json().id as number;
+    const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota: 4, comentario } });
+    return { c, p, rid, reviewId: review.json().id as number };
+  };
+
+  it('find the projects and reviews of a client by any part of the name, accents aside, and follow a change of name', async () => {
+    const { c, rid, reviewId } = await reviewedProject({ nome: 'Graça Assunção Brandão' }, {}, 'Trabalho limpo e rápido');
+    const other = await registerAndLogin(t.app, 'cliente', { nome: 'Rui Matos' });
+    const otherRid = await openProject(t.app, other, admin, 5);
 
     expect(await search('requests', 'assuncao')).toEqual([rid]);
     expect(await search('requests', 'GRAÇA ASS')).toEqual([rid]);
@@ -177,19 +177,11 @@ describe("the back office's searches by a client's name", () => {
   });
 
   it('find each word of a search on its own, in any order (projects, reviews, clients, professionals)', async () => {
-    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Olívia Serafim Quaresma', email: 'oq.palavras@exemplo.pt' });
-    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Teodoro Vasques Lameirinho' });
-    await give(p.id, 100);
-    const rid = await openProject(t.app, c, admin, 5);
-    await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } });
-    await completeWith(t.app, c, rid, p.id);
-    const review = await t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, nota: 5, comentario: 'Pontual e muito cuidadoso' },
-    });
-    const reviewId = review.json().id as number;
+    const { c, p, rid, reviewId } = await reviewedProject(
+      { nome: 'Olívia Serafim Quaresma', email: 'oq.palavras@exemplo.pt' },
+      { nome: 'Teodoro Vasques Lameirinho' },
+      'Pontual e muito cuidadoso',
+    );
     const list = async (url: string, q: string) => ids(await t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(q)}`, headers: admin.auth }));
 
     // Not next to each other ("Serafim" between), reversed, and across the title, the city and the name.

@@ -25,6 +25,17 @@ const mine = (t: typeof notificacoes, u: Person) => and(eq(t.destinatarioTipo, u
 
 const ROLE_LITERAL: Record<Role, SQL> = { cliente: sql.raw(`'cliente'`), profissional: sql.raw(`'profissional'`), admin: sql.raw(`'admin'`) };
 
+/** What a notification holds, as the bell and the RGPD export read it. */
+const storedColumns = {
+  tipo: notificacoes.tipo,
+  titulo: notificacoes.titulo,
+  corpo: notificacoes.corpo,
+  link: notificacoes.link,
+  dados: notificacoes.dados,
+  lidaEm: notificacoes.lidaEm,
+  criadoEm: notificacoes.criadoEm,
+};
+
 /** The bell's list, newest first (notificacoes_dest_idx), a page at a time. */
 export async function listNotifications(db: Db, u: Person, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
@@ -33,16 +44,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
   // kept one, and the list was planned on every request.
   const role = ROLE_LITERAL[u.tipo];
   const opts = { page, pageSize, filters: { id: u.id } };
-  const columns = {
-    id: notificacoes.id,
-    tipo: notificacoes.tipo,
-    titulo: notificacoes.titulo,
-    corpo: notificacoes.corpo,
-    link: notificacoes.link,
-    dados: notificacoes.dados,
-    lidaEm: notificacoes.lidaEm,
-    criadoEm: notificacoes.criadoEm,
-  };
+  const columns = { id: notificacoes.id, ...storedColumns };
   const rows = await runList(db, `notificacoes_${u.tipo}`, opts, (v, offset) => {
     const whose = and(sql`${notificacoes.destinatarioTipo} = ${role}`, eq(notificacoes.destinatarioId, v('id') as number));
     const newest = [desc(notificacoes.criadoEm), desc(notificacoes.id)];
@@ -167,15 +169,7 @@ export async function notificationDataOf(db: Db, tipo: Role, id: number) {
     .from(notificationPrefs)
     .where(and(eq(notificationPrefs.destinatarioTipo, tipo), eq(notificationPrefs.destinatarioId, id)));
   const lista = await db
-    .select({
-      tipo: notificacoes.tipo,
-      titulo: notificacoes.titulo,
-      corpo: notificacoes.corpo,
-      link: notificacoes.link,
-      dados: notificacoes.dados,
-      lidaEm: notificacoes.lidaEm,
-      criadoEm: notificacoes.criadoEm,
-    })
+    .select(storedColumns)
     .from(notificacoes)
     .where(mine(notificacoes, { tipo, id }))
     .orderBy(desc(notificacoes.criadoEm), desc(notificacoes.id));
