@@ -4,7 +4,7 @@ import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { Db, Tx } from './client';
 import { fetchSize, preparedWindow } from './paging';
 import type { TtlCache } from '../lib/ttl-cache';
-import { isWordFilter, type TextPlan } from './search';
+import { isWordFilter, planShape, searchBySteps, type TextPlan } from './search';
 
 /**
  * Named prepared statements for the hottest lists. PostgreSQL then parses and plans each shape once
@@ -181,7 +181,7 @@ export function runList<T>(
   const w = preparedWindow(opts.page, opts.pageSize);
   const shape = `${name}_${Object.keys(present).sort().join('_') || 'all'}_${w.key}`;
   const run = (shape: string, filters: Record<string, unknown>, offset: unknown, values: Record<string, unknown>, named: boolean, plan: TextPlan = 'plain') =>
-    prepared(db, plan === 'plain' ? shape : `${shape}_${plan}`, () =>
+    prepared(db, planShape(shape, plan), () =>
       build((key, type) => (key in filters ? hide(sql.placeholder(key), type, named) : undefined), offset, plan).prepare(named ? shape : ''),
     ).execute({
       ...filters,
@@ -189,12 +189,12 @@ export function runList<T>(
     });
   // Several words: the first rows in the list's order first, every match only when the page is not
   // among them (TextPlan in db/search.ts).
-  const byText = async () => {
-    if (Object.keys(present).filter(isWordFilter).length < 2) return run(shape, present, w.offset, w.values, false);
-    const walked = await run(shape, present, w.offset, w.values, false, 'walk');
-    if ((walked as unknown[]).length > fetchSize(opts.pageSize)) return walked;
-    return run(shape, present, w.offset, w.values, false, 'all');
-  };
+  const byText = () =>
+    searchBySteps(
+      Object.keys(present).filter(isWordFilter).length > 1,
+      opts.pageSize,
+      (plan) => run(shape, present, w.offset, w.values, false, plan) as Promise<unknown[]>,
+    ) as Promise<T>;
   if (!text) return run(shape, present, w.offset, w.values, true);
   if (!opts.searches) return byText();
   return pageByIds(opts.searches, `${name}:${JSON.stringify([present, opts.page, opts.pageSize])}`, present, {

@@ -1,6 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { fetchSize } from './paging';
 import { SPECIALTIES, SPECIALTY_GROUP_SEARCH_TERMS } from '@tc/shared';
 
 /**
@@ -75,6 +76,19 @@ export function everyWord(v: (key: string) => unknown, match: (word: unknown) =>
  * - `plain`: one word, or no text: PostgreSQL's own choice (one LIKE is estimated well).
  */
 export type TextPlan = 'plain' | 'walk' | 'all';
+
+/** A list statement's cache name for a plan (`plain` keeps the shape's own name). */
+export const planShape = (shape: string, plan: TextPlan) => (plan === 'plain' ? shape : `${shape}_${plan}`);
+
+/**
+ * Runs a text search as TextPlan says: `plain` for one word; for several, `walk` first and `all` only
+ * when the walk gave fewer rows than the LIMIT (fetchSize + 1) of a page of `pageSize`.
+ */
+export async function searchBySteps<R>(severalWords: boolean, pageSize: number, runAs: (plan: TextPlan) => Promise<R[]>): Promise<R[]> {
+  if (!severalWords) return runAs('plain');
+  const walked = await runAs('walk');
+  return walked.length > fetchSize(pageSize) ? walked : runAs('all');
+}
 
 /** The rows a `walk` reads at most before the search falls back to `all`. */
 export const WALK_ROWS = 4000;

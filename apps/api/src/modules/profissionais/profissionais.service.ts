@@ -4,10 +4,12 @@ import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-import { fetchSize, pageOf, preparedWindow } from '../../db/paging';
+import { pageOf, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
 import {
   containsFolded,
+  planShape,
+  searchBySteps,
   searchTerm,
   searchWords,
   sortedKey,
@@ -138,7 +140,7 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       ]),
     );
     const runAs = (plan: TextPlan) =>
-      prepared(db, `${shape}${plan === 'plain' ? '' : `_${plan}`}`, () =>
+      prepared(db, planShape(shape, plan), () =>
         build(
           where(
             (i) => sql.placeholder(`t${i}`),
@@ -150,8 +152,7 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
         ).prepare(''),
       ).execute({ ...w.values, ...values });
     // Several words: the best rated WALK_ROWS first, every match only when the page is not among them (TextPlan).
-    rows = words.length < 2 ? await runAs('plain') : await runAs('walk');
-    if (words.length > 1 && rows.length <= fetchSize(pageSize)) rows = await runAs('all');
+    rows = await searchBySteps(words.length > 1, pageSize, runAs);
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;

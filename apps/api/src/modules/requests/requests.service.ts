@@ -13,8 +13,8 @@ import type { NotificationEvent } from '../notificacoes/events';
 import { notificationWrites, notifyAll, storedData, storedNews } from '../notificacoes/notify';
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
-import { fetchSize, pageOf, preparedWindow } from '../../db/paging';
-import { containsFolded, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
+import { pageOf, preparedWindow } from '../../db/paging';
+import { containsFolded, planShape, searchBySteps, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -413,14 +413,10 @@ export async function listAvailable(
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
   const shape = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
-  const runAs = (plan: TextPlan) => prepared(db, `${shape}${plan === 'plain' ? '' : `_${plan}`}`, () => build(plan).prepare(term ? '' : shape)).execute(values);
+  const runAs = (plan: TextPlan) => prepared(db, planShape(shape, plan), () => build(plan).prepare(term ? '' : shape)).execute(values);
   // Several words (not with district and specialty together, a few thousand jobs walked anyway): the
   // newest WALK_ROWS open jobs first, every match only when the page is not among them (TextPlan).
-  const run = async () => {
-    if (words.length < 2 || walkFiltered) return runAs('plain');
-    const walked = await runAs('walk');
-    return walked.length > fetchSize(f.pageSize) ? walked : runAs('all');
-  };
+  const run = () => searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, runAs);
   let rows: Awaited<ReturnType<typeof runAs>>;
   if (term && searches) {
     // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
