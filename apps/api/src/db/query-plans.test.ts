@@ -660,4 +660,17 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       }
     }
   });
+
+  it('every foreign key whose rows an account or a project deletion can reach is found by an index led by its column', async () => {
+    // Deleting the referenced row makes PostgreSQL look the referencing rows up by that column
+    // (cascade, set null or the check): without an index, a read of the whole table. Admins and
+    // payments are never deleted, and subscriptions outlive their professional (migration 0025).
+    const { rows } = await explainer.query(`
+      select c.conrelid::regclass::text || '.' || a.attname as fk
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.confrelid::regclass::text not in ('admins', 'payments', 'subscriptions')
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+      order by 1`);
+    expect(rows.map((r) => r.fk)).toEqual([]);
+  });
 });

@@ -242,10 +242,15 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
+    /**
+     * Null once the professional deleted the account: the subscription stays, with its balance, as the
+     * anchor of his ledger lines and applications (money records outlive accounts; balance = sum of
+     * the ledger still holds). Deleting it made PostgreSQL look for those rows by subscription_id,
+     * which no index leads: two reads of the largest tables (migration 0025).
+     */
     profissionalId: integer('profissional_id')
-      .notNull()
       .unique()
-      .references(() => profissionais.id, { onDelete: 'cascade' }),
+      .references(() => profissionais.id, { onDelete: 'set null' }),
     creditosRestantes: integer('creditos_restantes').notNull().default(0),
     criadoEm: createdAt(),
   },
@@ -290,7 +295,10 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: id(),
-    /** Both null once the professional deleted the account: the line, its amount and date stay. */
+    /**
+     * profissional_id is null once the professional deleted the account; subscription_id still names
+     * his subscription, kept without him (see subscriptions): the line, its amount and date stay.
+     */
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     profissionalId: integer('profissional_id').references(() => profissionais.id, { onDelete: 'set null' }),
     tipo: ledgerKind().notNull(),
@@ -576,7 +584,11 @@ export const leadReports = pgTable(
     decididoEm: timestamp('decidido_em', { withTimezone: true }),
     decididoPor: integer('decidido_por').references(() => admins.id, { onDelete: 'set null' }),
   },
-  (t) => [index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A professional's deletion sets profissional_id to null here: found by this index, not a scan.
+    index('lead_reports_profissional_idx').on(t.profissionalId),
+  ],
 );
 
 /**

@@ -12,7 +12,7 @@ import { processImage, type ImageInput } from '../uploads/images';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
 import { applicantsOfClient } from '../creditos/applicants';
 import { ledgerExport } from '../creditos/ledger';
-import { recomputeRating } from '../reviews/reviews.service';
+import { recomputeRatings } from '../reviews/reviews.service';
 import { recomputeSelos } from '../selos/selos.service';
 import { notify } from '../notificacoes/notify';
 import { forgetRecipient, notificationDataOf } from '../notificacoes/notificacoes.service';
@@ -269,15 +269,19 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
         .select({ id: requests.id })
         .from(requests)
         .where(and(eq(requests.clienteId, id), eq(requests.status, 'ABERTO')));
-      for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada');
+      // Whoever applied to the client's projects (open ones included, deleted just below): their badges
+      // are recomputed once at the end, not once per project (hundreds for a busy client).
+      const applied = await applicantsOfClient(tx, id);
+      for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada', now, { selos: false });
       // The client's reviews go with the account: the averages they counted in must be recomputed.
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
-      // So must the badges of those professionals and of whoever applied to the client's projects (they go too).
-      const applied = await applicantsOfClient(tx, id);
       // Guarantee claims stay (the professional's figures), without the client's text and photos.
       for (const key of await forgetClientGuarantees(tx, id)) keys.push({ area: 'private', key });
       await tx.delete(clientes).where(eq(clientes.id, id));
-      for (const r of reviewed) await recomputeRating(tx, r.p);
+      await recomputeRatings(
+        tx,
+        reviewed.map((r) => r.p),
+      );
       await recomputeSelos(tx, [...reviewed.map((r) => r.p), ...applied], now);
     } else {
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));

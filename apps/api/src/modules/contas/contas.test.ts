@@ -290,6 +290,18 @@ describe('money records outlive accounts', () => {
              (select count(*)::int from profissionais where id = ${p.id}) as person`);
     // The purchase and the application stay on the books (without the person); the paid place still counts.
     expect(rows[0]).toEqual({ ledger: 2, places: 1, person: 0 });
+    // His subscription stays without him, its balance still the sum of its ledger lines, which and
+    // whose paid place still name it (migration 0025).
+    const kept = await t.db.execute<{ profissional_id: number | null; saldo: number; soma: number; lines: number; places: number }>(sql`
+      select s.profissional_id, s.creditos_restantes as saldo,
+             (select sum(delta)::int from credit_ledger l where l.subscription_id = s.id) as soma,
+             (select count(*)::int from credit_ledger l where l.subscription_id = s.id and l.profissional_id is null) as lines,
+             (select count(*)::int from candidaturas c where c.subscription_id = s.id and c.request_id = ${requestId}) as places
+      from subscriptions s where s.id = (select subscription_id from credit_ledger where payment_id = ${pagamentoId})`);
+    expect(kept.rows).toHaveLength(1);
+    expect(kept.rows[0]).toMatchObject({ profissional_id: null, lines: 2, places: 1 });
+    expect(kept.rows[0]!.saldo).toBe(kept.rows[0]!.soma);
+    expect(kept.rows[0]!.saldo).toBeGreaterThan(0);
     // Deleting the project later refunds nobody who no longer exists, and does not fail.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth })).statusCode).toBe(200);
   });

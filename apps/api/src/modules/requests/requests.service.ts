@@ -293,7 +293,15 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
  * client chose someone, the leads were real and nothing is refunded. Every applicant is told, with
  * the refund or without.
  */
-export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo: Role; id: number }, motivo: string, now: Date = new Date()) {
+export async function deleteRequestWithRefunds(
+  tx: Tx,
+  id: number,
+  actor: { tipo: Role; id: number },
+  motivo: string,
+  now: Date = new Date(),
+  // selos: false when the caller recomputes the applicants' badges itself, once for many projects.
+  { selos = true }: { selos?: boolean } = {},
+) {
   // The project row first, as applying does: a new application, a choice or a second deletion waits.
   const locked = await tx.execute<{ titulo: string; escolhido_id: number | null }>(sql`select titulo, escolhido_id from requests where id = ${id} for update`);
   const req = locked.rows[0];
@@ -316,7 +324,7 @@ export async function deleteRequestWithRefunds(tx: Tx, id: number, actor: { tipo
   await notifyAll(tx, news, now);
   await tx.delete(requests).where(eq(requests.id, id));
   // Its applications (response times) and a completed job (Domótica) no longer count.
-  await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), req.escolhido_id === null ? null : Number(req.escolhido_id)], now);
+  if (selos) await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), req.escolhido_id === null ? null : Number(req.escolhido_id)], now);
   await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
   return { id, reembolsos };
 }

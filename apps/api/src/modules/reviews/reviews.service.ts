@@ -8,7 +8,7 @@ import { notify } from '../notificacoes/notify';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
-import { containsFolded, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
+import { containsFolded, intArray, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 import { bayesSql, storedPriorSql } from '../selos/ranking';
 
 /**
@@ -16,11 +16,26 @@ import { bayesSql, storedPriorSql } from '../selos/ranking';
  * is none. notaBayes (the ranking, docs/decisions/0015) is kept with them.
  */
 export async function recomputeRating(db: Db | Tx, profissionalId: number) {
+  await recomputeRatings(db, [profissionalId]);
+}
+
+/**
+ * The same for several professionals in one statement (a deleted client's reviews touch every
+ * professional he reviewed: one round trip each took seconds for a client with hundreds). A
+ * professional left without approved reviews gets no average, 0 reviews and no ranking.
+ */
+export async function recomputeRatings(db: Db | Tx, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return;
   await db.execute(sql`
     update profissionais p set nota_media = r.media, total_avaliacoes = r.n, nota_bayes = ${bayesSql(sql`r.n`, sql`r.media`, sql`g.m`)}
-    from (select avg(nota)::float8 as media, count(*)::int as n from reviews where profissional_id = ${profissionalId} and status = 'APROVADO') r,
-      (select ${storedPriorSql} as m) g
-    where p.id = ${profissionalId}`);
+    from (
+      select i.id, avg(v.nota)::float8 as media, count(v.id)::int as n
+      from unnest(${intArray(unique)}) as i(id)
+        left join reviews v on v.profissional_id = i.id and v.status = 'APROVADO'
+      group by i.id
+    ) r, (select ${storedPriorSql} as m) g
+    where p.id = r.id`);
 }
 
 export async function recentReviews(db: Db, limit = 6) {

@@ -259,6 +259,48 @@ describe(`badges (${TEST_DB})`, () => {
     }
   });
 
+  it("a deleted client takes his open projects' applications and his reviews: the applicants' badges and the reviewed professionals' averages are recomputed", async () => {
+    const leaving = await registerAndLogin(t.app, 'cliente', { nome: 'Luís Saída' });
+    // Three quick applications to the leaving client's open projects: "Resposta rápida".
+    const quick = await pro('Quico Rápido');
+    for (let i = 0; i < 3; i++) await apply(quick, await project(leaving));
+    expect(await publicSelos(quick)).toEqual(['RESPOSTA_RAPIDA']);
+    // Reviewed by the leaving client only, and by him and another client.
+    const onlyHis = await pro('Olga Única');
+    const shared = await pro('Sara Partilhada');
+    await reviewedJob(shared, 5);
+    for (const [p, nota] of [
+      [onlyHis, 4],
+      [shared, 1],
+    ] as const) {
+      const requestId = await project(leaving);
+      await apply(p, requestId);
+      await completeWith(t.app, leaving, requestId, p.id);
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/review/create',
+        headers: leaving.auth,
+        payload: { profissionalId: p.id, requestId, nota, comentario: 'Avaliação' },
+      });
+      expect(r.statusCode, r.body).toBe(201);
+      expect((await put(`/api/review/accept/${r.json().id}`)).statusCode).toBe(200);
+    }
+    const rating = async (p: Session) => {
+      t.app.ctx.profiles.invalidate('');
+      const body = (await get(`/api/profissional/${p.id}`, client)).json() as { notaMedia: number | null; totalAvaliacoes: number };
+      return [body.notaMedia, body.totalAvaliacoes];
+    };
+    expect(await rating(shared)).toEqual([3, 2]);
+    expect(await rating(onlyHis)).toEqual([4, 1]);
+
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: leaving.auth, payload: { senha: 'Segura#123' } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await publicSelos(quick)).toEqual([]);
+    expect((await mine(quick)).metricas.candidaturas30d).toBe(0);
+    expect(await rating(shared)).toEqual([5, 1]);
+    expect(await rating(onlyHis)).toEqual([null, 0]);
+  });
+
   it('"Os seus selos" stores the badges when one came or went, and otherwise writes nothing', async () => {
     const p = await pro('Olga Olhada');
     for (let i = 0; i < 3; i++) await apply(p, await project());
