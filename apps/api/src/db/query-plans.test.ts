@@ -613,6 +613,36 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
+  it('a later page of job search by text tests the word on the order index alone, with or without a filter (migration 0026)', async () => {
+    // Each open-jobs index carries the text (and the urgency): a later page's ids are found by walking
+    // it in order without visiting a row. Without that, page 500 of "quadro" on the generated million
+    // read all 17,000 matches and sorted them (55 ms), or visited every row the walk passed (470 ms
+    // with "Urgente"). Sorts and sequential scans are priced out, so only an index's order is left.
+    await explainer.query('VACUUM ANALYZE requests');
+    type Node = { 'Node Type': string; 'Index Name'?: string; Plans?: Node[] };
+    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
+    for (const [filters, index] of [
+      ['', 'requests_abertos_idx'],
+      ['&especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx'],
+      ['&especialidade=substituicao-quadros-eletricos&tempo=NORMAL', 'requests_abertos_esp_idx'],
+      ['&bairro=Lisboa', 'requests_abertos_bairro_idx'],
+      ['&bairro=Lisboa&tempo=NORMAL', 'requests_abertos_bairro_idx'],
+      ['&tempo=NORMAL', 'requests_abertos_tempo_idx'],
+    ]) {
+      const path = `/api/requests/disponiveis?q=quadro&page=2${filters}`;
+      const [root] = JSON.parse(await planOf(path, prof.auth, 'requests')) as { Plan: Node }[];
+      const nodes = all(root.Plan);
+      const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && all(n).some((c) => c['Index Name'] === index));
+      expect(pageLimit, `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
+      expect(
+        all(pageLimit!)
+          .filter((n) => n['Node Type'].includes('Scan'))
+          .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
+        path,
+      ).toEqual([`Index Only Scan ${index}`]);
+    }
+  });
+
   it("job search's kept plans read the first page in its index's order and a deep page's ids from the index alone (migration 0020)", async () => {
     // The kept (generic) plan of a deep page does not know its OFFSET and assumes a tenth of the open
     // jobs is skipped: when each of those rows had to be visited to test escolhido_id, a full scan of
