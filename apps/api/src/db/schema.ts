@@ -113,8 +113,9 @@ export const profissionais = pgTable(
     trgm('profissionais_busca_trgm', sql`${t.busca}`),
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
     // Best rated first (the Bayesian average, docs/decisions/0015): the search's default order and
-    // the home page's top list.
-    index('profissionais_bayes_idx').on(sql`${t.notaBayes} desc nulls last`, t.nome, t.id),
+    // the home page's top list. It carries the searched text and the specialties, so that a later
+    // page of a search finds its ids without visiting the rows it skips (migration 0027).
+    index('profissionais_bayes_idx').on(sql`${t.notaBayes} desc nulls last`, t.nome, t.id, t.busca, t.especialidades),
     // "How many professionals in this district take emergencies", asked before publishing.
     index('profissionais_urgencias_idx')
       .on(t.bairro)

@@ -79,6 +79,24 @@ describe('professional search (done by the database)', () => {
     expect(profile).toMatchObject({ especialidade: item.especialidade, descricao: bio });
   });
 
+  it("a search's later page continues its first, in the same order and with whole rows (ids first, then the rows)", async () => {
+    const extras = Array.from({ length: 12 }, (_, i) => `Técnico Extra ${String(i).padStart(2, '0')}`);
+    // One word (PostgreSQL's own plan) and two (a walk of the best rated first).
+    for (const q of ['extra', 'porto extra']) {
+      const p1 = (await search(q)).json();
+      const p2 = (await search(q, 2)).json();
+      expect(p1.hasMore, q).toBe(true);
+      expect(p2.hasMore, q).toBe(false);
+      expect(
+        [...p1.items, ...p2.items].map((p: { nome: string }) => p.nome),
+        q,
+      ).toEqual(extras);
+      for (const item of p2.items) expect(() => profissionalListItem.parse(item)).not.toThrow();
+      expect(p2.items[0], q).toMatchObject({ nome: extras[10], cidade: 'Porto', bairro: 'Porto', especialidades: [] });
+      expect((await search(q, 3)).json(), q).toEqual({ items: [], page: 3, pageSize: 10, hasMore: false });
+    }
+  });
+
   it('treats % and _ in the query as plain text', async () => {
     expect((await search('%')).json().items).toEqual([]);
     expect((await search('_')).json().items).toEqual([]);
