@@ -22,7 +22,12 @@ export const profissionalCompleteProfileFields = z.object({
   id: idParam,
   telefone: phoneField,
   bio: z.string().trim().max(1000, 'Máximo 1000 caracteres').optional().default(''),
-  especialidades: z.array(specialtyField('Especialidade desconhecida')).min(1, M.especialidadeMin),
+  // Each once, in the order chosen: a specialty sent twice means nothing more (and every row of the
+  // directory's best-rated index carries the list, docs/decisions/0006).
+  especialidades: z
+    .array(specialtyField('Especialidade desconhecida'))
+    .min(1, M.especialidadeMin)
+    .transform((values) => [...new Set(values)]),
   consentimento: z.literal('true', { error: M.consentimentoRequired }),
 });
 

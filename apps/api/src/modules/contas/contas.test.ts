@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { M } from '@tc/shared';
+import { M, SPECIALTY_VALUES } from '@tc/shared';
 import { adminSession, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
@@ -131,6 +131,25 @@ describe('professional profile completion', () => {
     const text = profile.body;
     expect(text).not.toContain(p.email);
     expect(text).not.toMatch(/cc(Frente|Verso)|fotoFrente|fotoVerso/);
+  });
+
+  it('keeps each specialty once, so the longest name, place and every specialty still fit the directory index', async () => {
+    // profissionais_bayes_idx carries the searched text and the specialties (migration 0027); a btree
+    // entry holds at most ~2.7 KB. The longest fields in four-byte characters, and every specialty (some
+    // twice: the form takes 60 fields) must be stored (each once) and found, never a database error.
+    const wide = (n: number) => '𝓐'.repeat(n);
+    const p = await registerAndLogin(t.app, 'profissional', { nome: wide(120), cidade: wide(80), bairro: wide(80) });
+    const every = [...SPECIALTY_VALUES];
+    const ok = await put(
+      '/api/profissional/complete-profile',
+      p.auth,
+      multipart({ id: String(p.id), telefone: '+351916000222', consentimento: 'true', 'especialidades[]': [...every, ...every.slice(0, 15)] }, await files()),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().especialidades).toEqual(every);
+    const c = await registerAndLogin(t.app, 'cliente');
+    const found = await t.app.inject({ method: 'GET', url: `/api/profissional/see-all?q=${encodeURIComponent(wide(5))}`, headers: c.auth });
+    expect(found.json().items.map((i: { id: number; especialidades: string[] }) => [i.id, i.especialidades.length])).toEqual([[p.id, every.length]]);
   });
 });
 
