@@ -362,6 +362,20 @@ function scenarios(s: Subjects): Scenario[] {
   };
   const profile = rot(s.profileIds);
   const profileR = rot(s.profileIds);
+  // Later pages (2-100) of searches by common words, in a fixed shuffled order: 1,188 (word, page)
+  // pairs, so most requests are not yet in the 15 s search cache (a repeat within 15 s is served from
+  // it, as in production).
+  const laterPages = (words: string[]) => {
+    const pairs = words.flatMap((w) => Array.from({ length: 99 }, (_, i) => `q=${w}&page=${i + 2}`));
+    for (let i = pairs.length - 1, seed = 7; i > 0; i--) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const j = seed % (i + 1);
+      [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
+    }
+    return rot(pairs);
+  };
+  const jobPages = laterPages(['lisboa', 'porto', 'casa', 'vila', 'braga', 'setubal', 'instalar', 'aveiro', 'agua', 'eletrica', 'quadro', 'trocar']);
+  const proPages = laterPages(['lisboa', 'porto', 'silva', 'vila', 'braga', 'setubal', 'santos', 'ferreira', 'aveiro', 'pereira', 'oliveira', 'costa']);
   const email = rot(s.loginEmails);
   const pair = rot(s.applyPairs);
   const publisher = rot(s.publishers);
@@ -383,6 +397,7 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'professionals: q=lisboa', kind: 'text', path: '/api/profissional/see-all?q=lisboa', token: cli },
     { name: 'professionals: q=canaliza (specialty)', kind: 'text', path: '/api/profissional/see-all?q=canaliza', token: cli },
     { name: 'professionals: q=barrancos (rare)', kind: 'text', path: '/api/profissional/see-all?q=barrancos', token: cli },
+    { name: 'professionals: q=common word, pages 2-100', kind: 'text', path: '/api/profissional/see-all?q=lisboa&page=2', token: cli, next: () => ({ path: `/api/profissional/see-all?${proPages()}` }) },
     { name: 'jobs: no filter', kind: 'read', path: '/api/requests/disponiveis', token: pro },
     { name: 'jobs: especialidade', kind: 'read', path: '/api/requests/disponiveis?especialidade=reparacao-fugas-agua', token: pro },
     { name: 'jobs: bairro', kind: 'read', path: '/api/requests/disponiveis?bairro=Porto', token: pro },
@@ -394,6 +409,7 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'jobs: all filters', kind: 'read', path: '/api/requests/disponiveis?especialidade=quadro-eletrico-dispara&bairro=Lisboa&tempo=AVARIA', token: pro },
     { name: 'jobs: all filters + q=', kind: 'text', path: '/api/requests/disponiveis?especialidade=reparacao-fugas-agua&bairro=Lisboa&tempo=URGENTE&q=fuga', token: pro },
     { name: 'jobs: page 40', kind: 'read', path: '/api/requests/disponiveis?page=40', token: pro },
+    { name: 'jobs: q=common word, pages 2-100', kind: 'text', path: '/api/requests/disponiveis?q=lisboa&page=2', token: pro, next: () => ({ path: `/api/requests/disponiveis?${jobPages()}` }) },
     { name: "professional's applications", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro },
     { name: "professional's credit history", kind: 'read', path: `/api/creditos/historico/${s.prof.id}?pageSize=10`, token: pro },
     { name: "professional's notifications", kind: 'read', path: '/api/notificacoes?pageSize=10', token: pro },
