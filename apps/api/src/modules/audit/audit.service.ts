@@ -13,3 +13,16 @@ export async function audit(
 ) {
   await db.insert(auditLog).values({ actorTipo: actor.tipo, actorId: actor.id, acao, alvoTipo, alvoId, detalhes });
 }
+
+/** Several entries of one action by one actor (a deleted account's projects), in one statement. */
+export async function auditAll(
+  db: Db | Tx,
+  actor: { tipo: Role; id: number },
+  acao: string,
+  entries: { alvoTipo?: string; alvoId?: number; detalhes?: Record<string, unknown> }[],
+) {
+  if (!entries.length) return;
+  await db
+    .insert(auditLog)
+    .values(entries.map((e) => ({ actorTipo: actor.tipo, actorId: actor.id, acao, alvoTipo: e.alvoTipo, alvoId: e.alvoId, detalhes: e.detalhes })));
+}

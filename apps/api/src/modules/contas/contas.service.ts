@@ -9,7 +9,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import { publicFileUrl, type Storage } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
 import { processImage, type ImageInput } from '../uploads/images';
-import { deleteRequestWithRefunds } from '../requests/requests.service';
+import { deleteRequestsWithRefunds } from '../requests/requests.service';
 import { applicantsOfClient } from '../creditos/applicants';
 import { ledgerExport } from '../creditos/ledger';
 import { recomputeRatings } from '../reviews/reviews.service';
@@ -272,7 +272,14 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       // Whoever applied to the client's projects (open ones included, deleted just below): their badges
       // are recomputed once at the end, not once per project (hundreds for a busy client).
       const applied = await applicantsOfClient(tx, id);
-      for (const r of open) await deleteRequestWithRefunds(tx, r.id, { tipo: 'cliente', id }, 'Conta do cliente eliminada', now, { selos: false });
+      await deleteRequestsWithRefunds(
+        tx,
+        open.map((r) => r.id),
+        { tipo: 'cliente', id },
+        'Conta do cliente eliminada',
+        now,
+        { selos: false },
+      );
       // The client's reviews go with the account: the averages they counted in must be recomputed.
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
       // Guarantee claims stay (the professional's figures), without the client's text and photos.

@@ -259,6 +259,67 @@ describe('RGPD', () => {
       401,
     );
   });
+
+  it("deletes all of a client's open projects at once: each application refunded once, a running balance per line, nothing for a chosen project", async () => {
+    // All the projects' refunds are one statement (refundProjectsOnDeletion): a professional who applied
+    // to three of them must get all three, not one (an UPDATE joined to three rows applies one).
+    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(t.app, 'profissional');
+    const q = await registerAndLogin(t.app, 'profissional');
+    for (const s of [p, q]) await t.db.transaction((tx) => grantCredits(tx, s.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const prices = [7, 11, 13];
+    const ids: number[] = [];
+    for (const price of prices) ids.push(await openProject(t.app, c, admin, price));
+    const chosenId = await openProject(t.app, c, admin, 5);
+    const apply = async (s: { auth: Record<string, string> }, requestId: number) =>
+      expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: s.auth, payload: { requestId } })).statusCode).toBe(201);
+    for (const id of ids) await apply(p, id);
+    await apply(q, ids[1]!);
+    await apply(p, chosenId);
+    await apply(q, chosenId);
+    const chose = await t.app.inject({ method: 'POST', url: `/api/requests/${chosenId}/escolher`, headers: c.auth, payload: { profissionalId: q.id } });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const balance = async (s: { id: number; auth: Record<string, string> }) =>
+      (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${s.id}`, headers: s.auth })).json().creditosRestantes as number;
+    expect(await balance(p)).toBe(100 - 7 - 11 - 13 - 5);
+    expect(await balance(q)).toBe(100 - 11 - 5);
+
+    const del = await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
+    expect(del.statusCode, del.body).toBe(200);
+    // Every application to the three unchosen projects back; the chosen project's leads were real.
+    expect(await balance(p)).toBe(100 - 5);
+    expect(await balance(q)).toBe(100 - 5);
+    const history = async (s: { id: number; auth: Record<string, string> }) =>
+      (await t.app.inject({ method: 'GET', url: `/api/creditos/historico/${s.id}?pageSize=50`, headers: s.auth })).json().items as {
+        id: number;
+        tipo: string;
+        delta: number;
+        saldoApos: number;
+        descricao: string;
+      }[];
+    const lines = (await history(p)).sort((a, b) => a.id - b.id);
+    const refunds = lines.filter((l) => l.tipo === 'REEMBOLSO');
+    expect(refunds.map((l) => l.delta).sort((a, b) => a - b)).toEqual(prices);
+    for (const l of refunds) expect(l.descricao).toMatch(/^Reembolso: Trocar quadro elétrico \(Conta do cliente eliminada\)$/);
+    // Each line's balance is the one before plus its amount, and the last one is the balance.
+    for (let i = 1; i < lines.length; i++) expect(lines[i]!.saldoApos, `line ${i}`).toBe(lines[i - 1]!.saldoApos + lines[i]!.delta);
+    expect(lines.at(-1)!.saldoApos).toBe(await balance(p));
+    expect((await history(q)).filter((l) => l.tipo === 'REEMBOLSO').map((l) => l.delta)).toEqual([11]);
+    // Each applicant told of each project closed, with the refund or without.
+    const bell = (await t.app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=50', headers: p.auth })).json().items as { tipo: string }[];
+    expect(bell.filter((n) => n.tipo === 'projeto_fechado')).toHaveLength(4);
+    // One audit entry per project deleted.
+    const audit = (await t.app.inject({ method: 'GET', url: '/api/admin/audit?pageSize=50', headers: admin.auth })).json().items as {
+      acao: string;
+      alvoId: number | null;
+    }[];
+    expect(
+      audit
+        .filter((a) => a.acao === 'PROJETO_ELIMINADO' && [...ids, chosenId].includes(a.alvoId!))
+        .map((a) => a.alvoId)
+        .sort((a, b) => a! - b!),
+    ).toEqual([...ids, chosenId].sort((a, b) => a - b));
+  });
 });
 
 describe('sessions end with a password change', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { intArray, textArray } from '../../db/search';
 
 /**
  * Every refund of credits (docs/decisions/0003): a deleted or cancelled project's applications and a
@@ -47,18 +48,60 @@ export async function refundApplication(tx: Tx, candidaturaId: number, ref: { no
 }
 
 /**
- * One application of a project being deleted (admin deletion, the client's cancellation, account
- * deletion), called with the project's row already locked: refunded only while nobody was chosen
- * (once the client chose someone the leads were real), and never twice (`refundApplication`).
+ * The applications of projects being deleted (admin deletion, the client's cancellation, account
+ * deletion), called with the projects' rows already locked: refunded only while nobody was chosen
+ * (once the client chose someone the leads were real), and never twice. The same guard as
+ * `refundApplication` (the conditional UPDATE on `reembolsado_em`), for every application of every
+ * project at once: a client deleting his account with a hundred open projects made one round trip
+ * per application, with all of them locked. A professional who applied to several of the projects
+ * gets one credit of their sum and one REEMBOLSO line per application, each line's `saldo_apos` the
+ * running balance in the applications' order, so the balance stays the sum of the ledger.
  */
-export async function refundOnProjectDeletion(
+export async function refundProjectsOnDeletion(
   tx: Tx,
-  candidaturaId: number,
-  project: { titulo: string; chosen: boolean },
+  projects: { id: number; titulo: string; chosen: boolean }[],
   ref: { now: Date; motivo: string; adminId: number | null },
-): Promise<Refund | null> {
-  if (project.chosen) return null;
-  return refundApplication(tx, candidaturaId, { now: ref.now, adminId: ref.adminId, descricao: `Reembolso: ${project.titulo} (${ref.motivo})` });
+): Promise<Refund[]> {
+  const open = projects.filter((p) => !p.chosen);
+  if (!open.length) return [];
+  // The balances in id order first: two deletions sharing applicants (two clients leaving at once)
+  // then wait for each other instead of deadlocking.
+  await tx.execute(sql`
+    select 1 from subscriptions where id in (
+      select subscription_id from candidaturas
+      where request_id = any(${intArray(open.map((p) => p.id))}) and reembolsado_em is null and profissional_id is not null and subscription_id is not null)
+    order by id for update`);
+  const done = await tx.execute<{ candidatura_id: number; profissional_id: number; request_id: number; creditos: number; saldo: number }>(sql`
+    with claimed as (
+      update candidaturas set reembolsado_em = ${ref.now}
+      where request_id = any(${intArray(open.map((p) => p.id))}) and reembolsado_em is null and profissional_id is not null and subscription_id is not null
+      returning id, profissional_id, subscription_id, request_id, creditos
+    ), totals as (
+      select subscription_id, sum(creditos)::int as total from claimed group by subscription_id
+    ), credited as (
+      update subscriptions s set creditos_restantes = s.creditos_restantes + totals.total
+      from totals where s.id = totals.subscription_id
+      returning s.id, s.creditos_restantes - totals.total as antes
+    ), lines as (
+      select claimed.*, credited.antes + sum(claimed.creditos) over (partition by claimed.subscription_id order by claimed.id) as saldo
+      from claimed join credited on credited.id = claimed.subscription_id
+    ), titles as (
+      select * from unnest(${intArray(open.map((p) => p.id))}, ${textArray(open.map((p) => p.titulo))}) as t(request_id, titulo)
+    ), written as (
+      insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, admin_id, descricao)
+      select lines.subscription_id, lines.profissional_id, 'REEMBOLSO', lines.creditos, lines.saldo, lines.request_id,
+        ${ref.adminId ?? null}::int, 'Reembolso: ' || titles.titulo || ' (' || ${ref.motivo}::text || ')'
+      from lines join titles on titles.request_id = lines.request_id
+      order by lines.subscription_id, lines.id
+    )
+    select id as candidatura_id, profissional_id, request_id, creditos, saldo from lines order by id`);
+  return done.rows.map((c) => ({
+    candidaturaId: Number(c.candidatura_id),
+    profissionalId: Number(c.profissional_id),
+    requestId: Number(c.request_id),
+    creditos: Number(c.creditos),
+    saldo: Number(c.saldo),
+  }));
 }
 
 /** "Reembolsar" on a reported lead (modules/leads): the application's credits back, once. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { districtByLabel, districtByValue, fold, M, SELOS, type CreateRequestBody, type GarantiaResumo, type Role, type TimeOption } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, profissionais, requests } from '../../db/schema';
@@ -6,15 +6,15 @@ import { notFound } from '../../lib/app-error';
 import { assertSelf } from '../../lib/ownership';
 import { publicFileUrl } from '../../lib/storage';
 import type { SessionUser } from '../../plugins/auth';
-import { audit } from '../audit/audit.service';
+import { auditAll } from '../audit/audit.service';
 import { hasApplied } from '../creditos/applicants';
-import { refundOnProjectDeletion } from '../creditos/refunds';
+import { refundProjectsOnDeletion } from '../creditos/refunds';
 import type { NotificationEvent } from '../notificacoes/events';
 import { notificationWrites, notifyAll, storedData, storedNews } from '../notificacoes/notify';
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
 import { pageOf, preparedWindow } from '../../db/paging';
-import { containsFolded, planShape, searchBySteps, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
+import { containsFolded, intArray, planShape, searchBySteps, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -289,7 +289,7 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
  * Deletes a project (admin deletion, the client's cancellation or account deletion). When nobody
  * had been chosen yet, every professional who paid for it gets the credits back in the same
  * transaction (a REEMBOLSO ledger line each), except an application already refunded (a decided
- * report): the refund rules are modules/creditos/refunds.ts's (`refundOnProjectDeletion`). Once the
+ * report): the refund rules are modules/creditos/refunds.ts's (`refundProjectsOnDeletion`). Once the
  * client chose someone, the leads were real and nothing is refunded. Every applicant is told, with
  * the refund or without.
  */
@@ -302,31 +302,75 @@ export async function deleteRequestWithRefunds(
   // selos: false when the caller recomputes the applicants' badges itself, once for many projects.
   { selos = true }: { selos?: boolean } = {},
 ) {
-  // The project row first, as applying does: a new application, a choice or a second deletion waits.
-  const locked = await tx.execute<{ titulo: string; escolhido_id: number | null }>(sql`select titulo, escolhido_id from requests where id = ${id} for update`);
-  const req = locked.rows[0];
-  if (!req) throw notFound(M.chamadoNaoEncontrado);
+  const [deleted] = await deleteRequestsWithRefunds(tx, [id], actor, motivo, now, { selos });
+  if (!deleted) throw notFound(M.chamadoNaoEncontrado);
+  return deleted;
+}
+
+/**
+ * `deleteRequestWithRefunds` for many projects at once (a client deleting his account with hundreds
+ * of open ones), in a fixed number of statements: one project at a time cost seven round trips each
+ * (1.3-2.1 s for ~120 open projects on the generated data), with every row locked meanwhile. Projects
+ * that no longer exist are skipped. Returns each deleted project with its number of refunds.
+ */
+export async function deleteRequestsWithRefunds(
+  tx: Tx,
+  ids: number[],
+  actor: { tipo: Role; id: number },
+  motivo: string,
+  now: Date = new Date(),
+  { selos = true }: { selos?: boolean } = {},
+) {
+  if (!ids.length) return [];
+  // The projects' rows first, in id order, as applying locks one: a new application, a choice or a
+  // second deletion waits.
+  const locked = await tx.execute<{ id: number; titulo: string; escolhido_id: number | null }>(
+    sql`select id, titulo, escolhido_id from requests where id = any(${intArray(ids)}) order by id for update`,
+  );
+  const projects = locked.rows.map((r) => ({ id: Number(r.id), titulo: r.titulo, escolhidoId: r.escolhido_id === null ? null : Number(r.escolhido_id) }));
+  if (!projects.length) return [];
+  const lockedIds = projects.map((p) => p.id);
   const applications = await tx
-    .select({ id: candidaturas.id, profissionalId: candidaturas.profissionalId })
+    .select({ id: candidaturas.id, requestId: candidaturas.requestId, profissionalId: candidaturas.profissionalId })
     .from(candidaturas)
-    .where(eq(candidaturas.requestId, id))
-    .orderBy(candidaturas.id);
-  const project = { titulo: req.titulo, chosen: req.escolhido_id !== null };
-  const reembolsos: { profissionalId: number; creditos: number }[] = [];
-  const news: NotificationEvent[] = [];
-  for (const a of applications) {
-    const refund = await refundOnProjectDeletion(tx, a.id, project, { now, motivo, adminId: actor.tipo === 'admin' ? actor.id : null });
-    if (refund) reembolsos.push({ profissionalId: refund.profissionalId, creditos: refund.creditos });
-    if (a.profissionalId !== null) {
-      news.push({ tipo: 'projeto_fechado', requestId: id, profissionalId: a.profissionalId, titulo: req.titulo, reembolso: refund?.creditos ?? null });
-    }
-  }
+    .where(inArray(candidaturas.requestId, lockedIds))
+    .orderBy(candidaturas.requestId, candidaturas.id);
+  const refunds = await refundProjectsOnDeletion(
+    tx,
+    projects.map((p) => ({ id: p.id, titulo: p.titulo, chosen: p.escolhidoId !== null })),
+    { now, motivo, adminId: actor.tipo === 'admin' ? actor.id : null },
+  );
+  const refunded = new Map(refunds.map((r) => [r.candidaturaId, r.creditos]));
+  const byId = new Map(projects.map((p) => [p.id, p]));
+  const news: NotificationEvent[] = applications
+    .filter((a) => a.profissionalId !== null)
+    .map((a) => ({
+      tipo: 'projeto_fechado',
+      requestId: a.requestId,
+      profissionalId: a.profissionalId!,
+      titulo: byId.get(a.requestId)!.titulo,
+      reembolso: refunded.get(a.id) ?? null,
+    }));
   await notifyAll(tx, news, now);
-  await tx.delete(requests).where(eq(requests.id, id));
-  // Its applications (response times) and a completed job (Domótica) no longer count.
-  if (selos) await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), req.escolhido_id === null ? null : Number(req.escolhido_id)], now);
-  await audit(tx, actor, 'PROJETO_ELIMINADO', 'request', id, { titulo: req.titulo, reembolsos: reembolsos.length, motivo, escolhido: req.escolhido_id });
-  return { id, reembolsos };
+  await tx.delete(requests).where(inArray(requests.id, lockedIds));
+  // Their applications (response times) and a completed job (Domótica) no longer count.
+  if (selos) await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), ...projects.map((p) => p.escolhidoId)], now);
+  const counts = new Map<number, number>();
+  for (const r of refunds) counts.set(r.requestId, (counts.get(r.requestId) ?? 0) + 1);
+  await auditAll(
+    tx,
+    actor,
+    'PROJETO_ELIMINADO',
+    projects.map((p) => ({
+      alvoTipo: 'request',
+      alvoId: p.id,
+      detalhes: { titulo: p.titulo, reembolsos: counts.get(p.id) ?? 0, motivo, escolhido: p.escolhidoId },
+    })),
+  );
+  return projects.map((p) => ({
+    id: p.id,
+    reembolsos: refunds.filter((r) => r.requestId === p.id).map((r) => ({ profissionalId: r.profissionalId, creditos: r.creditos })),
+  }));
 }
 
 /**
