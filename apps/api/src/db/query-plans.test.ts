@@ -86,6 +86,25 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     return plan;
   }
 
+  type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+  const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+  /**
+   * The page's Limit of the list query `url` runs sits over `index` read alone (an Index Only Scan,
+   * no other scan under it): a later page finds its ids without visiting the rows its OFFSET skips.
+   */
+  async function expectPageFromIndexAlone(url: string, headers: Record<string, string>, table: string, index: string) {
+    const [root] = JSON.parse(await planOf(url, headers, table)) as { Plan: PlanNode }[];
+    const nodes = planNodes(root!.Plan);
+    const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && planNodes(n).some((c) => c['Index Name'] === index));
+    expect(pageLimit, `${url}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
+    expect(
+      planNodes(pageLimit!)
+        .filter((n) => n['Node Type'].includes('Scan'))
+        .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
+      url,
+    ).toEqual([`Index Only Scan ${index}`]);
+  }
+
   const cases: [string, string, string, () => Record<string, string>][] = [
     ['job search, no filter', '/api/requests/disponiveis', 'requests_abertos_idx', () => prof.auth],
     ['job search by specialty', '/api/requests/disponiveis?especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx', () => prof.auth],
@@ -588,8 +607,6 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // that column too is what lets PostgreSQL read it alone. Without it, projects' page 500 visited
     // 6,000 rows (28 ms on the generated data).
     for (const t of ['requests', 'profissionais', 'reviews', 'audit_log', 'notificacoes']) await explainer.query(`VACUUM ANALYZE ${t}`);
-    type Node = { 'Node Type': string; 'Index Name'?: string; Plans?: Node[] };
-    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
     for (const [path, table, index] of [
       ['/api/requests/all?page=40', 'requests', 'requests_status_idx'],
       ['/api/requests/all?page=40&status=CONCLUIDO', 'requests', 'requests_status_idx'],
@@ -600,16 +617,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       // The bell too (page 500 of a busy one visited 25,000 rows).
       ['/api/notificacoes?page=40', 'notificacoes', 'notificacoes_dest_idx'],
     ]) {
-      const [root] = JSON.parse(await planOf(path, admin.auth, table)) as { Plan: Node }[];
-      const nodes = all(root.Plan);
-      // The page's Limit: over the index alone, before any row is read by its key.
-      const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && all(n).some((c) => c['Index Name'] === index));
-      expect(pageLimit, `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
-      const scans = all(pageLimit!).filter((n) => n['Node Type'].includes('Scan'));
-      expect(
-        scans.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
-        path,
-      ).toEqual([`Index Only Scan ${index}`]);
+      await expectPageFromIndexAlone(path!, admin.auth, table!, index!);
     }
   });
 
@@ -619,8 +627,6 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // read all 17,000 matches and sorted them (55 ms), or visited every row the walk passed (470 ms
     // with "Urgente"). Sorts and sequential scans are priced out, so only an index's order is left.
     await explainer.query('VACUUM ANALYZE requests');
-    type Node = { 'Node Type': string; 'Index Name'?: string; Plans?: Node[] };
-    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
     for (const [filters, index] of [
       ['', 'requests_abertos_idx'],
       ['&especialidade=substituicao-quadros-eletricos', 'requests_abertos_esp_idx'],
@@ -629,38 +635,16 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       ['&bairro=Lisboa&tempo=NORMAL', 'requests_abertos_bairro_idx'],
       ['&tempo=NORMAL', 'requests_abertos_tempo_idx'],
     ]) {
-      const path = `/api/requests/disponiveis?q=quadro&page=2${filters}`;
-      const [root] = JSON.parse(await planOf(path, prof.auth, 'requests')) as { Plan: Node }[];
-      const nodes = all(root.Plan);
-      const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && all(n).some((c) => c['Index Name'] === index));
-      expect(pageLimit, `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
-      expect(
-        all(pageLimit!)
-          .filter((n) => n['Node Type'].includes('Scan'))
-          .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
-        path,
-      ).toEqual([`Index Only Scan ${index}`]);
+      await expectPageFromIndexAlone(`/api/requests/disponiveis?q=quadro&page=2${filters}`, prof.auth, 'requests', index!);
     }
   });
 
   it("a later page of the directory's search reads its ids from the best-rated index alone, by a name or a specialty (migration 0027)", async () => {
     // Page 400 of "silva" visited the 27,000 professionals its walk passed (42 ms on the generated data).
     await explainer.query('VACUUM ANALYZE profissionais');
-    type Node = { 'Node Type': string; 'Index Name'?: string; Plans?: Node[] };
-    const all = (n: Node): Node[] => [n, ...(n.Plans ?? []).flatMap(all)];
     // A surname, and a word that is also a specialty's label (the text OR the specialties array).
     for (const q of ['silva', 'eletricista']) {
-      const path = `/api/profissional/see-all?q=${q}&page=3`;
-      const [root] = JSON.parse(await planOf(path, client.auth, 'profissionais')) as { Plan: Node }[];
-      const nodes = all(root.Plan);
-      const pageLimit = nodes.find((n) => n['Node Type'] === 'Limit' && all(n).some((c) => c['Index Name'] === 'profissionais_bayes_idx'));
-      expect(pageLimit, `${path}: ${nodes.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`).join(', ')}`).toBeDefined();
-      expect(
-        all(pageLimit!)
-          .filter((n) => n['Node Type'].includes('Scan'))
-          .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
-        path,
-      ).toEqual(['Index Only Scan profissionais_bayes_idx']);
+      await expectPageFromIndexAlone(`/api/profissional/see-all?q=${q}&page=3`, client.auth, 'profissionais', 'profissionais_bayes_idx');
     }
   });
 
