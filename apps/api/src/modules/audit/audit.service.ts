@@ -11,7 +11,7 @@ export async function audit(
   alvoId?: number,
   detalhes?: Record<string, unknown>,
 ) {
-  await db.insert(auditLog).values({ actorTipo: actor.tipo, actorId: actor.id, acao, alvoTipo, alvoId, detalhes });
+  await auditAll(db, actor, acao, [{ alvoTipo, alvoId, detalhes }]);
 }
 
 /** Several entries of one action by one actor (a deleted account's projects), in one statement. */

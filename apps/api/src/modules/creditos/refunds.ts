@@ -64,17 +64,18 @@ export async function refundProjectsOnDeletion(
 ): Promise<Refund[]> {
   const open = projects.filter((p) => !p.chosen);
   if (!open.length) return [];
+  const ids = intArray(open.map((p) => p.id));
+  // What `refundApplication` claims, for these projects' applications.
+  const unrefunded = sql`request_id = any(${ids}) and reembolsado_em is null and profissional_id is not null and subscription_id is not null`;
   // The balances in id order first: two deletions sharing applicants (two clients leaving at once)
   // then wait for each other instead of deadlocking.
   await tx.execute(sql`
     select 1 from subscriptions where id in (
-      select subscription_id from candidaturas
-      where request_id = any(${intArray(open.map((p) => p.id))}) and reembolsado_em is null and profissional_id is not null and subscription_id is not null)
+      select subscription_id from candidaturas where ${unrefunded})
     order by id for update`);
   const done = await tx.execute<{ candidatura_id: number; profissional_id: number; request_id: number; creditos: number; saldo: number }>(sql`
     with claimed as (
-      update candidaturas set reembolsado_em = ${ref.now}
-      where request_id = any(${intArray(open.map((p) => p.id))}) and reembolsado_em is null and profissional_id is not null and subscription_id is not null
+      update candidaturas set reembolsado_em = ${ref.now} where ${unrefunded}
       returning id, profissional_id, subscription_id, request_id, creditos
     ), totals as (
       select subscription_id, sum(creditos)::int as total from claimed group by subscription_id
@@ -86,7 +87,7 @@ export async function refundProjectsOnDeletion(
       select claimed.*, credited.antes + sum(claimed.creditos) over (partition by claimed.subscription_id order by claimed.id) as saldo
       from claimed join credited on credited.id = claimed.subscription_id
     ), titles as (
-      select * from unnest(${intArray(open.map((p) => p.id))}, ${textArray(open.map((p) => p.titulo))}) as t(request_id, titulo)
+      select * from unnest(${ids}, ${textArray(open.map((p) => p.titulo))}) as t(request_id, titulo)
     ), written as (
       insert into credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, admin_id, descricao)
       select lines.subscription_id, lines.profissional_id, 'REEMBOLSO', lines.creditos, lines.saldo, lines.request_id,

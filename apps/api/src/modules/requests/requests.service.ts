@@ -355,8 +355,9 @@ export async function deleteRequestsWithRefunds(
   await tx.delete(requests).where(inArray(requests.id, lockedIds));
   // Their applications (response times) and a completed job (Domótica) no longer count.
   if (selos) await recomputeSelos(tx, [...applications.map((a) => a.profissionalId), ...projects.map((p) => p.escolhidoId)], now);
-  const counts = new Map<number, number>();
-  for (const r of refunds) counts.set(r.requestId, (counts.get(r.requestId) ?? 0) + 1);
+  // Each project's refunds, grouped once for the audit entries and the answer.
+  const perProject = new Map<number, { profissionalId: number; creditos: number }[]>(projects.map((p) => [p.id, []]));
+  for (const r of refunds) perProject.get(r.requestId)!.push({ profissionalId: r.profissionalId, creditos: r.creditos });
   await auditAll(
     tx,
     actor,
@@ -364,13 +365,10 @@ export async function deleteRequestsWithRefunds(
     projects.map((p) => ({
       alvoTipo: 'request',
       alvoId: p.id,
-      detalhes: { titulo: p.titulo, reembolsos: counts.get(p.id) ?? 0, motivo, escolhido: p.escolhidoId },
+      detalhes: { titulo: p.titulo, reembolsos: perProject.get(p.id)!.length, motivo, escolhido: p.escolhidoId },
     })),
   );
-  return projects.map((p) => ({
-    id: p.id,
-    reembolsos: refunds.filter((r) => r.requestId === p.id).map((r) => ({ profissionalId: r.profissionalId, creditos: r.creditos })),
-  }));
+  return projects.map((p) => ({ id: p.id, reembolsos: perProject.get(p.id)! }));
 }
 
 /**
