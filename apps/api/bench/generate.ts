@@ -324,7 +324,7 @@ export function parseArgs(argv: string[]): { sizes: Sizes; force: boolean; dataD
   return { sizes, force, dataDir };
 }
 
-const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log', 'notificacoes'];
+const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log', 'notificacoes', 'garantias'];
 
 type Conn = Awaited<ReturnType<typeof connect>>;
 
@@ -840,6 +840,43 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
           least(${NOW}, criado_em + random() * interval '1 day') FROM reviews
         WHERE id > ${n(vb)} AND status <> 'ESPERA' AND criado_em > ${NOW} - interval '60 days'
       ) x ORDER BY t`);
+
+    // 12b. Guarantee claims (docs/decisions/0014): one in a hundred completed projects with a chosen
+    // professional (every hundredth, so a small load has some too), opened within the 14 days after completion. The professional answered most of them
+    // within three days, with a visit (ACEITE) or a dispute (CONTESTADA); an admin closed most of those
+    // older than ten days. What is left open is the back office's queue: a few hundred, as in a busy
+    // month. Each closing is in the audit log, as the app writes it.
+    await step('garantias', `
+      INSERT INTO garantias (request_id, cliente_id, profissional_id, titulo, descricao, estado, resposta, agendado_para,
+        respondido_em, resolucao, fechado_em, fechado_por, criado_em)
+      SELECT id, cliente_id, escolhido_id, titulo, descricao,
+        CASE WHEN fecha IS NOT NULL THEN 'FECHADA' WHEN resp IS NULL THEN 'ABERTA' WHEN aceita THEN 'ACEITE' ELSE 'CONTESTADA' END::guarantee_status,
+        CASE WHEN resp IS NULL THEN NULL WHEN aceita THEN 'Passo aí para verificar e resolver sem custos.'
+          ELSE 'O problema não está relacionado com o trabalho que fiz; posso orçamentar a reparação.' END,
+        CASE WHEN resp IS NOT NULL AND aceita THEN resp + interval '1 day' + random() * interval '10 days' END,
+        resp,
+        CASE WHEN fecha IS NULL THEN NULL WHEN resp IS NULL THEN 'O profissional não respondeu; a equipa contactou as duas partes e encerrou.'
+          WHEN aceita THEN 'Visita feita e problema resolvido.' ELSE 'Analisado com as duas partes; encerrado.' END,
+        fecha, CASE WHEN fecha IS NOT NULL THEN ${pickAdmin} END, t
+      FROM (
+        SELECT id, cliente_id, escolhido_id, titulo, t, aceita,
+          'Depois da intervenção o problema voltou a aparecer: ' || lower(titulo) || '. Peço que verifiquem.' descricao,
+          CASE WHEN random() < 0.85 THEN least(t + random() * interval '3 days', ${NOW}) END resp,
+          CASE WHEN t < ${NOW} - interval '10 days' AND random() < 0.97 THEN least(t + interval '4 days' + random() * interval '6 days', ${NOW}) END fecha
+        FROM (
+          SELECT r.id, r.cliente_id, r.escolhido_id, r.titulo, random() < 0.7 aceita,
+            least(r.concluido_em + random() * interval '14 days', ${NOW} - interval '1 minute') t
+          FROM (
+            SELECT r.*, row_number() OVER (ORDER BY r.id) k FROM requests r
+            WHERE r.id > ${n(rb)} AND r.status = 'CONCLUIDO' AND r.escolhido_id IS NOT NULL AND r.concluido_em IS NOT NULL
+          ) r
+          WHERE r.k % 100 = 1
+        ) a
+      ) x ORDER BY t`);
+    await step('audit_log: garantias', `
+      INSERT INTO audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, criado_em)
+      SELECT 'admin', fechado_por, 'GARANTIA_FECHADA', 'garantia', id, fechado_em FROM garantias
+      WHERE fechado_em IS NOT NULL AND request_id > ${n(rb)} ORDER BY fechado_em`);
 
     // The bell of the last 30 days, as the app writes it (modules/notificacoes/templates.ts): every
     // admin's "Projeto por aprovar" for each project published, the client's "Novo candidato" for

@@ -109,6 +109,8 @@ const cases: [string, string, Record<string, string>][] = [
   ['admin pros, page 300', '/api/admin/profissionais?page=300', h('admin', admin.id)],
   ['admin payments, page 300', '/api/admin/pagamentos?page=300', h('admin', admin.id)],
   ['admin audit, page 300', '/api/admin/audit?page=300', h('admin', admin.id)],
+  ['admin guarantee claims', '/api/admin/garantias', h('admin', admin.id)],
+  ['admin guarantee claims, page 100', '/api/admin/garantias?page=100', h('admin', admin.id)],
   ['pros: page 300', '/api/profissional/see-all?page=300', h('cliente', typical.id)],
 ];
 const only = process.env.PLANS_ONLY ? new RegExp(process.env.PLANS_ONLY, 'i') : undefined;

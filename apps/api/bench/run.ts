@@ -437,6 +437,8 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'admin: professionals page 300', kind: 'read', path: '/api/admin/profissionais?page=300', token: adm },
     { name: 'admin: payments', kind: 'read', path: '/api/admin/pagamentos', token: adm },
     { name: 'admin: payments recebido+elite+month', kind: 'read', path: `/api/admin/pagamentos?tipo=recebido&plano=elite&mes=${monthNow}`, token: adm },
+    { name: 'admin: guarantee claims', kind: 'read', path: '/api/admin/garantias', token: adm },
+    { name: 'admin: guarantee claims page 100', kind: 'read', path: '/api/admin/garantias?page=100', token: adm },
     { name: 'admin: audit log', kind: 'read', path: '/api/admin/audit', token: adm },
     { name: 'admin: audit log page 500', kind: 'read', path: '/api/admin/audit?page=500', token: adm },
     { name: 'admin: dashboard stats', kind: 'read', path: '/api/admin/stats', token: adm },

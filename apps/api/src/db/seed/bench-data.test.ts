@@ -189,6 +189,31 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     expect(await count(`select count(*) n from profissionais where 'VERIFICADO' = any(selos) <> (verificacao is not distinct from 'VERIFICADO')`)).toBe(0);
   });
 
+  it('has guarantee claims as the app makes them: by the client, about the chosen professional, within 14 days, each state with its fields', async () => {
+    const gen = `r.id > (select max(id) from requests) - ${sizes.requests}`;
+    const claims = await count(`select count(*) n from garantias g join requests r on r.id = g.request_id where ${gen}`);
+    const eligible = await count(`select count(*) n from requests r where ${gen} and r.status = 'CONCLUIDO' and r.escolhido_id is not null`);
+    expect(claims).toBe(Math.ceil(eligible / 100));
+    expect(result.counts.garantias).toBeGreaterThanOrEqual(claims);
+    expect(
+      await count(`select count(*) n from garantias g join requests r on r.id = g.request_id where ${gen} and not (
+        r.status = 'CONCLUIDO' and g.profissional_id = r.escolhido_id and g.cliente_id = r.cliente_id and g.titulo = r.titulo
+        and g.criado_em >= r.concluido_em and g.criado_em <= r.concluido_em + interval '14 days' and length(g.descricao) between 10 and 2000)`),
+    ).toBe(0);
+    // The fields each state has in the app (garantias.service): an answer, a visit date when accepted, a closing.
+    expect(
+      await count(`select count(*) n from garantias g join requests r on r.id = g.request_id where ${gen} and not case g.estado
+        when 'ABERTA' then g.respondido_em is null and g.fechado_em is null
+        when 'ACEITE' then g.respondido_em is not null and g.agendado_para > g.respondido_em and g.fechado_em is null
+        when 'CONTESTADA' then g.respondido_em is not null and g.agendado_para is null and g.resposta is not null and g.fechado_em is null
+        else g.fechado_em >= g.criado_em and g.fechado_por is not null and g.resolucao is not null end`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from garantias g join requests r on r.id = g.request_id where ${gen} and g.fechado_em is not null and
+        (select count(*) from audit_log a where a.acao = 'GARANTIA_FECHADA' and a.alvo_tipo = 'garantia' and a.alvo_id = g.id) <> 1`),
+    ).toBe(0);
+  });
+
   it('has every person accept the current terms, so log-in asks nobody again (docs/decisions/0016)', async () => {
     for (const [tabela, tipo] of [
       ['clientes', 'cliente'],

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import {
   GARANTIA_MSG,
   GUARANTEE_MAX_PHOTOS,
@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { admins, clientes, garantias, profissionais, requests } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList } from '../../db/prepared';
+import { preparedRaw, runList } from '../../db/prepared';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Storage } from '../../lib/storage';
@@ -163,6 +163,32 @@ const query = (db: Db | Tx) =>
     .leftJoin(fechadoPor, eq(fechadoPor.id, garantias.fechadoPor))
     .$dynamic();
 
+/**
+ * A page of claims: its ids first, in `order`, from the list's index alone, then those rows and their
+ * project, people and closing admin. Joined before the LIMIT, every row skipped on the way to a later
+ * page was joined too: page 100 of the back office's list took 46 ms (1,001 rows joined to four
+ * tables), 75 requests/s at 50 connections.
+ */
+function claimsPage(db: Db, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: unknown) {
+  const page = db
+    .select({ pageId: garantias.id })
+    .from(garantias)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset as number)
+    .as('page');
+  return db
+    .select(columns)
+    .from(page)
+    .innerJoin(garantias, eq(garantias.id, page.pageId))
+    .leftJoin(requests, eq(requests.id, garantias.requestId))
+    .leftJoin(clientes, eq(clientes.id, garantias.clienteId))
+    .leftJoin(profissionais, eq(profissionais.id, garantias.profissionalId))
+    .leftJoin(fechadoPor, eq(fechadoPor.id, garantias.fechadoPor))
+    .orderBy(...order);
+}
+
 /** Each party sees the other's contact it already has (the professional paid for the project's); e-mails only admins. */
 function toDto(r: Row, viewer: Role): Garantia {
   const admin = viewer === 'admin';
@@ -216,11 +242,7 @@ export async function readGuarantee(db: Db | Tx, id: number, viewer: Viewer): Pr
 export async function listClientGuarantees(db: Db, clienteId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   const rows = await runList(db, 'garantias_cliente', { page, pageSize, filters: { clienteId } }, (v, offset) =>
-    query(db)
-      .where(sql`${garantias.clienteId} = ${v('clienteId')}`)
-      .orderBy(desc(garantias.criadoEm), desc(garantias.id))
-      .limit(limit)
-      .offset(offset as number),
+    claimsPage(db, sql`${garantias.clienteId} = ${v('clienteId')}`, [desc(garantias.criadoEm), desc(garantias.id)], limit, offset),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'cliente')),
@@ -233,11 +255,13 @@ export async function listClientGuarantees(db: Db, clienteId: number, page: numb
 export async function listProfessionalGuarantees(db: Db, profissionalId: number, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   const rows = await runList(db, 'garantias_profissional', { page, pageSize, filters: { profissionalId } }, (v, offset) =>
-    query(db)
-      .where(sql`${garantias.profissionalId} = ${v('profissionalId')}`)
-      .orderBy(sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id))
-      .limit(limit)
-      .offset(offset as number),
+    claimsPage(
+      db,
+      sql`${garantias.profissionalId} = ${v('profissionalId')}`,
+      [sql`(${garantias.estado} <> 'ABERTA')`, desc(garantias.criadoEm), desc(garantias.id)],
+      limit,
+      offset,
+    ),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'profissional')),
@@ -251,16 +275,16 @@ export async function listAllGuarantees(db: Db, f: { page: number; pageSize: num
   const { limit } = pageWindow(f.page, f.pageSize);
   const filters = { estado: f.estado, profissionalId: f.profissionalId };
   const rows = await runList(db, 'garantias_admin', { page: f.page, pageSize: f.pageSize, filters }, (v, offset) =>
-    query(db)
-      .where(
-        and(
-          f.estado ? sql`${garantias.estado} = ${v('estado', 'guarantee_status')}` : undefined,
-          f.profissionalId ? sql`${garantias.profissionalId} = ${v('profissionalId')}` : undefined,
-        ),
-      )
-      .orderBy(garantias.estado, desc(garantias.criadoEm), desc(garantias.id))
-      .limit(limit)
-      .offset(offset as number),
+    claimsPage(
+      db,
+      and(
+        f.estado ? sql`${garantias.estado} = ${v('estado', 'guarantee_status')}` : undefined,
+        f.profissionalId ? sql`${garantias.profissionalId} = ${v('profissionalId')}` : undefined,
+      ),
+      [garantias.estado, desc(garantias.criadoEm), desc(garantias.id)],
+      limit,
+      offset,
+    ),
   );
   return pageOf(
     rows.map((r) => toDto(r, 'admin')),
@@ -351,17 +375,21 @@ export async function closeGuarantee(db: Db, id: number, adminId: number, resolu
 export async function guaranteeFigures(db: Db, ids: number[]): Promise<GarantiaNumeros[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db
-    .select({
-      profissionalId: garantias.profissionalId,
-      acionadas: sql<number>`count(*)::int`,
-      aceites: sql<number>`(count(*) filter (where ${garantias.agendadoPara} is not null))::int`,
-      contestadas: sql<number>`(count(*) filter (where ${garantias.respondidoEm} is not null and ${garantias.agendadoPara} is null))::int`,
-      semResposta: sql<number>`(count(*) filter (where ${garantias.respondidoEm} is null))::int`,
-    })
-    .from(garantias)
-    .where(inArray(garantias.profissionalId, unique))
-    .groupBy(garantias.profissionalId);
+  // Kept prepared, the ids as one array: a list of n ids was a new statement, parsed and planned, for
+  // every profile shown and every page of the back office's professionals.
+  const { rows } = await preparedRaw<{ profissionalId: number; acionadas: number; aceites: number; contestadas: number; semResposta: number }>(
+    db,
+    'guarantee_figures',
+    () => sql`
+      select ${garantias.profissionalId} as "profissionalId",
+        count(*)::int as "acionadas",
+        (count(*) filter (where ${garantias.agendadoPara} is not null))::int as "aceites",
+        (count(*) filter (where ${garantias.respondidoEm} is not null and ${garantias.agendadoPara} is null))::int as "contestadas",
+        (count(*) filter (where ${garantias.respondidoEm} is null))::int as "semResposta"
+      from ${garantias}
+      where ${garantias.profissionalId} = any(${sql.placeholder('ids')}::int[])
+      group by ${garantias.profissionalId}`,
+  ).execute({ ids: `{${unique.join(',')}}` });
   const by = new Map(rows.map((r) => [Number(r.profissionalId), r]));
   return unique.map((id) => {
     const r = by.get(id);

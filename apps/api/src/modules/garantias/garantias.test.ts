@@ -388,6 +388,23 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
     expect(all.map((x) => order.indexOf(x.estado))).toEqual([...all.map((x) => order.indexOf(x.estado))].sort((x, y) => x - y));
     const page1 = (await inject('GET', '/api/admin/garantias?pageSize=1', admin)).json();
     expect([page1.items.length, page1.hasMore]).toEqual([1, true]);
+    // Page after page (each page's ids first, then its rows joined: garantias.service claimsPage), the
+    // same claims in the same order, each whole (project, people, closing admin), as on one long page.
+    const pages = async (url: string, who: Auth, total: number) => {
+      const items: unknown[] = [];
+      for (let p = 1; p <= total + 1; p++) items.push(...(await inject('GET', `${url}${url.includes('?') ? '&' : '?'}pageSize=1&page=${p}`, who)).json().items);
+      return items;
+    };
+    expect(await pages('/api/admin/garantias', admin, all.length)).toEqual(all);
+    const closedOne = all.find((x) => x.estado === 'FECHADA') as unknown as { fechadoPorNome: string; cliente: { email: string }; concluidoEm: string };
+    expect(closedOne.fechadoPorNome).toBeTruthy();
+    expect(closedOne.cliente.email).toContain('@');
+    expect(closedOne.concluidoEm).toBeTruthy();
+    const ofB = (await inject('GET', '/api/profissional/garantias?pageSize=50', b.p)).json().items as { id: number; cliente: { nome: string } }[];
+    expect(ofB.map((x) => x.id)).toEqual([open1.id, open2.id].sort((x, y) => y - x));
+    expect(ofB.every((x) => x.cliente.nome)).toBe(true);
+    expect(await pages('/api/profissional/garantias', b.p, 2)).toEqual(ofB);
+    expect(await pages('/api/cliente/garantias', c2, 1)).toEqual((await inject('GET', '/api/cliente/garantias', c2)).json().items);
     expect((await inject('GET', `/api/admin/garantias?profissionalId=${b.p.id}`, admin)).json().items).toHaveLength(2);
     expect((await inject('GET', '/api/admin/garantias?estado=PERDIDA', admin)).json().message).toBe('Estado inválido.');
 
