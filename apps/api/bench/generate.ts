@@ -324,7 +324,7 @@ export function parseArgs(argv: string[]): { sizes: Sizes; force: boolean; dataD
   return { sizes, force, dataDir };
 }
 
-const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log', 'notificacoes', 'garantias'];
+const TABLES = ['admins', 'clientes', 'profissionais', 'requests', 'subscriptions', 'candidaturas', 'credit_ledger', 'payments', 'payment_events', 'reviews', 'otp_codes', 'audit_log', 'notificacoes', 'garantias', 'lead_reports'];
 
 type Conn = Awaited<ReturnType<typeof connect>>;
 
@@ -689,6 +689,32 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       ) x
       WHERE r.id = x.request_id AND (r.status = 'CONCLUIDO' OR (r.status = 'ABERTO' AND random() < 0.10))`);
 
+    // 7c. Reported contacts ("no paying for dead leads", modules/leads): one in fifty applications the
+    // client did not choose, reported within the 7 days after applying. Those older than three days
+    // were decided by an admin a day or two later: refunded (the application's reembolsado_em, and a
+    // REEMBOLSO line in the ledger below) or refused; the recent ones wait in the back office's queue.
+    // Each decision is in the audit log.
+    const motivos = `(array['CONTACTO_INVALIDO', 'CLIENTE_NAO_RESPONDE', 'DUPLICADO'])[1 + floor(random() * 3)::int]`;
+    await step('lead_reports', `
+      INSERT INTO lead_reports (candidatura_id, request_id, profissional_id, motivo, nota, estado, criado_em, decidido_em, decidido_por)
+      SELECT id, request_id, profissional_id, motivo, nota,
+        CASE WHEN decidido IS NULL THEN 'ABERTO' WHEN random() < 0.6 THEN 'REEMBOLSADO' ELSE 'RECUSADO' END,
+        t, decidido, CASE WHEN decidido IS NOT NULL THEN ${pickAdmin} END
+      FROM (
+        SELECT c.id, c.request_id, c.profissional_id, ${motivos} motivo,
+          CASE WHEN random() < 0.4 THEN 'Liguei várias vezes e ninguém atende; o número parece não existir.' END nota, x.t,
+          CASE WHEN x.t < ${NOW} - interval '3 days' THEN least(x.t + interval '1 day' + random() * interval '1 day', ${NOW}) END decidido
+        FROM (
+          SELECT c.*, row_number() OVER (ORDER BY c.id) k FROM candidaturas c JOIN requests r ON r.id = c.request_id
+          WHERE c.id > ${n(cdb)} AND r.escolhido_id IS DISTINCT FROM c.profissional_id
+        ) c
+        CROSS JOIN LATERAL (SELECT least(c.criado_em + random() * interval '7 days', ${NOW} - interval '1 minute') t) x
+        WHERE c.k % 50 = 1
+      ) y ORDER BY t`);
+    await step('candidaturas: refunded', `
+      UPDATE candidaturas c SET reembolsado_em = l.decidido_em FROM lead_reports l
+      WHERE l.candidatura_id = c.id AND l.estado = 'REEMBOLSADO' AND c.id > ${n(cdb)}`);
+
     // 8-11. Reviews and ratings on one connection, payments and the ledger on the other.
     const reviewsAndRatings = async () => {
       const comentario = `ta.txt || ' ' || tb.txt || CASE WHEN tc.txt = '' THEN '' ELSE ' ' || tc.txt END`;
@@ -792,18 +818,24 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       // 10. The ledger: purchases and applications per professional in time order, purchases first at
       // equal times; saldo_apos is the running sum (ids follow the same order).
       await c2.step('credit_ledger', `
-        INSERT INTO credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, payment_id, descricao, criado_em)
+        INSERT INTO credit_ledger (subscription_id, profissional_id, tipo, delta, saldo_apos, request_id, payment_id, admin_id, descricao, criado_em)
         SELECT subscription_id, profissional_id, tipo::ledger_kind, delta,
-          sum(delta) OVER (PARTITION BY profissional_id ORDER BY t, prio, src), request_id, payment_id, descricao, t
+          sum(delta) OVER (PARTITION BY profissional_id ORDER BY t, prio, src), request_id, payment_id, admin_id, descricao, t
         FROM (
           SELECT s.id subscription_id, p.profissional_id, 'COMPRA' tipo, p.creditos delta, NULL::int request_id, p.id payment_id,
-            'Plano ' || pl.nome descricao, p.pago_em t, 0 prio, p.id src
+            NULL::int admin_id, 'Plano ' || pl.nome descricao, p.pago_em t, 0 prio, p.id src
           FROM payments p JOIN subscriptions s ON s.profissional_id = p.profissional_id JOIN g_plan pl ON pl.plano = p.plano
           WHERE p.id > ${n(payb)} AND p.estado = 'PAGO'
           UNION ALL
-          SELECT c.subscription_id, c.profissional_id, 'CANDIDATURA', -c.creditos, c.request_id, NULL, r.titulo, c.criado_em, 1, c.id
+          SELECT c.subscription_id, c.profissional_id, 'CANDIDATURA', -c.creditos, c.request_id, NULL, NULL, r.titulo, c.criado_em, 1, c.id
           FROM candidaturas c JOIN requests r ON r.id = c.request_id
           WHERE c.id > ${n(cdb)}
+          UNION ALL
+          -- A reported contact refunded (leads.service, refunds.ts refundReportedLead: the same text).
+          SELECT c.subscription_id, c.profissional_id, 'REEMBOLSO', c.creditos, c.request_id, NULL, l.decidido_por,
+            'Reembolso: ' || r.titulo || ' (contacto reportado)', c.reembolsado_em, 2, c.id
+          FROM candidaturas c JOIN requests r ON r.id = c.request_id JOIN lead_reports l ON l.candidatura_id = c.id
+          WHERE c.id > ${n(cdb)} AND c.reembolsado_em IS NOT NULL
         ) x
         ORDER BY t, prio, src`);
       await c2.step('subscriptions: balances', `
@@ -873,6 +905,12 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
           WHERE r.k % 100 = 1
         ) a
       ) x ORDER BY t`);
+    await step('audit_log: lead_reports', `
+      INSERT INTO audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, detalhes, criado_em)
+      SELECT 'admin', l.decidido_por, CASE l.estado WHEN 'REEMBOLSADO' THEN 'LEAD_REEMBOLSADO' ELSE 'LEAD_RECUSADO' END, 'lead_report', l.id,
+        CASE WHEN l.estado = 'REEMBOLSADO' THEN jsonb_build_object('candidatura', l.candidatura_id, 'creditos', c.creditos) END, l.decidido_em
+      FROM lead_reports l JOIN candidaturas c ON c.id = l.candidatura_id
+      WHERE l.decidido_em IS NOT NULL AND c.id > ${n(cdb)} ORDER BY l.decidido_em`);
     await step('audit_log: garantias', `
       INSERT INTO audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, criado_em)
       SELECT 'admin', fechado_por, 'GARANTIA_FECHADA', 'garantia', id, fechado_em FROM garantias

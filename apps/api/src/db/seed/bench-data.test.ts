@@ -214,6 +214,34 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     ).toBe(0);
   });
 
+  it('has reported contacts as the app makes them: within 7 days, never by the chosen one, refunds in the ledger and the audit log', async () => {
+    const gen = `c.request_id > (select max(id) from requests) - ${sizes.requests}`;
+    const reports = await count(`select count(*) n from lead_reports l join candidaturas c on c.id = l.candidatura_id where ${gen}`);
+    const eligible = await count(`select count(*) n from candidaturas c join requests r on r.id = c.request_id
+      where ${gen} and r.escolhido_id is distinct from c.profissional_id`);
+    expect(reports).toBe(Math.ceil(eligible / 50));
+    expect(await count(`select count(distinct estado) n from lead_reports l join candidaturas c on c.id = l.candidatura_id where ${gen}`)).toBeGreaterThan(1);
+    expect(
+      await count(`select count(*) n from lead_reports l join candidaturas c on c.id = l.candidatura_id join requests r on r.id = c.request_id
+      where ${gen} and not (l.request_id = c.request_id and l.profissional_id = c.profissional_id
+        and r.escolhido_id is distinct from c.profissional_id
+        and l.criado_em between c.criado_em and c.criado_em + interval '7 days'
+        and (l.estado = 'ABERTO') = (l.decidido_em is null) and (l.decidido_em is null) = (l.decidido_por is null)
+        and (l.estado = 'REEMBOLSADO') = (c.reembolsado_em is not null))`),
+    ).toBe(0);
+    // Each refund is one REEMBOLSO line of the application's credits, by the deciding admin; each decision audited once.
+    expect(
+      await count(`select count(*) n from lead_reports l join candidaturas c on c.id = l.candidatura_id where ${gen} and l.estado = 'REEMBOLSADO'
+      and (select count(*) from credit_ledger x where x.tipo = 'REEMBOLSO' and x.request_id = c.request_id and x.profissional_id = c.profissional_id
+        and x.delta = c.creditos and x.admin_id = l.decidido_por and x.criado_em = c.reembolsado_em) <> 1`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*) n from lead_reports l join candidaturas c on c.id = l.candidatura_id where ${gen} and l.decidido_em is not null
+      and (select count(*) from audit_log a where a.alvo_tipo = 'lead_report' and a.alvo_id = l.id
+        and a.acao = case l.estado when 'REEMBOLSADO' then 'LEAD_REEMBOLSADO' else 'LEAD_RECUSADO' end) <> 1`),
+    ).toBe(0);
+  });
+
   it('has every person accept the current terms, so log-in asks nobody again (docs/decisions/0016)', async () => {
     for (const [tabela, tipo] of [
       ['clientes', 'cliente'],
