@@ -590,7 +590,9 @@ export const leadReports = pgTable(
     decididoPor: integer('decidido_por').references(() => admins.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The back office's queue (to decide first, then newest). `estado` rides along (migration 0028): a
+    // later page's ids are then read from the index alone, as the other back-office lists (0021).
+    index('lead_reports_admin_idx').on(sql`(${t.estado} <> 'ABERTO')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.estado),
     // A professional's deletion sets profissional_id to null here: found by this index, not a scan.
     index('lead_reports_profissional_idx').on(t.profissionalId),
   ],

@@ -147,12 +147,28 @@ const reportQuery = (db: Db) =>
 /** "Leads reportados": the ones to decide first, then newest (lead_reports_admin_idx). */
 export async function listLeadReports(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
-  const rows = await runList(db, 'lead_reports', { page, pageSize, filters: {} }, (_v, offset) =>
-    reportQuery(db)
-      .orderBy(sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id))
+  const order = [sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id)];
+  // The page's ids first, in the index's order, then those reports joined to their application,
+  // professional, project and client: joined before the OFFSET, every report a later page skips was
+  // joined too (the same as the guarantee claims, garantias.service claimsPage).
+  const rows = await runList(db, 'lead_reports', { page, pageSize, filters: {} }, (_v, offset) => {
+    const ids = db
+      .select({ pageId: leadReports.id })
+      .from(leadReports)
+      .orderBy(...order)
       .limit(limit)
-      .offset(offset as number),
-  );
+      .offset(offset as number)
+      .as('page');
+    return db
+      .select(columns)
+      .from(ids)
+      .innerJoin(leadReports, eq(leadReports.id, ids.pageId))
+      .innerJoin(candidaturas, eq(candidaturas.id, leadReports.candidaturaId))
+      .leftJoin(profissionais, eq(profissionais.id, leadReports.profissionalId))
+      .leftJoin(requests, eq(requests.id, leadReports.requestId))
+      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
+      .orderBy(...order);
+  });
   return pageOf(rows.map(toAdmin), page, pageSize);
 }
 

@@ -227,6 +227,10 @@ describe('"Leads reportados" (admin)', () => {
     const firstDecided = all.findIndex((r) => r.estado !== 'ABERTO');
     expect(all.slice(firstDecided).every((r) => r.estado !== 'ABERTO')).toBe(true);
     expect(all.find((r) => r.id === third)).toMatchObject({ estado: 'RECUSADO', decididoPorNome: 'Admin Teste' });
+    // Page after page (each page's ids first, then its rows joined), the same reports, whole, in the same order.
+    const paged: unknown[] = [];
+    for (let p = 1; p <= all.length + 1; p++) paged.push(...(await inject('GET', `/api/admin/leads-reportados?pageSize=1&page=${p}`, admin.auth)).json().items);
+    expect(paged).toEqual(all);
   });
 
   it('"Reembolsar": a REEMBOLSO ledger line, the balance back, the application marked, the professional told; never twice', async () => {
