@@ -1,5 +1,7 @@
 import { DEFAULT_PAGE_SIZE, type Paged } from '@tc/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client';
 
 /**
  * The row count of a page (one more than the page, to learn whether another follows) as a literal in
@@ -58,3 +60,20 @@ export function preparedWindow(page: number, pageSize: number) {
 export function pageOf<T>(rows: T[], page: number, pageSize: number): Paged<T> {
   return { items: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
 }
+
+/**
+ * A list page's ids, in `order`, as the subquery `page` (column `pageId`) of `id`'s table: found first
+ * (from the list's index alone where it holds the order's columns), then only those rows are joined to
+ * what the page shows. Joined before the LIMIT, every row an OFFSET skips is joined too: page 100 of
+ * the guarantee claims joined 1,001 claims to four tables (46 ms), page 500 of the reported contacts
+ * ran at 10 requests/s.
+ */
+export const pageIds = (db: Db | Tx, id: PgColumn, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset: unknown) =>
+  db
+    .select({ pageId: id })
+    .from(id.table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset as number)
+    .as('page');

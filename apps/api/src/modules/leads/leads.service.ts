@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { LEAD_REPORT_DAYS, type AdminLeadReport, type LeadReportMotivo, type LeadReportSummary, type ProjectStatus } from '@tc/shared';
 import type { Db } from '../../db/client';
 import { candidaturas, clientes, leadReports, profissionais, requests } from '../../db/schema';
-import { pageOf, pageWindow } from '../../db/paging';
+import { pageIds, pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -134,46 +135,34 @@ const toAdmin = (r: Row): AdminLeadReport => ({
   projeto: r.reqId === null ? null : { id: r.reqId, titulo: r.reqTitulo!, status: r.reqStatus!, contato: r.reqContato!, clienteNome: r.clienteNome },
 });
 
-const reportQuery = (db: Db) =>
-  db
+/**
+ * Reports with their application, professional, project and client: the page's ids first, in `order`
+ * (db/paging pageIds; from lead_reports_admin_idx alone for the queue), then those reports only. One
+ * report: `limit` 1, its id in `where`.
+ */
+function reports(db: Db, where: SQL | undefined, order: (SQL | PgColumn)[], limit: number, offset?: unknown) {
+  const page = pageIds(db, leadReports.id, where, order, limit, offset);
+  return db
     .select(columns)
-    .from(leadReports)
+    .from(page)
+    .innerJoin(leadReports, eq(leadReports.id, page.pageId))
     .innerJoin(candidaturas, eq(candidaturas.id, leadReports.candidaturaId))
     .leftJoin(profissionais, eq(profissionais.id, leadReports.profissionalId))
     .leftJoin(requests, eq(requests.id, leadReports.requestId))
     .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-    .$dynamic();
+    .orderBy(...order);
+}
 
 /** "Leads reportados": the ones to decide first, then newest (lead_reports_admin_idx). */
 export async function listLeadReports(db: Db, page: number, pageSize: number) {
   const { limit } = pageWindow(page, pageSize);
   const order = [sql`(${leadReports.estado} <> 'ABERTO')`, desc(leadReports.criadoEm), desc(leadReports.id)];
-  // The page's ids first, in the index's order, then those reports joined to their application,
-  // professional, project and client: joined before the OFFSET, every report a later page skips was
-  // joined too (the same as the guarantee claims, garantias.service claimsPage).
-  const rows = await runList(db, 'lead_reports', { page, pageSize, filters: {} }, (_v, offset) => {
-    const ids = db
-      .select({ pageId: leadReports.id })
-      .from(leadReports)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset as number)
-      .as('page');
-    return db
-      .select(columns)
-      .from(ids)
-      .innerJoin(leadReports, eq(leadReports.id, ids.pageId))
-      .innerJoin(candidaturas, eq(candidaturas.id, leadReports.candidaturaId))
-      .leftJoin(profissionais, eq(profissionais.id, leadReports.profissionalId))
-      .leftJoin(requests, eq(requests.id, leadReports.requestId))
-      .leftJoin(clientes, eq(clientes.id, requests.clienteId))
-      .orderBy(...order);
-  });
+  const rows = await runList(db, 'lead_reports', { page, pageSize, filters: {} }, (_v, offset) => reports(db, undefined, order, limit, offset));
   return pageOf(rows.map(toAdmin), page, pageSize);
 }
 
 async function readReport(db: Db, id: number) {
-  const [row] = await reportQuery(db).where(eq(leadReports.id, id));
+  const [row] = await reports(db, eq(leadReports.id, id), [leadReports.id], 1);
   if (!row) throw notFound(LEAD_MSG.reporteNaoEncontrado);
   return toAdmin(row);
 }
