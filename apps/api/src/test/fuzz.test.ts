@@ -437,10 +437,14 @@ function pathInvalidArb(p: Parameter): fc.Arbitrary<string | Long> {
     arbs.push(
       fc.constantFrom(...PATH_BAD),
       fc.constant(new Long('9', 400)),
-      fc.string({ unit: 'grapheme', maxLength: 12 }).filter((v) => !/^[\s\d]*$/.test(v)),
+      // Not a lone "." (a dot segment: `/profissional/./garantias` is `/profissional/garantias`, another
+      // route, by URL rules); ".." is in PATH_BAD, whose routes it leaves are checked to be 404.
+      fc.string({ unit: 'grapheme', maxLength: 12 }).filter((v) => !/^[\s\d]*$/.test(v) && v !== '.'),
     );
   } else if (e) {
-    arbs.push(fc.oneof(fc.constantFrom(...PATH_BAD), fc.string({ unit: 'grapheme', maxLength: 12 })).filter((v) => !e.map(String).includes(decodeSafe(v))));
+    arbs.push(
+      fc.oneof(fc.constantFrom(...PATH_BAD), fc.string({ unit: 'grapheme', maxLength: 12 })).filter((v) => v !== '.' && !e.map(String).includes(decodeSafe(v))),
+    );
   }
   return fc.oneof(...arbs).filter((v) => !looksLikeLiveId(decodeSafe(text(v))));
 }
