@@ -52,6 +52,8 @@ const CONNECTIONS = num('BENCH_CONNECTIONS', 50);
 const WARMUP = 2;
 /** Log-in verifies an argon2id hash (19 MiB, 2 passes): CPU by design, measured at a log-in-like concurrency. */
 const LOGIN_CONNECTIONS = num('BENCH_LOGIN_CONNECTIONS', 4);
+/** Approvals measured (plus a tenth to warm up); their job alerts are then timed as the worker writes them. */
+const JOB_ALERT_APPROVALS = num('BENCH_APPROVALS', 200);
 /** What a browser sends: the API compresses JSON of 1 KB or more, the web files are precompressed. */
 const ACCEPT_ENCODING = 'br, gzip';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
@@ -70,7 +72,7 @@ type Kind = 'read' | 'text' | 'write';
 interface Scenario {
   name: string;
   kind: Kind;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   path: string;
   token?: string;
   headers?: Record<string, string>;
@@ -78,6 +80,8 @@ interface Scenario {
   next?: () => { path?: string; body?: string; token?: string };
   /** Fewer connections than the default (log-in: argon2 is CPU by design). */
   connections?: number;
+  /** A fixed number of requests instead of a duration (a tenth of it to warm up): writes that leave work behind. */
+  amount?: number;
 }
 interface Measure {
   rps: number; p50: number; p90: number; p99: number; max: number; requests: number; errors: number; timeouts: number; non2xx: number; seconds: number;
@@ -140,15 +144,16 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function load(base: string, s: Scenario, seconds: number): Promise<Measure> {
+async function load(base: string, s: Scenario, seconds: number, warmup = false): Promise<Measure> {
   const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, ...(s.headers ?? {}) };
   if (s.token) headers.authorization = `Bearer ${s.token}`;
-  if (s.method === 'POST') headers['content-type'] = 'application/json';
+  if (s.method && s.method !== 'GET') headers['content-type'] = 'application/json';
   const r = await autocannon({
     url: `${base}${s.path}`,
     method: s.method ?? 'GET',
     connections: s.connections ?? CONNECTIONS,
     duration: seconds,
+    ...(s.amount ? { amount: warmup ? Math.ceil(s.amount / 10) : s.amount } : {}),
     headers,
     timeout: 10,
     requests: s.next
@@ -211,7 +216,7 @@ async function ensureData(url: string) {
 interface Subjects {
   admin: string; cliente: { id: number; token: string; projectId: number }; heavy: { id: number; token: string; projects: number };
   prof: { id: number; token: string }; profileIds: number[]; loginEmails: string[]; publishers: { token: string; telefone: string }[];
-  applyPairs: { requestId: number; token: string }[]; counts: Record<string, number>; pgVersion: string;
+  applyPairs: { requestId: number; token: string }[]; approvals: number[]; counts: Record<string, number>; pgVersion: string;
 }
 
 async function subjects(url: string): Promise<Subjects> {
@@ -269,6 +274,12 @@ async function subjects(url: string): Promise<Subjects> {
       }
     }
 
+    // Approvals: projects waiting for moderation whose client confirmed the e-mail (others are refused),
+    // in no particular order (each tells every professional of its district and specialty).
+    const approvals = (await rows<{ id: number }>(`
+      select r.id from requests r join clientes c on c.id = r.cliente_id
+      where r.status = 'ESPERA' and c.email_confirmado_em is not null order by random() limit 20000`)).map((r) => r.id);
+
     const counts: Record<string, number> = {};
     for (const t of ['clientes', 'profissionais', 'requests', 'candidaturas', 'reviews', 'payments', 'credit_ledger', 'audit_log']) {
       counts[t] = Number((await c.query(`select count(*)::int n from ${t}`)).rows[0].n);
@@ -279,7 +290,7 @@ async function subjects(url: string): Promise<Subjects> {
       cliente: { id: typical.id, token: mint(typical.id, 'cliente', typical.v), projectId: project.id },
       heavy: { id: heavy.id, token: mint(heavy.id, 'cliente', heavy.v), projects: heavy.n },
       prof: { id: prof.id, token: mint(prof.id, 'profissional', prof.v) },
-      profileIds, loginEmails, publishers, applyPairs, counts, pgVersion,
+      profileIds, loginEmails, publishers, applyPairs, approvals, counts, pgVersion,
     };
   } finally {
     await c.end();
@@ -301,6 +312,30 @@ async function settleLeftoverMail(url: string) {
       `update email_outbox set estado = 'ENVIADO', enviado_em = now(), erro = 'benchmark: left by an earlier run' where estado in ('PENDENTE', 'A_ENVIAR')`,
     );
     if (rowCount) console.log(`${rowCount} e-mails queued by earlier runs' writes settled as sent (a bench database's mail goes nowhere).`);
+    // Job alerts an earlier run left unwritten (stopped before its worker was done): dropped.
+    const left = await c.query(`delete from job_alert_queue`);
+    if (left.rowCount) console.log(`${left.rowCount} projects' job alerts left by an earlier run dropped.`);
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Waits (up to 10 min) for the API's worker to write the job alerts of the projects approved in this
+ * run, polling the queue; counts the bell rows written meanwhile. Without a worker, only counts.
+ */
+async function drainJobAlerts(url: string, noWorker: boolean) {
+  const c = new pg.Client({ connectionString: url, application_name: 'tc-bench' });
+  await c.connect();
+  try {
+    const queued = async () => Number((await c.query(`select count(*)::int n from job_alert_queue`)).rows[0].n);
+    const bells = async () => Number((await c.query(`select coalesce(max(id), 0)::int n from notificacoes`)).rows[0].n);
+    const projects = await queued();
+    if (noWorker) return { projects, bellRows: 0, seconds: null };
+    const t0 = Date.now();
+    const b0 = await bells();
+    while ((await queued()) > 0 && Date.now() - t0 < 600_000) await sleep(250);
+    return { projects, bellRows: (await bells()) - b0, seconds: (await queued()) > 0 ? null : (Date.now() - t0) / 1000 };
   } finally {
     await c.end();
   }
@@ -378,6 +413,7 @@ function scenarios(s: Subjects): Scenario[] {
   const proPages = laterPages(['lisboa', 'porto', 'silva', 'vila', 'braga', 'setubal', 'santos', 'ferreira', 'aveiro', 'pereira', 'oliveira', 'costa']);
   const email = rot(s.loginEmails);
   const pair = rot(s.applyPairs);
+  const approval = rot(s.approvals);
   const publisher = rot(s.publishers);
   let published = 0;
   const asset = webAsset();
@@ -439,6 +475,7 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'admin: payments recebido+elite+month', kind: 'read', path: `/api/admin/pagamentos?tipo=recebido&plano=elite&mes=${monthNow}`, token: adm },
     { name: 'admin: guarantee claims', kind: 'read', path: '/api/admin/garantias', token: adm },
     { name: 'admin: guarantee claims page 100', kind: 'read', path: '/api/admin/garantias?page=100', token: adm },
+    { name: 'emergencies on call (Lisboa)', kind: 'read', path: '/api/urgencias/disponiveis?bairro=Lisboa&especialidade=reparacao-fugas-agua' },
     { name: 'admin: audit log', kind: 'read', path: '/api/admin/audit', token: adm },
     { name: 'admin: audit log page 500', kind: 'read', path: '/api/admin/audit?page=500', token: adm },
     { name: 'admin: dashboard stats', kind: 'read', path: '/api/admin/stats', token: adm },
@@ -471,6 +508,13 @@ function scenarios(s: Subjects): Scenario[] {
         const p = pair();
         return { token: p.token, body: JSON.stringify({ requestId: p.requestId }) };
       },
+    },
+    {
+      // Approving and pricing in one step. The job alerts to every professional of the district with the
+      // specialty (a bell row each, and an e-mail unless switched off; ~740 on average) are written by the
+      // worker afterwards; a fixed number, so that a run leaves a bounded amount of them (JOB_ALERT_APPROVALS).
+      name: 'write: approve a project', kind: 'write', method: 'PATCH', path: '/api/requests/0/aprovar', token: adm, amount: JOB_ALERT_APPROVALS,
+      next: () => ({ path: `/api/requests/${approval()}/aprovar`, body: JSON.stringify({ creditos: 3 }) }),
     },
   ];
   return list;
@@ -530,6 +574,9 @@ async function main() {
   if (load1 > 1) console.log(`Note: load average ${load1.toFixed(1)} before the start; other work on this machine makes the numbers noisier.`);
   if (list.some((x) => x.path === '/api/creditos/usar') && s.applyPairs.length < 20_000 * runs) {
     console.log(`Note: only ${s.applyPairs.length} valid (professional, open project) pairs for the applications; a fast run may reuse some (409).`);
+  }
+  if (list.some((x) => x.path.endsWith('/aprovar')) && s.approvals.length < Math.ceil(JOB_ALERT_APPROVALS * 1.1) * runs) {
+    console.log(`Note: only ${s.approvals.length} projects wait for approval; a fast run may approve some twice (409).`);
   }
   console.log('');
 
@@ -600,7 +647,7 @@ async function main() {
     /** Warm-up, then the measured run; should an API instance end meanwhile, it is started again and the run repeated. */
     const measure = async (base: string, sc: Scenario, beforeRun?: () => void): Promise<Measure> => {
       for (;;) {
-        await load(base, sc, WARMUP);
+        await load(base, sc, WARMUP, true);
         await sleep(300);
         beforeRun?.();
         const m = await load(base, sc, sc.kind === 'write' ? WRITE_SECONDS : SECONDS);
@@ -658,6 +705,17 @@ async function main() {
         name: sc.name, kind: sc.kind, path: sc.path, one: { ...one, share: 0, ...oneLeft }, all: { ...all, share: 0, ...allLeft, perInstance }, ratio: all.rps / one.rps, balanced,
       });
       line('', all, `${INSTANCES} instances  errors ${all.errors + all.non2xx}  split ${split(perInstance)}${allLeft.stillRunning ? `  still running ${allLeft.stillRunning}` : ''}`);
+    }
+
+    // The approvals' job alerts, written by the API's worker after the load: how long until none is left.
+    let jobAlerts: { projects: number; bellRows: number; seconds: number | null } | undefined;
+    if (list.some((x) => x.amount && x.path.endsWith('/aprovar'))) {
+      jobAlerts = await drainJobAlerts(url, MULTI || process.env.NOTIFICATIONS_WORKER === 'false');
+      console.log(
+        jobAlerts.seconds === null
+          ? `  job alerts: ${jobAlerts.projects} projects waiting (no worker in this run)`
+          : `  job alerts: ${jobAlerts.projects} projects, ${jobAlerts.bellRows} bell rows, written by the worker in ${fmt(jobAlerts.seconds, 1)} s after the load`,
+      );
     }
 
     console.log('\nBaselines (after):');
@@ -760,6 +818,7 @@ async function main() {
         baselines,
         api: { peakRssMB: peakRss[0] ?? null, rssAtStartMB: rssAtStart[0] ?? null, pass: rssPass, restarts },
         scenarios: rows,
+        jobAlerts: jobAlerts ?? null,
         summary: { passed, total: rows.length },
         // The last BENCH_INSTANCES run is kept (it has its own date).
         ...(previous.multiInstance ? { multiInstance: previous.multiInstance } : {}),

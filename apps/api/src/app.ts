@@ -92,7 +92,8 @@ export interface AppContext {
   /**
    * Text searches, 15 s (docs/decisions/0006): a page of the professionals' directory by text
    * (`pros:`, the same for every reader) and the ids of a page of open jobs by text (`jobs:`, the
-   * same for every professional; each one's "applied?" and the jobs closed since are read fresh).
+   * same for every professional; each one's "applied?" and the jobs closed since are read fresh), and
+   * how many take emergencies in a district at this hour (`urgencias:`, public).
    * Emptied on this instance by any successful write.
    */
   searches: TtlCache;

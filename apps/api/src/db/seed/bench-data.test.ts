@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TERMOS_VERSAO } from '@tc/shared';
+import { NOTIFICATION_KINDS_BY_ROLE, TERMOS_VERSAO } from '@tc/shared';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
 import { openDatabase, type Database } from '../client';
 import { scratchPostgres, TEST_DB } from '../../test/harness';
-import { DEMO_ADMIN, DEMO_PASSWORD } from './demo-data';
+import { DEMO_ADMIN, DEMO_PASSWORD, DEMO_PROJETOS } from './demo-data';
 
 /**
  * The benchmark data generator (`npm run bench:data`) at a tiny scale, on its own PostgreSQL
@@ -21,22 +21,27 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
   let url: string;
   let dropScratch: (() => Promise<void>) | undefined;
   let dataDir: string;
-  const sizes = parseArgs(['--scale', '0.001']).sizes;
+  // Ten times the professionals of that scale: enough job alerts that every rule of theirs has cases
+  // (switched off, emergencies off duty, digests).
+  const sizes = { ...parseArgs(['--scale', '0.001']).sizes, profissionais: 1000 };
   let db: pg.Client;
   let result: GenerateResult;
   let database: Database;
   let app: FastifyInstance;
 
   const count = async (sqlText: string) => Number((await db.query(sqlText)).rows[0].n);
+  const ALERT_DAYS = 60;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tc-gen-test-'));
     ({ url, drop: dropScratch } = await scratchPostgres('tc_test_gen'));
-    result = await generate({ url, sizes, dataDir, log: () => undefined });
+    // Two months of job alerts: at this scale a day has about one visible project.
+    result = await generate({ url, sizes, dataDir, alertDays: ALERT_DAYS, log: () => undefined });
     db = new pg.Client({ connectionString: url });
     await db.connect();
     database = await openDatabase({ url });
-    const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    // No e-mail worker: its clean-up would delete the alerts older than a week that this test generates.
+    const env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false' });
     app = await buildApp({ env, database, jwtSecret: randomBytes(32).toString('hex') });
     await app.ready();
   }, 180_000);
@@ -50,8 +55,8 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
   });
 
   it('generates the requested sizes on top of the demo', () => {
-    expect(sizes).toMatchObject({ profissionais: 100, clientes: 200, requests: 1000, reviews: 500, payments: 290 });
-    expect(result.counts.profissionais).toBeGreaterThanOrEqual(100);
+    expect(sizes).toMatchObject({ profissionais: 1000, clientes: 200, requests: 1000, reviews: 500, payments: 290 });
+    expect(result.counts.profissionais).toBeGreaterThanOrEqual(1000);
     expect(result.counts.clientes).toBeGreaterThanOrEqual(200);
     expect(result.counts.requests).toBeGreaterThanOrEqual(1000);
     expect(result.counts.reviews).toBeGreaterThanOrEqual(500);
@@ -269,7 +274,9 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     expect(counts.length).toBeGreaterThan(1);
     expect(new Set(counts).size, JSON.stringify(counts)).toBe(1);
     expect(counts[0]).toBeGreaterThan(0);
-    expect(await count(`select count(*) n from notificacoes where lida_em is null and criado_em < now() - interval '4 days'`)).toBe(0);
+    expect(
+      await count(`select count(*) n from notificacoes where lida_em is null and criado_em < now() - interval '4 days' and tipo <> 'novo_projeto_na_zona'`),
+    ).toBe(0);
     expect(await count(`select count(*) n from notificacoes where lida_em is null`)).toBeGreaterThan(0);
     // Statistics taken with the rows there (a table analyzed empty is planned as if it stayed so).
     expect(await count(`select reltuples::bigint n from pg_class where relname = 'notificacoes'`)).toBeGreaterThan(0);
@@ -280,6 +287,94 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
     const bell = await app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=5', headers: { authorization: `Bearer ${res.json().access_token}` } });
     expect(bell.statusCode).toBe(200);
     expect(bell.json().items[0].titulo).toBe('Projeto por aprovar');
+  });
+
+  it('has professionals taking emergencies at their hours, and e-mail preferences of the kinds the app knows', async () => {
+    const urg = (
+      await db.query(`select urgencias_inicio i, urgencias_fim f, count(*)::int n from profissionais where aceita_urgencias group by 1, 2 order by 1, 2`)
+    ).rows;
+    expect(urg.map((r: { i: number; f: number }) => `${r.i}-${r.f}`)).toEqual(['0-24', '8-20', '20-8']);
+    const share = (await count(`select count(*) filter (where aceita_urgencias) * 100 / count(*) n from profissionais`)) / 100;
+    expect(share).toBeGreaterThan(0.1);
+    expect(share).toBeLessThan(0.45);
+    const prefs = (await db.query(`select destinatario_tipo::text t, novos_projetos, desligados from notification_prefs`)).rows as {
+      t: string;
+      novos_projetos: string;
+      desligados: string[];
+    }[];
+    expect(prefs.filter((r) => r.t === 'profissional' && r.novos_projetos === 'DIARIO').length).toBeGreaterThan(0);
+    for (const r of prefs) {
+      expect(NOTIFICATION_KINDS_BY_ROLE[r.t as 'cliente' | 'profissional']).toEqual(expect.arrayContaining(r.desligados));
+      if (r.t === 'cliente') expect(r.novos_projetos).toBe('INSTANTANEO');
+    }
+    expect(
+      await count(`select count(*) n from notification_prefs np where not exists (select 1 from profissionais p where np.destinatario_tipo = 'profissional' and p.id = np.destinatario_id)
+      and not exists (select 1 from clientes c where np.destinatario_tipo = 'cliente' and c.id = np.destinatario_id)`),
+    ).toBe(0);
+  });
+
+  it('has the job alerts the app writes when a project becomes visible: every professional of its district with its specialty, e-mailed as each chose', async () => {
+    // Who the app would tell (notify.ts, fanOutNewProject), for the generated projects that became
+    // visible in the window (a margin of a day at its start: the generator's clock ran earlier).
+    const inWindow = `r.id > ${DEMO_PROJETOS.length} and r.creditos is not null and r.aprovado_em > now() - interval '${ALERT_DAYS - 1} days'`;
+    const expected = `select r.id rid, p.id pid from requests r
+      join profissionais p on p.bairro = r.bairro and p.especialidades @> array[r.especialidade] and p.criado_em < r.aprovado_em where ${inWindow}`;
+    const bells = `select (dados->>'requestId')::int rid, destinatario_id pid from notificacoes n join requests r on r.id = (n.dados->>'requestId')::int
+      where n.tipo = 'novo_projeto_na_zona' and n.destinatario_tipo = 'profissional' and ${inWindow}`;
+    expect(await count(`select count(*) n from (${expected}) e`)).toBeGreaterThan(10);
+    expect(await count(`select count(*) n from ((${expected}) except all (${bells})) x`), 'missing bell rows').toBe(0);
+    expect(await count(`select count(*) n from ((${bells}) except all (${expected})) x`), 'bell rows nobody is told').toBe(0);
+    // None older than the window; each at the project's visibility, with its data.
+    expect(
+      await count(`select count(*) n from notificacoes n join requests r on r.id = (n.dados->>'requestId')::int where n.tipo = 'novo_projeto_na_zona'
+      and (r.aprovado_em < now() - interval '${ALERT_DAYS + 1} days' or n.criado_em <> r.aprovado_em or n.dados <> jsonb_build_object('requestId', r.id,
+        'titulo', r.titulo, 'bairro', r.bairro, 'cidade', r.cidade, 'especialidade', r.especialidade, 'tempo', r.tempo, 'creditos', r.creditos)
+        or n.lida_em < n.criado_em or n.lida_em > now())`),
+    ).toBe(0);
+    // E-mailed unless switched off; an emergency only to who takes them and is on call at that Lisbon hour.
+    const mailed = `select n.destinatario_id pid, (n.dados->>'requestId')::int rid from notificacoes n
+      join requests r on r.id = (n.dados->>'requestId')::int join profissionais p on p.id = n.destinatario_id
+      left join notification_prefs np on np.destinatario_tipo = 'profissional' and np.destinatario_id = p.id
+      where n.tipo = 'novo_projeto_na_zona' and not coalesce('novo_projeto_na_zona' = any(np.desligados), false)
+        and (r.tempo not in ('PIQUETE', 'AVARIA') or (p.aceita_urgencias and (case when p.urgencias_inicio < p.urgencias_fim
+          then extract(hour from r.aprovado_em at time zone 'Europe/Lisbon') >= p.urgencias_inicio and extract(hour from r.aprovado_em at time zone 'Europe/Lisbon') < p.urgencias_fim
+          else extract(hour from r.aprovado_em at time zone 'Europe/Lisbon') >= p.urgencias_inicio or extract(hour from r.aprovado_em at time zone 'Europe/Lisbon') < p.urgencias_fim end)))`;
+    const mails = `select destinatario_id pid, (dados->>'requestId')::int rid from email_outbox where tipo = 'novo_projeto_na_zona'`;
+    expect(await count(`select count(*) n from (${mails}) m`)).toBeGreaterThan(0);
+    expect(await count(`select count(*) n from ((${mailed}) except all (${mails})) x`), 'alerts not e-mailed').toBe(0);
+    expect(await count(`select count(*) n from ((${mails}) except all (${mailed})) x`), 'e-mails nobody asked for').toBe(0);
+    // Each e-mail as the app writes it: its key, the bell's data, the address; at once (sent within the
+    // minute) or in the next 08:00 digest for those who chose it (NORMAL jobs only), the digest's first
+    // line ENVIADO and the rest AGRUPADO, or still waiting when 08:00 has not come.
+    expect(
+      await count(`select count(*) n from email_outbox e join profissionais p on p.id = e.destinatario_id
+      join notificacoes n on n.tipo = e.tipo and n.destinatario_id = e.destinatario_id and n.dados = e.dados
+      left join notification_prefs np on np.destinatario_tipo = 'profissional' and np.destinatario_id = p.id
+      where e.tipo = 'novo_projeto_na_zona' and e.destinatario_tipo = 'profissional' and e.email = p.email
+        and e.chave = 'novo_projeto_na_zona:r' || (e.dados->>'requestId') || ':p' || p.id and e.criado_em = n.criado_em and e.tentativas = 0
+        and (e.resumo is not null) = (e.dados->>'tempo' = 'NORMAL' and coalesce(np.novos_projetos, 'INSTANTANEO') = 'DIARIO')
+        and case when e.resumo is null then e.estado = 'ENVIADO' and e.enviado_em between e.criado_em and now() and e.proxima_tentativa = e.criado_em
+          else e.resumo = 'novos_projetos:' || p.id || ':' || to_char(e.proxima_tentativa at time zone 'Europe/Lisbon', 'YYYY-MM-DD')
+            and to_char(e.proxima_tentativa at time zone 'Europe/Lisbon', 'HH24:MI:SS') = '08:00:00'
+            and e.proxima_tentativa > e.criado_em and e.proxima_tentativa <= e.criado_em + interval '1 day'
+            and case when e.estado = 'PENDENTE' then e.enviado_em is null and e.proxima_tentativa > now() - interval '1 hour'
+              else e.estado in ('ENVIADO', 'AGRUPADO') and e.enviado_em >= e.proxima_tentativa and e.proxima_tentativa <= now() end end`),
+    ).toBe(await count(`select count(*) n from email_outbox where tipo = 'novo_projeto_na_zona'`));
+    expect(
+      await count(`select count(*) n from (select resumo from email_outbox where tipo = 'novo_projeto_na_zona' and resumo is not null and estado <> 'PENDENTE'
+      group by resumo having count(*) filter (where estado = 'ENVIADO') <> 1) x`),
+      'a digest sent without exactly one ENVIADO line',
+    ).toBe(0);
+    // Ids follow time, as the clean-up (pruneJobAlerts, pruneSentMail) expects.
+    for (const t of ['notificacoes', 'email_outbox'])
+      expect(await count(`select count(*) n from (select criado_em < lag(criado_em) over (order by id) back from ${t}) x where back`), t).toBe(0);
+    // The alerted professional sees them in the bell.
+    const { rows } = await db.query(`select p.email from notificacoes n join profissionais p on p.id = n.destinatario_id
+      where n.tipo = 'novo_projeto_na_zona' order by n.id desc limit 1`);
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: rows[0].email, senha: DEMO_PASSWORD, tipo: 'profissional' } });
+    const bell = await app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=50', headers: { authorization: `Bearer ${login.json().access_token}` } });
+    expect(bell.statusCode).toBe(200);
+    expect(bell.json().items.map((x: { titulo: string }) => x.titulo)).toContainEqual(expect.stringMatching(/na sua zona$/));
   });
 
   it('leaves no dangling reference (foreign keys were not checked row by row during the load)', async () => {

@@ -77,7 +77,7 @@ export async function notifyAll(tx: Db | Tx, events: NotificationEvent[], now: D
   }
   for (const e of events) {
     if (toProfessional(e)) continue;
-    if (e.tipo === 'novo_projeto_na_zona') await fanOutNewProject(tx, e.requestId, now);
+    if (e.tipo === 'novo_projeto_na_zona') await queueJobAlerts(tx, e.requestId, now);
     else list.push(...(await deliveriesOf(tx, e, now)).map((d) => ({ kind: e.tipo, d })));
   }
   await writeNotifications(tx, list, now);
@@ -533,14 +533,24 @@ export function notificationWrites(nd: SQL, at: SQL, gate?: SQL): SQL {
 }
 
 /**
+ * The project became visible now: the worker will tell the professionals of its zone (fanOutJobAlerts
+ * in outbox-worker.ts, then fanOutNewProject), after this transaction commits. One row, whatever the
+ * number of professionals; a repeated event adds nothing.
+ */
+async function queueJobAlerts(tx: Conn, requestId: number, now: Date) {
+  await tx.execute(sql`
+    insert into job_alert_queue (request_id, visivel_em) values (${requestId}, ${iso(now)}::timestamptz) on conflict (request_id) do nothing`);
+}
+
+/**
  * A newly visible project reaches the professionals with its specialty (GIN index on the array) in
  * its district: urgent ones at once, normal ones at once or in the next morning's digest, as each
- * professional chose. Emergencies ("Urgente 24h": PIQUETE, AVARIA) are e-mailed at once only to those
+ * professional chose. `now` is when it became visible (the queue's time), whenever the worker runs. Emergencies ("Urgente 24h": PIQUETE, AVARIA) are e-mailed at once only to those
  * who take emergencies and are on call at this hour; the others see them in the bell and in job
  * search, not by e-mail (a digest the next morning is too late for an emergency, and they chose not
  * to take them). One INSERT ... SELECT per table, in one statement.
  */
-async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
+export async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
   const [r] = await rowsOf<{
     titulo: string;
     bairro: string;

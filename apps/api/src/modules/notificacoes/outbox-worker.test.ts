@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
-import { createTestApp, describeOnPostgres, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
 import { notify, projetoPendenteDeliveries, writeNotifications } from './notify';
@@ -12,8 +12,11 @@ import {
   BACKOFF_SECONDS,
   DIGEST_MAX_LINES,
   drainOutbox,
+  fanOutJobAlerts,
   LEASE_MS,
   BELL_RETENTION_DAYS,
+  JOB_ALERT_RETENTION_DAYS,
+  pruneJobAlerts,
   pruneOldBells,
   pruneSentMail,
   runOutboxOnce,
@@ -275,6 +278,48 @@ describeOnPostgres('outbox worker: several at once', () => {
   });
 });
 
+describeOnPostgres('job alerts: several workers at once', () => {
+  it('three workers writing job alerts in parallel tell each professional of the zone once per project; the approval did not wait for them', async () => {
+    const admin = await adminSession(t.app);
+    const client = await registerAndLogin(t.app, 'cliente');
+    const pros = [];
+    for (let i = 0; i < 3; i++) pros.push(await registerAndLogin(t.app, 'profissional', { bairro: 'Bragança', cidade: 'Bragança' }));
+    // Set-up only: the specialty of the projects below.
+    await t.db.execute(sql`update profissionais set especialidades = '{desentupimentos}' where id = any(${`{${pros.map((p) => p.id).join(',')}}`}::int[])`);
+    const projects: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const payload = projectPayload({ titulo: `Cano entupido ${i}`, bairro: 'Bragança', cidade: 'Bragança', especialidade: 'desentupimentos' });
+      const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = (created.json() as { id: number }).id;
+      const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth, payload: { creditos: 3 } });
+      expect(ok.statusCode, ok.body).toBe(200);
+      projects.push(id);
+    }
+    const bells = async () =>
+      (
+        await t.db.execute<{ pid: number; rid: number; n: number }>(sql`
+        select destinatario_id pid, (dados->>'requestId')::int rid, count(*)::int n from notificacoes
+        where tipo = 'novo_projeto_na_zona' and (dados->>'requestId')::int = any(${`{${projects.join(',')}}`}::int[]) group by 1, 2`)
+      ).rows;
+    expect(await bells()).toEqual([]);
+    const worker = async () => {
+      let n = 0;
+      while ((await fanOutJobAlerts(t.app.ctx, 1)) > 0) n++;
+      return n;
+    };
+    const counts = await Promise.all([worker(), worker(), worker()]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(projects.length);
+    const written = await bells();
+    expect(written).toHaveLength(projects.length * pros.length);
+    expect(written.every((r) => Number(r.n) === 1)).toBe(true);
+    const mails = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int n from email_outbox where tipo = 'novo_projeto_na_zona' and (dados->>'requestId')::int = any(${`{${projects.join(',')}}`}::int[])`);
+    expect(Number(mails.rows[0]!.n)).toBe(projects.length * pros.length);
+    expect(await t.db.execute(sql`select 1 from job_alert_queue`).then((r) => r.rows)).toEqual([]);
+  });
+});
+
 describe('the sent-mail log', () => {
   it(`sent, merged and abandoned mails are deleted ${SENT_MAIL_RETENTION_DAYS} days after; waiting ones and newer ones stay`, async () => {
     // A database of its own: the clean-up walks the ids in order (they grow with time), and the lines
@@ -323,7 +368,7 @@ describe("the bell's old notifications", () => {
     const day = 86_400_000;
     const bell = (titulo: string, ageDays: number, lida: boolean) => sql`
       insert into notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, lida_em, criado_em)
-      values ('profissional', ${pro.id}, 'novo_projeto_na_zona', ${titulo}, 'Corpo', '/trabalhos',
+      values ('profissional', ${pro.id}, 'nao_escolhido', ${titulo}, 'Corpo', '/areadoprofissional/chamados-agendados',
         ${lida ? clock.now().toISOString() : null}::timestamptz, ${new Date(clock.now().getTime() - ageDays * day).toISOString()}::timestamptz)`;
     for (const [titulo, age, lida] of [
       ['velha-1', BELL_RETENTION_DAYS + 30, true],
@@ -348,5 +393,62 @@ describe("the bell's old notifications", () => {
     const unread = await own.app.inject({ method: 'GET', url: '/api/notificacoes/por-ler', headers: pro.auth });
     expect(unread.json()).toMatchObject({ total: 2 });
     expect(await pruneOldBells(own.app.ctx)).toBe(0);
+  });
+});
+
+describe('job alerts ("Novo projeto na sua zona")', () => {
+  it(`are deleted ${JOB_ALERT_RETENTION_DAYS} days after they were written, bell and sent e-mail, a batch at a time; newer alerts and other kinds stay`, async () => {
+    // A database and a clock of its own: this one jumps a week ahead.
+    let ahead = 0;
+    const own = await createTestApp({ clock: { now: () => new Date(Date.now() + ahead) }, env: { SMTP_URL: smtp.url } });
+    onTestFinished(() => own.close());
+    const day = 86_400_000;
+    const admin = await adminSession(own.app);
+    const client = await registerAndLogin(own.app, 'cliente');
+    const pros = [await registerAndLogin(own.app, 'profissional'), await registerAndLogin(own.app, 'profissional')];
+    // Set-up only: both take the test project's specialty in its district (Lisboa).
+    await own.db.execute(
+      sql`update profissionais set especialidades = '{substituicao-quadros-eletricos}' where id = any(${`{${pros.map((p) => p.id).join(',')}}`}::int[])`,
+    );
+    const old = await openProject(own.app, client, admin);
+    await drainOutbox(own.app.ctx);
+    ahead = (JOB_ALERT_RETENTION_DAYS - 1) * day;
+    const recent = await openProject(own.app, client, admin);
+    await drainOutbox(own.app.ctx);
+    const alerts = async () => ({
+      mails: (await own.db.execute<{ chave: string }>(sql`select chave from email_outbox where tipo = 'novo_projeto_na_zona' order by chave`)).rows.map(
+        (r) => r.chave,
+      ),
+      bells: await Promise.all(
+        pros.map(async (p) => {
+          const r = await own.app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=50', headers: p.auth });
+          expect(r.statusCode, r.body).toBe(200);
+          return (r.json() as { items: { tipo: string; link: string }[] }).items.filter((x) => x.tipo === 'novo_projeto_na_zona').map((x) => x.link);
+        }),
+      ),
+    });
+    const link = (id: number) => expect.stringContaining(String(id));
+    const keys = (ids: number[]) => ids.flatMap((r) => pros.map((p) => `novo_projeto_na_zona:r${r}:p${p.id}`)).sort();
+    const both = await alerts();
+    expect(both.mails).toEqual(keys([old, recent]));
+    expect(both.bells).toEqual([
+      [link(recent), link(old)],
+      [link(recent), link(old)],
+    ]);
+    expect(smtp.to(pros[0]!.email)).toHaveLength(2);
+    // Six days on, nothing is old enough.
+    expect(await pruneJobAlerts(own.app.ctx)).toBe(0);
+    // A week and a day after the first: a batch of one, then the worker's pass does the rest.
+    ahead = (JOB_ALERT_RETENTION_DAYS + 1) * day;
+    expect(await pruneJobAlerts(own.app.ctx, 1, 1)).toBe(2); // one bell row and one e-mail
+    await drainOutbox(own.app.ctx);
+    const left = await alerts();
+    expect(left.mails).toEqual(keys([recent]));
+    expect(left.bells).toEqual([[link(recent)], [link(recent)]]);
+    // The client's news of the same old project (another kind) is kept its 90 days.
+    const kept = await own.db.execute<{ n: number }>(sql`
+      select (select count(*) from email_outbox where tipo = 'projeto_aprovado')::int + (select count(*) from notificacoes where tipo = 'projeto_aprovado')::int as n`);
+    expect(Number(kept.rows[0]!.n)).toBe(4);
+    expect(await pruneJobAlerts(own.app.ctx)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
+import { fanOutNewProject } from './notify';
 import { digestSubject, renderMail, renderStored } from './templates';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -36,6 +37,13 @@ export const DIGEST_MAX_LINES = 100;
 export const SENT_MAIL_RETENTION_DAYS = 90;
 /** The bell's notifications (read or not) are kept as long as the copies of the e-mails. */
 export const BELL_RETENTION_DAYS = SENT_MAIL_RETENTION_DAYS;
+/**
+ * Job alerts ("Novo projeto na sua zona", bell and e-mail) are kept a week: by then the job is taken
+ * or full, and they are most of what the notification tables hold (a project tells every professional
+ * of its district and specialty, ~740 on the generated data: 90 days of them were ~120 M rows in each
+ * table). Decision 0006.
+ */
+export const JOB_ALERT_RETENTION_DAYS = 7;
 const PRUNE_BATCH = 1000;
 /** Batches of old bell notifications deleted per call (once a minute): a new project tells every professional of its zone. */
 const BELL_PRUNE_BATCHES = 10;
@@ -112,6 +120,61 @@ export async function pruneOldBells(deps: Pick<OutboxDeps, 'db' | 'clock'>, limi
     if (res.rows.length < limit) break;
   }
   return total;
+}
+
+/**
+ * Deletes job alerts older than JOB_ALERT_RETENTION_DAYS, oldest first, `limit` at a time up to
+ * `batches` times per table: their bell rows, and their e-mails once settled (one still waiting stays,
+ * as in pruneSentMail). Through the partial indexes on their date (migration 0029): a call with
+ * nothing to delete reads one index entry. At ~1.2 M alerts a day (the generated data) a call a minute
+ * deletes up to 14 M a day from each table. Returns how many went from both.
+ */
+export async function pruneJobAlerts(deps: Pick<OutboxDeps, 'db' | 'clock'>, limit = PRUNE_BATCH, batches = BELL_PRUNE_BATCHES): Promise<number> {
+  const cutoff = iso(new Date(deps.clock.now().getTime() - JOB_ALERT_RETENTION_DAYS * 86_400_000));
+  const oldest = {
+    bells: sql`select id from notificacoes where tipo = 'novo_projeto_na_zona' and criado_em < ${cutoff}::timestamptz order by criado_em limit ${limit}::int`,
+    mails: sql`select id from email_outbox where tipo = 'novo_projeto_na_zona' and criado_em < ${cutoff}::timestamptz
+      and estado in ('ENVIADO', 'AGRUPADO', 'FALHADO') order by criado_em limit ${limit}::int`,
+  };
+  let total = 0;
+  for (const [table, ids] of [
+    [sql.raw('notificacoes'), oldest.bells],
+    [sql.raw('email_outbox'), oldest.mails],
+  ] as const) {
+    for (let i = 0; i < batches; i++) {
+      const res = await deps.db.execute(sql`delete from ${table} where id in (${ids}) returning id`);
+      total += res.rows.length;
+      if (res.rows.length < limit) break;
+    }
+  }
+  return total;
+}
+
+/** Projects whose job alerts one pass writes at most (each 0.1–0.4 s in Lisbon on the generated data). */
+export const JOB_ALERTS_PER_PASS = 5;
+
+/**
+ * Writes the job alerts of up to `max` queued projects (job_alert_queue), oldest first, each in its
+ * own transaction with the queue's row deleted in it: taken FOR UPDATE SKIP LOCKED, so two workers
+ * never take the same project and a crash leaves it queued. Returns how many projects were done.
+ */
+export async function fanOutJobAlerts(deps: Pick<OutboxDeps, 'db'>, max = JOB_ALERTS_PER_PASS): Promise<number> {
+  let done = 0;
+  while (done < max) {
+    const took = await deps.db.transaction(async (tx) => {
+      const [next] = (
+        await tx.execute<{ request_id: number; visivel_em: string | Date }>(sql`
+          select request_id, visivel_em from job_alert_queue order by visivel_em limit 1 for update skip locked`)
+      ).rows;
+      if (!next) return false;
+      await fanOutNewProject(tx, Number(next.request_id), new Date(next.visivel_em));
+      await tx.execute(sql`delete from job_alert_queue where request_id = ${Number(next.request_id)}`);
+      return true;
+    });
+    if (!took) break;
+    done++;
+  }
+  return done;
 }
 
 /**
@@ -210,18 +273,22 @@ export interface PassResult {
   sent: number;
   failed: number;
   lines: number;
+  /** Projects whose job alerts were written (their e-mails are sent in this pass or the next ones). */
+  projetos: number;
 }
 
 /**
  * One pass: claim what is due (at most `limit` lines plus their digests' other lines), send each
  * mail, record the outcome. Exported so tests and the CLI can run a pass on demand.
  */
-export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; requeue?: boolean } = {}): Promise<PassResult> {
+export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; requeue?: boolean; projects?: number } = {}): Promise<PassResult> {
   const requeued = opts.requeue === false ? 0 : await requeueStuck(deps);
   if (requeued) deps.log?.warn({ n: requeued }, 'notificações: e-mails de um envio interrompido voltaram à fila');
+  // First the job alerts of projects that became visible: their e-mails are then due in this pass.
+  const projetos = await fanOutJobAlerts(deps, opts.projects ?? JOB_ALERTS_PER_PASS);
   const now = deps.clock.now();
   const rows = await claim(deps.db, now, opts.limit ?? BATCH);
-  const result: PassResult = { sent: 0, failed: 0, lines: rows.length };
+  const result: PassResult = { sent: 0, failed: 0, lines: rows.length, projetos };
   for (const group of groupsOf(rows)) {
     try {
       await deps.mailer.send(compose(deps, group));
@@ -247,12 +314,13 @@ export async function drainOutbox(
   deps: OutboxDeps,
   opts: { requeue?: boolean; shouldStop?: () => boolean; minPassMs?: number; sleep?: (ms: number) => Promise<void>; batch?: number } = {},
 ): Promise<PassResult> {
-  const total: PassResult = { sent: 0, failed: 0, lines: 0 };
+  const total: PassResult = { sent: 0, failed: 0, lines: 0, projetos: 0 };
   // With the look for crashed workers' leftovers (once a minute in the app): old sent mails go. A
   // failure here must not stop the sending.
   if (opts.requeue !== false) {
     await pruneSentMail(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar e-mails antigos'));
     await pruneOldBells(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar notificações antigas'));
+    await pruneJobAlerts(deps).catch((e) => deps.log?.warn({ err: e }, 'notificações: falha ao apagar alertas de projetos antigos'));
   }
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const batch = opts.batch ?? BATCH;
@@ -262,7 +330,8 @@ export async function drainOutbox(
     total.sent += r.sent;
     total.failed += r.failed;
     total.lines += r.lines;
-    if (r.lines < batch || opts.shouldStop?.()) return total;
+    total.projetos += r.projetos;
+    if ((r.lines < batch && r.projetos < JOB_ALERTS_PER_PASS) || opts.shouldStop?.()) return total;
     const wait = (opts.minPassMs ?? 0) - (performance.now() - started);
     if (wait > 0) await sleep(wait);
     if (opts.shouldStop?.()) return total;

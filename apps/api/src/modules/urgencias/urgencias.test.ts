@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { projectPayload, registerAndLogin, TEST_DB, useAppWithAdmin } from '../../test/harness';
 import { multipart, pngBytes } from '../../test/images';
 import { renderStored } from '../notificacoes/templates';
+import { fanOutJobAlerts } from '../notificacoes/outbox-worker';
 
 const ESP = 'quadro-eletrico-dispara';
 let at = new Date('2026-11-23T12:00:00Z'); // 12:00 in Lisbon (winter: UTC+0)
@@ -61,7 +62,7 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
   });
 
   it('before publishing, the client sees how many professionals of the district take emergencies, and how many are on call now', async () => {
-    await pro('Dia Todo', 'Faro', { inicio: 0, fim: 24 });
+    const allDay = await pro('Dia Todo', 'Faro', { inicio: 0, fim: 24 });
     await pro('Noturno', 'Faro', { inicio: 20, fim: 8 });
     await pro('Sem Urgências', 'Faro');
     await pro('Outro Distrito', 'Beja', { inicio: 0, fim: 24 });
@@ -73,6 +74,15 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
     // Summer time: 07:30 UTC is 08:30 in Lisbon, past the night shift's end.
     at = new Date('2026-07-01T07:30:00Z');
     expect((await count()).json()).toEqual({ total: 2, agora: 1 });
+    // The answer is kept a few seconds, but a professional's own change shows at once.
+    const off = await s.t.app.inject({
+      method: 'PUT',
+      url: '/api/profissional/urgencias',
+      headers: allDay.auth,
+      payload: { aceitaUrgencias: false, inicio: 0, fim: 24 },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await count()).json()).toEqual({ total: 1, agora: 0 });
     expect((await s.t.app.inject({ method: 'GET', url: '/api/urgencias/disponiveis?bairro=Faro&especialidade=desentupimentos' })).json()).toEqual({
       total: 0,
       agora: 0,
@@ -113,9 +123,19 @@ describe(`the 24-hour emergency lane (${TEST_DB})`, () => {
 
     const ok = await s.t.app.inject({ method: 'PATCH', url: `/api/requests/${avaria}/aprovar`, headers: s.admin.auth, payload: { creditos: 5 } });
     expect(ok.statusCode, ok.body).toBe(200);
-    const { rows } = await s.t.db.execute<{ destinatario_id: number; tipo: string; dados: unknown; resumo: string | null; proxima: string }>(sql`
+    const alerts = async () =>
+      (
+        await s.t.db.execute<{ destinatario_id: number; tipo: string; dados: unknown; resumo: string | null; proxima: string }>(sql`
       select destinatario_id, tipo, dados, resumo, proxima_tentativa::text as proxima from email_outbox
-      where tipo = 'novo_projeto_na_zona' and chave like ${`novo_projeto_na_zona:r${avaria}:%`}`);
+      where tipo = 'novo_projeto_na_zona' and chave like ${`novo_projeto_na_zona:r${avaria}:%`}`)
+      ).rows;
+    // The approval answered without writing them: the worker does, in its next pass, once.
+    expect(await alerts()).toEqual([]);
+    at = new Date('2026-11-23T21:00:00Z');
+    expect(await fanOutJobAlerts(s.t.app.ctx)).toBe(1);
+    expect(await fanOutJobAlerts(s.t.app.ctx)).toBe(0);
+    const rows = await alerts();
+    // On call when it became visible (12:05), not when the worker ran (21:00, the night shift's hours).
     expect(rows.map((r) => Number(r.destinatario_id))).toEqual([day.id]);
     // Stored as the template's data, the subject rendered when it is sent.
     expect(rows[0]).toMatchObject({ resumo: null });

@@ -133,7 +133,8 @@ const SECTIONS: LegalSection[] = [
           estar associados ao seu nome.
         </li>
         <li>
-          <strong>Notificações na aplicação e cópias dos e-mails que lhe enviamos:</strong> 90 dias (ou até eliminar a conta, se for antes).
+          <strong>Notificações na aplicação e cópias dos e-mails que lhe enviamos:</strong> 90 dias (ou até eliminar a conta, se for antes); os alertas de novos
+          projetos na sua zona, 7 dias.
         </li>
         <li>
           <strong>Códigos de recuperação de senha:</strong> 10 minutos. <strong>Tentativas falhadas de início de sessão:</strong> no máximo 24 horas.
