@@ -153,7 +153,7 @@ async function load(base: string, s: Scenario, seconds: number, warmup = false):
     method: s.method ?? 'GET',
     connections: s.connections ?? CONNECTIONS,
     duration: seconds,
-    ...(s.amount ? { amount: warmup ? Math.ceil(s.amount / 10) : s.amount } : {}),
+    ...(s.amount ? { amount: warmup ? Math.max(s.connections ?? CONNECTIONS, Math.ceil(s.amount / 10)) : s.amount } : {}),
     headers,
     timeout: 10,
     requests: s.next
@@ -275,10 +275,11 @@ async function subjects(url: string): Promise<Subjects> {
     }
 
     // Approvals: projects waiting for moderation whose client confirmed the e-mail (others are refused),
-    // in no particular order (each tells every professional of its district and specialty).
+    // newest first, as the back office's queue lists them (each tells every professional of its district
+    // and specialty, through the worker).
     const approvals = (await rows<{ id: number }>(`
       select r.id from requests r join clientes c on c.id = r.cliente_id
-      where r.status = 'ESPERA' and c.email_confirmado_em is not null order by random() limit 20000`)).map((r) => r.id);
+      where r.status = 'ESPERA' and c.email_confirmado_em is not null order by r.criado_em desc, r.id desc limit 20000`)).map((r) => r.id);
 
     const counts: Record<string, number> = {};
     for (const t of ['clientes', 'profissionais', 'requests', 'candidaturas', 'reviews', 'payments', 'credit_ledger', 'audit_log']) {

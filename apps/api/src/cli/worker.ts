@@ -52,7 +52,8 @@ export async function runWorker(
   if (args.once) {
     try {
       const r = await drainOutbox({ ...app.ctx, log: app.log });
-      return { code: r.failed ? 1 : 0, out: `E-mails enviados: ${r.sent}; falhados (a repetir mais tarde): ${r.failed}.` };
+      const alerts = r.projetos ? ` Projetos novos anunciados aos profissionais da zona: ${r.projetos}.` : '';
+      return { code: r.failed ? 1 : 0, out: `E-mails enviados: ${r.sent}; falhados (a repetir mais tarde): ${r.failed}.${alerts}` };
     } finally {
       await stop();
     }

@@ -99,23 +99,37 @@ function fragment(o: {
   extraText?: string;
   cta?: { label: string; path: string };
 }): Fragment {
-  const url = o.cta ? `${BASE}${o.cta.path}` : null;
-  const html = [
-    h(o.titulo),
-    ...o.paras.map((x) => p(esc(x))),
-    o.facts?.length ? facts(o.facts) : '',
-    o.extraHtml ?? '',
-    o.cta && url ? button(o.cta.label, url) : '',
-  ].join('');
-  const text = [
-    clean(o.titulo),
-    '',
-    ...o.paras.map(clean),
-    ...(o.facts?.length ? ['', ...o.facts.map(([k, v]) => `${k}: ${clean(v)}`)] : []),
-    ...(o.extraText ? ['', o.extraText] : []),
-    ...(o.cta && url ? ['', `${o.cta.label}: ${url}`] : []),
-  ].join('\n');
-  return { html, text };
+  // Built when first read: the bell renders stored rows for their in-app text only (a page of job
+  // alerts built ten mails' HTML for nothing, 10 µs each).
+  let built: { html: string; text: string } | undefined;
+  const build = () => {
+    if (built) return built;
+    const url = o.cta ? `${BASE}${o.cta.path}` : null;
+    const html = [
+      h(o.titulo),
+      ...o.paras.map((x) => p(esc(x))),
+      o.facts?.length ? facts(o.facts) : '',
+      o.extraHtml ?? '',
+      o.cta && url ? button(o.cta.label, url) : '',
+    ].join('');
+    const text = [
+      clean(o.titulo),
+      '',
+      ...o.paras.map(clean),
+      ...(o.facts?.length ? ['', ...o.facts.map(([k, v]) => `${k}: ${clean(v)}`)] : []),
+      ...(o.extraText ? ['', o.extraText] : []),
+      ...(o.cta && url ? ['', `${o.cta.label}: ${url}`] : []),
+    ].join('\n');
+    return (built = { html, text });
+  };
+  return {
+    get html() {
+      return build().html;
+    },
+    get text() {
+      return build().text;
+    },
+  };
 }
 
 const creditos = (n: number) => `${n} ${n === 1 ? 'crédito' : 'créditos'}`;
