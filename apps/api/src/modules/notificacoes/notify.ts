@@ -28,7 +28,7 @@ const iso = (d: Date) => d.toISOString();
  * Records the event's in-app notifications and e-mails in the caller's transaction (the outbox);
  * the worker sends the e-mails after commit. Call it inside the transaction that makes the event true.
  * Every event costs a read of what the message says and one write (both tables in one statement);
- * a project's fan-out to the professionals of its zone is one INSERT ... SELECT, whatever their number.
+ * a project's fan-out to the professionals of its zone is one queued row, written out by the worker.
  */
 export async function notify(tx: Db | Tx, event: NotificationEvent, now: Date = new Date()): Promise<void> {
   return notifyAll(tx, [event], now);
@@ -545,10 +545,11 @@ async function queueJobAlerts(tx: Conn, requestId: number, now: Date) {
 /**
  * A newly visible project reaches the professionals with its specialty (GIN index on the array) in
  * its district: urgent ones at once, normal ones at once or in the next morning's digest, as each
- * professional chose. `now` is when it became visible (the queue's time), whenever the worker runs. Emergencies ("Urgente 24h": PIQUETE, AVARIA) are e-mailed at once only to those
+ * professional chose. Emergencies ("Urgente 24h": PIQUETE, AVARIA) are e-mailed at once only to those
  * who take emergencies and are on call at this hour; the others see them in the bell and in job
  * search, not by e-mail (a digest the next morning is too late for an emergency, and they chose not
- * to take them). One INSERT ... SELECT per table, in one statement.
+ * to take them). One INSERT ... SELECT per table, in one statement. Run by the worker
+ * (fanOutJobAlerts); `now` is when the project became visible, not when the worker runs.
  */
 export async function fanOutNewProject(tx: Conn, requestId: number, now: Date) {
   const [r] = await rowsOf<{

@@ -41,7 +41,7 @@ export const BELL_RETENTION_DAYS = SENT_MAIL_RETENTION_DAYS;
  * Job alerts ("Novo projeto na sua zona", bell and e-mail) are kept a week: by then the job is taken
  * or full, and they are most of what the notification tables hold (a project tells every professional
  * of its district and specialty, ~740 on the generated data: 90 days of them were ~120 M rows in each
- * table). Decision 0006.
+ * table). Decisions 0006 and 0010.
  */
 export const JOB_ALERT_RETENTION_DAYS = 7;
 const PRUNE_BATCH = 1000;
