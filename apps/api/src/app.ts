@@ -167,7 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : memoryCounter(() => (deps.clock ?? systemClock).now().getTime()),
     redis: deps.redis,
     termosVersao: deps.termosVersao ?? (() => TERMOS_VERSAO),
-    mailer: deps.mailer ?? (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
+    mailer:
+      deps.mailer ??
+      (env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM, env.SMTP_CONNECTIONS) : outboxMailer(join(resolve(env.DATA_DIR), 'outbox'), env.MAIL_FROM)),
   });
   registerErrorHandling(app);
   // Graceful close behind a balancer: Node closes only the keep-alive connections idle when closing

@@ -542,9 +542,14 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     check('email_outbox_texto_ou_dados', sql`${t.dados} IS NOT NULL OR (${t.assunto} IS NOT NULL AND ${t.texto} IS NOT NULL AND ${t.html} IS NOT NULL)`),
-    index('email_outbox_pendentes_idx')
+    // What is due, in two queues: a person's own news first, then the job alerts (a project tells
+    // hundreds of professionals at once, and one person's news must not wait behind them).
+    index('email_outbox_pessoais_pendentes_idx')
       .on(t.proximaTentativa, t.id)
-      .where(sql`estado = 'PENDENTE'`),
+      .where(sql`estado = 'PENDENTE' and tipo <> 'novo_projeto_na_zona'`),
+    index('email_outbox_alertas_pendentes_idx')
+      .on(t.proximaTentativa, t.id)
+      .where(sql`estado = 'PENDENTE' and tipo = 'novo_projeto_na_zona'`),
     index('email_outbox_resumo_idx')
       .on(t.resumo, t.id)
       .where(sql`estado = 'PENDENTE' and resumo is not null`),

@@ -229,6 +229,69 @@ describe(`outbox worker (${TEST_DB})`, () => {
       await restarted.close();
     }
   });
+  it("sends over SMTP_CONNECTIONS connections kept open, that many mails at once, each person's mails in their order; closing ends them", async () => {
+    await drainOutbox(t.app.ctx);
+    // A provider 40 ms away: one mail at a time over a new connection each took ~5 mails a second.
+    const far = await startSmtp({ delayMs: 40 });
+    const app = await secondInstance({ SMTP_URL: far.url, SMTP_CONNECTIONS: '3' });
+    try {
+      const people = [];
+      for (let p = 0; p < 4; p++) people.push(await registerAndLogin(t.app, 'cliente'));
+      // One person's three mails one after the other in the queue: sent at once, they could arrive in any order.
+      for (const c of people)
+        for (let i = 1; i <= 3; i++)
+          await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?ordem=${i}` }, clock.now());
+      // Registration's own confirmation first, then the three: 16 mails in one pass.
+      expect(await drainOutbox(app.ctx)).toMatchObject({ sent: 16, failed: 0 });
+      expect(far.inbox).toHaveLength(16);
+      for (const c of people) {
+        const order = far.to(c.email).map((m) => /ordem=(\d)/.exec(m.text)?.[1] ?? '0');
+        expect(order).toEqual(['0', '1', '2', '3']);
+      }
+      expect(far.stats.maxInFlight).toBe(3);
+      expect(far.stats.maxInFlightToOne).toBe(1);
+      expect(far.stats.connections).toBe(3);
+      expect(far.stats.open).toBe(3);
+    } finally {
+      await app.close();
+    }
+    await until(() => far.stats.open === 0);
+    await far.close();
+  });
+  it("a person's own news goes before job alerts queued earlier; the alerts fill the rest of the pass", async () => {
+    const admin = await adminSession(t.app);
+    const client = await registerAndLogin(t.app, 'cliente');
+    const pros: Awaited<ReturnType<typeof registerAndLogin>>[] = [];
+    for (let i = 0; i < 4; i++) pros.push(await registerAndLogin(t.app, 'profissional', { bairro: 'Beja', cidade: 'Beja' }));
+    // Set-up only: the specialty of the project below.
+    await t.db.execute(sql`update profissionais set especialidades = '{desentupimentos}' where id = any(${`{${pros.map((p) => p.id).join(',')}}`}::int[])`);
+    const payload = projectPayload({ titulo: 'Esgoto entupido', bairro: 'Beja', cidade: 'Beja', especialidade: 'desentupimentos' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload });
+    expect(created.statusCode, created.body).toBe(201);
+    await drainOutbox(t.app.ctx);
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/requests/${(created.json() as { id: number }).id}/aprovar`,
+      headers: admin.auth,
+      payload: { creditos: 3 },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The worker writes the four alerts (due now); a minute later the client has news of his own.
+    expect(await fanOutJobAlerts(t.app.ctx)).toBe(1);
+    moveTo(clock.now().getTime() + 60_000);
+    await notify(t.db, { tipo: 'confirmar_email', clienteId: client.id, link: 'https://exemplo.pt/confirmar-email?depois=1' }, clock.now());
+    const mailsTo = (emails: string[]) => emails.reduce((n, e) => n + smtp.to(e).length, 0);
+    const alerted = () => mailsTo(pros.map((p) => p.email));
+    const clientBefore = smtp.to(client.email).length;
+    const alertsBefore = alerted();
+    // A pass of three: the client's two (the approval's news, then the later one), one alert.
+    expect(await runOutboxOnce(t.app.ctx, { limit: 3, projects: 0 })).toMatchObject({ sent: 3 });
+    const news = smtp.to(client.email).slice(clientBefore);
+    expect(news.map((m) => m.text.includes('depois=1'))).toEqual([false, true]);
+    expect(alerted() - alertsBefore).toBe(1);
+    expect(await runOutboxOnce(t.app.ctx, { limit: 10, projects: 0 })).toMatchObject({ sent: 3 });
+    expect(alerted() - alertsBefore).toBe(4);
+  });
 });
 
 describeOnPostgres('outbox worker: several at once', () => {

@@ -45,6 +45,8 @@ export const BELL_RETENTION_DAYS = SENT_MAIL_RETENTION_DAYS;
  */
 export const JOB_ALERT_RETENTION_DAYS = 7;
 const PRUNE_BATCH = 1000;
+/** The job alert's kind: a queue of its own when mails are claimed, a week's retention. */
+const JOB_ALERT = 'novo_projeto_na_zona';
 /** Batches of old bell notifications deleted per call (once a minute): a new project tells every professional of its zone. */
 const BELL_PRUNE_BATCHES = 10;
 
@@ -180,16 +182,27 @@ export async function fanOutJobAlerts(deps: Pick<OutboxDeps, 'db'>, max = JOB_AL
 /**
  * Claims due mails so that no other worker (another instance, the `npm run worker` process) takes
  * the same ones: FOR UPDATE SKIP LOCKED, then A_ENVIAR with a lease until `now + LEASE_MS`.
- * A digest's other pending lines (same `resumo`) come along, up to DIGEST_MAX_LINES of each.
+ * A person's own news first, oldest first, then job alerts to fill the batch: a project's approval
+ * queues hundreds of alerts at once, and a client's new applicant or a professional being chosen
+ * waited behind them (minutes, at the generated volume). Each queue has its partial index
+ * (migration 0032). A digest's other pending lines (same `resumo`) come along, up to DIGEST_MAX_LINES
+ * of each.
  */
 async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const lease = iso(new Date(now.getTime() + LEASE_MS));
   const cols = sql.raw('id, destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, dados, resumo');
+  // A literal, as in the indexes' predicates: the planner proves a partial index from the text.
+  const jobAlert = sql.raw(`'${JOB_ALERT}'`);
   const due = await db.execute<OutboxRow & Record<string, unknown>>(sql`
+    with pessoais as (
+      select id from email_outbox where estado = 'PENDENTE' and tipo <> ${jobAlert} and proxima_tentativa <= ${iso(now)}::timestamptz
+      order by proxima_tentativa, id limit ${limit}::int for update skip locked
+    ), alertas as (
+      select id from email_outbox where estado = 'PENDENTE' and tipo = ${jobAlert} and proxima_tentativa <= ${iso(now)}::timestamptz
+      order by proxima_tentativa, id limit (${limit}::int - (select count(*) from pessoais)) for update skip locked
+    )
     update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
-    where id in (
-      select id from email_outbox where estado = 'PENDENTE' and proxima_tentativa <= ${iso(now)}::timestamptz
-      order by proxima_tentativa, id limit ${limit} for update skip locked)
+    where id in (select id from pessoais union all select id from alertas)
     returning ${cols}`);
   const rows = due.rows as OutboxRow[];
   const keys = [...new Set(rows.map((r) => r.resumo).filter((k): k is string => !!k))];
@@ -289,18 +302,35 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
   const now = deps.clock.now();
   const rows = await claim(deps.db, now, opts.limit ?? BATCH);
   const result: PassResult = { sent: 0, failed: 0, lines: rows.length, projetos };
-  for (const group of groupsOf(rows)) {
+  const sendOne = async (group: OutboxRow[]) => {
     try {
       await deps.mailer.send(compose(deps, group));
     } catch (e) {
       result.failed++;
       deps.log?.warn({ err: e, outbox: group.map((r) => r.id) }, 'notificações: envio falhou, nova tentativa mais tarde');
       await settleFailed(deps.db, group, deps.clock.now(), e);
-      continue;
+      return;
     }
     result.sent++;
     await settleSent(deps.db, group, deps.clock.now());
+  };
+  // Several mails at once (SMTP_CONNECTIONS): one at a time, each waiting for the server's answers,
+  // a provider 20 ms away took ~5 mails a second, under the job alerts' million a day. One person's
+  // mails stay in their order: each address's mails are sent one after the other.
+  const byAddress = new Map<string, OutboxRow[][]>();
+  for (const group of groupsOf(rows)) {
+    const to = group[0]!.email.toLowerCase();
+    const chain = byAddress.get(to);
+    if (chain) chain.push(group);
+    else byAddress.set(to, [group]);
   }
+  const chains = [...byAddress.values()];
+  const senders = Array.from({ length: Math.min(deps.env.SMTP_CONNECTIONS, chains.length) }, async () => {
+    for (let chain = chains.shift(); chain; chain = chains.shift()) for (const group of chain) await sendOne(group);
+  });
+  // Every sender finishes before a failure (the database's, when settling) is passed on.
+  const failure = (await Promise.allSettled(senders)).find((s) => s.status === 'rejected');
+  if (failure) throw failure.reason;
   return result;
 }
 
@@ -344,7 +374,10 @@ export async function drainOutbox(
  */
 export function registerOutboxWorker(app: FastifyInstance) {
   const { env } = app.ctx;
-  if (!env.NOTIFICATIONS_WORKER) return;
+  if (!env.NOTIFICATIONS_WORKER) {
+    app.addHook('onClose', async () => app.ctx.mailer.close?.());
+    return;
+  }
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -380,5 +413,8 @@ export function registerOutboxWorker(app: FastifyInstance) {
     clearTimeout(timer);
     wake?.();
     await running;
+    // After the last pass: the SMTP connections kept open would otherwise hold the process (and the
+    // mail server) until their timeout. Also when the worker runs apart (`npm run worker -- --once`).
+    app.ctx.mailer.close?.();
   });
 }
