@@ -45,8 +45,11 @@ export const BELL_RETENTION_DAYS = SENT_MAIL_RETENTION_DAYS;
  */
 export const JOB_ALERT_RETENTION_DAYS = 7;
 const PRUNE_BATCH = 1000;
-/** The job alert's kind: a queue of its own when mails are claimed, a week's retention. */
-const JOB_ALERT = 'novo_projeto_na_zona';
+/**
+ * The job alert's kind: a queue of its own when mails are claimed, a week's retention. A literal in
+ * the statements, as in the partial indexes' predicates: the planner proves such an index from the text.
+ */
+const JOB_ALERT = sql.raw(`'novo_projeto_na_zona'`);
 /** Batches of old bell notifications deleted per call (once a minute): a new project tells every professional of its zone. */
 const BELL_PRUNE_BATCHES = 10;
 
@@ -134,8 +137,8 @@ export async function pruneOldBells(deps: Pick<OutboxDeps, 'db' | 'clock'>, limi
 export async function pruneJobAlerts(deps: Pick<OutboxDeps, 'db' | 'clock'>, limit = PRUNE_BATCH, batches = BELL_PRUNE_BATCHES): Promise<number> {
   const cutoff = iso(new Date(deps.clock.now().getTime() - JOB_ALERT_RETENTION_DAYS * 86_400_000));
   const oldest = {
-    bells: sql`select id from notificacoes where tipo = 'novo_projeto_na_zona' and criado_em < ${cutoff}::timestamptz order by criado_em limit ${limit}::int`,
-    mails: sql`select id from email_outbox where tipo = 'novo_projeto_na_zona' and criado_em < ${cutoff}::timestamptz
+    bells: sql`select id from notificacoes where tipo = ${JOB_ALERT} and criado_em < ${cutoff}::timestamptz order by criado_em limit ${limit}::int`,
+    mails: sql`select id from email_outbox where tipo = ${JOB_ALERT} and criado_em < ${cutoff}::timestamptz
       and estado in ('ENVIADO', 'AGRUPADO', 'FALHADO') order by criado_em limit ${limit}::int`,
   };
   let total = 0;
@@ -191,14 +194,12 @@ export async function fanOutJobAlerts(deps: Pick<OutboxDeps, 'db'>, max = JOB_AL
 async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
   const lease = iso(new Date(now.getTime() + LEASE_MS));
   const cols = sql.raw('id, destinatario_tipo, destinatario_id, email, tipo, assunto, texto, html, dados, resumo');
-  // A literal, as in the indexes' predicates: the planner proves a partial index from the text.
-  const jobAlert = sql.raw(`'${JOB_ALERT}'`);
   const due = await db.execute<OutboxRow & Record<string, unknown>>(sql`
     with pessoais as (
-      select id from email_outbox where estado = 'PENDENTE' and tipo <> ${jobAlert} and proxima_tentativa <= ${iso(now)}::timestamptz
+      select id from email_outbox where estado = 'PENDENTE' and tipo <> ${JOB_ALERT} and proxima_tentativa <= ${iso(now)}::timestamptz
       order by proxima_tentativa, id limit ${limit}::int for update skip locked
     ), alertas as (
-      select id from email_outbox where estado = 'PENDENTE' and tipo = ${jobAlert} and proxima_tentativa <= ${iso(now)}::timestamptz
+      select id from email_outbox where estado = 'PENDENTE' and tipo = ${JOB_ALERT} and proxima_tentativa <= ${iso(now)}::timestamptz
       order by proxima_tentativa, id limit (${limit}::int - (select count(*) from pessoais)) for update skip locked
     )
     update email_outbox set estado = 'A_ENVIAR', proxima_tentativa = ${lease}::timestamptz
