@@ -30,6 +30,14 @@ const clock: Clock = { now: () => new Date(Date.now() + offset) };
 const moveTo = (at: Date | number | string) => {
   offset = Math.max(offset, new Date(at).getTime() - Date.now());
 };
+/**
+ * Moves the clock to a minute after the next hour and sends what is due: a test that counts a pass's
+ * mails then has no admins' hourly digest (due on the hour) turning up in the middle of it.
+ */
+const justAfterTheHour = async () => {
+  moveTo(nextHourlyDigest(clock.now()).at.getTime() + 60_000);
+  await drainOutbox(t.app.ctx);
+};
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let t: TestApp;
 
@@ -230,7 +238,7 @@ describe(`outbox worker (${TEST_DB})`, () => {
     }
   });
   it("sends over SMTP_CONNECTIONS connections kept open, that many mails at once, each person's mails in their order; closing ends them", async () => {
-    await drainOutbox(t.app.ctx);
+    await justAfterTheHour();
     // A provider 40 ms away: one mail at a time over a new connection each took ~5 mails a second.
     const far = await startSmtp({ delayMs: 40 });
     const app = await secondInstance({ SMTP_URL: far.url, SMTP_CONNECTIONS: '3' });
@@ -259,10 +267,8 @@ describe(`outbox worker (${TEST_DB})`, () => {
     await far.close();
   });
   it("a person's own news goes before job alerts queued earlier; the alerts fill the rest of the pass", async () => {
-    // The admins' hourly digest of new projects is news of their own too: were the hour to turn
-    // during the test, it would take the alert's place in the pass. Start just after an hour turns.
-    moveTo(nextHourlyDigest(clock.now()).at.getTime() + 60_000);
-    await drainOutbox(t.app.ctx);
+    // The admins' hourly digest is news of their own too: it would take the alert's place in the pass.
+    await justAfterTheHour();
     const admin = await adminSession(t.app);
     const client = await registerAndLogin(t.app, 'cliente');
     const pros: Awaited<ReturnType<typeof registerAndLogin>>[] = [];
