@@ -56,6 +56,33 @@ export function preparedWindow(page: number, pageSize: number) {
       { key: `pn${size}`, limit, offset: sql`(select ${sql.placeholder('offset')}::int)` as unknown as number, values: { offset } };
 }
 
+/** How many pages of a text search one statement finds together (laterPageBlock). */
+export const BLOCK_PAGES = 10;
+
+/**
+ * The block a later page (2 or more) of a text search is found in: pages 2-11, 12-21, ... each
+ * found by one statement (their ids: BLOCK_PAGES pages and one row more), kept for the searches' few
+ * seconds, each page cut from it at `skip`. A search's OFFSET walks every match it skips, so a
+ * block costs about what its last page alone costs; the next pages, for anyone, then cost none
+ * (docs/decisions/0006). `window` is used like preparedWindow's.
+ */
+export function laterPageBlock(page: number, pageSize: number) {
+  if (!Number.isInteger(page) || page < 2) throw new Error(`a block is for later pages, not page ${page}`);
+  const first = 2 + Math.floor((page - 2) / BLOCK_PAGES) * BLOCK_PAGES;
+  const rows = pageSize * BLOCK_PAGES;
+  return {
+    first,
+    rows,
+    skip: (page - first) * pageSize,
+    window: {
+      key: `pb${rows}`,
+      limit: literalLimit(rows),
+      offset: sql`(select ${sql.placeholder('offset')}::int)` as unknown as number,
+      values: { offset: (first - 1) * pageSize } as Record<string, unknown>,
+    },
+  };
+}
+
 /** The page from rows fetched with `pageWindow` (docs/decisions/0006: no count of every match). */
 export function pageOf<T>(rows: T[], page: number, pageSize: number): Paged<T> {
   return { items: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };

@@ -84,10 +84,16 @@ export const planShape = (shape: string, plan: TextPlan) => (plan === 'plain' ? 
  * Runs a text search as TextPlan says: `plain` for one word; for several, `walk` first and `all` only
  * when the walk gave fewer rows than the LIMIT (fetchSize + 1) of a page of `pageSize`.
  */
-export async function searchBySteps<R>(severalWords: boolean, pageSize: number, runAs: (plan: TextPlan) => Promise<R[]>): Promise<R[]> {
+export async function searchBySteps<R>(
+  severalWords: boolean,
+  pageSize: number,
+  runAs: (plan: TextPlan) => Promise<R[]>,
+  /** The rows fetched (one less than the LIMIT), when not a page's fetch step (laterPageBlock). */
+  fetched = fetchSize(pageSize),
+): Promise<R[]> {
   if (!severalWords) return runAs('plain');
   const walked = await runAs('walk');
-  return walked.length > fetchSize(pageSize) ? walked : runAs('all');
+  return walked.length > fetched ? walked : runAs('all');
 }
 
 /** The rows a `walk` reads at most before the search falls back to `all`. */

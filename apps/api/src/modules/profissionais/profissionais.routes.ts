@@ -38,7 +38,7 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
     // typed; PostgreSQL plans each search for its word, which costs more than the page itself.
     async ({ query: { q, page, pageSize } }) =>
       q?.trim()
-        ? searches.get(`pros:${JSON.stringify([q.trim(), page, pageSize])}`, () => searchProfissionais(db, q, page, pageSize))
+        ? searches.get(`pros:${JSON.stringify([q.trim(), page, pageSize])}`, () => searchProfissionais(db, q, page, pageSize, searches))
         : cache.get(`home:profissionais:${page}:${pageSize}`, () => searchProfissionais(db, undefined, page, pageSize)),
   );
 

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { publicFileUrl } from '../../lib/storage';
-import { pageOf, preparedWindow } from '../../db/paging';
+import { laterPageBlock, pageOf, preparedWindow } from '../../db/paging';
 import { prepared } from '../../db/prepared';
+import type { TtlCache } from '../../lib/ttl-cache';
 import {
   containsFolded,
   planShape,
@@ -89,7 +90,14 @@ export const PROS_PAGE_SIZE = 10;
  * Search by name, city or district (the folded, trigram-indexed `busca` column) or by specialty (labels
  * matched in code, then the GIN-indexed array); 10 a page; best rated first.
  */
-export async function searchProfissionais(db: Db, q: string | undefined, page: number, pageSize: number) {
+export async function searchProfissionais(
+  db: Db,
+  q: string | undefined,
+  page: number,
+  pageSize: number,
+  /** Keeps a text search's later pages' ids by blocks (laterPageBlock), the same for everyone. */
+  searches?: TtlCache,
+) {
   const term = searchTerm(q);
   const order = (plan: TextPlan) => (plan === 'all' ? [sql`${sortedKey(profissionais.notaBayes, plan)} desc nulls last`, ...bestRated.slice(1)] : bestRated);
   const build = (where: SQL | undefined, limit: unknown, offset: unknown, plan: TextPlan = 'plain') =>
@@ -105,8 +113,8 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
   // specialties, then the rows of those only. The whole directory's page 300 visited the 3,000 rows
   // its OFFSET skips (3.3 ms on the generated data); by a common surname, page 400 visited 27,000
   // (42 ms; migration 0027).
-  const laterPage = (where: SQL | undefined, limit: unknown, offset: unknown, plan: TextPlan = 'plain') => {
-    const ids = db
+  const idsOf = (where: SQL | undefined, limit: unknown, offset: unknown, plan: TextPlan = 'plain') =>
+    db
       .select({ pageId: profissionais.id, pageNota: profissionais.notaBayes, pageNome: profissionais.nome })
       .from(walkedTable(db, profissionais, plan, undefined, [...bestRated]))
       .where(where)
@@ -114,6 +122,8 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
       .limit(limit as number)
       .offset(offset as number)
       .as('page');
+  const laterPage = (where: SQL | undefined, limit: unknown, offset: unknown, plan: TextPlan = 'plain') => {
+    const ids = idsOf(where, limit, offset, plan);
     return db
       .select(listItem)
       .from(ids)
@@ -143,16 +153,36 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
         [`e${i}`, textArrayLiteral(specs[i]!)],
       ]),
     );
+    const filter = () =>
+      where(
+        (i) => sql.placeholder(`t${i}`),
+        (i) => sql.placeholder(`e${i}`),
+      );
     const runAs = (plan: TextPlan) =>
-      prepared(db, planShape(shape, plan), () => {
-        const filter = where(
-          (i) => sql.placeholder(`t${i}`),
-          (i) => sql.placeholder(`e${i}`),
-        );
-        return (w.offset === undefined ? build(filter, w.limit, undefined, plan) : laterPage(filter, w.limit, w.offset, plan)).prepare('');
-      }).execute({ ...w.values, ...values });
-    // Several words: the best rated WALK_ROWS first, every match only when the page is not among them (TextPlan).
-    rows = await searchBySteps(words.length > 1, pageSize, runAs);
+      prepared(db, planShape(shape, plan), () =>
+        (w.offset === undefined ? build(filter(), w.limit, undefined, plan) : laterPage(filter(), w.limit, w.offset, plan)).prepare(''),
+      ).execute({ ...w.values, ...values });
+    if (page > 1 && searches) {
+      // A later page: the ids of its block of pages (laterPageBlock), found once and kept a few
+      // seconds; the page's rows (and the next page's first) read by those ids.
+      const block = laterPageBlock(page, pageSize);
+      const blockShape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${block.window.key}_ids`;
+      const blockAs = (plan: TextPlan) =>
+        prepared(db, planShape(blockShape, plan), () => {
+          const ids = idsOf(filter(), block.window.limit, block.window.offset, plan);
+          return db
+            .select({ id: ids.pageId })
+            .from(ids)
+            .orderBy(sql`${ids.pageNota} desc nulls last`, ids.pageNome, ids.pageId)
+            .prepare('');
+        }).execute({ ...block.window.values, ...values });
+      const key = `pros:${JSON.stringify([words, 'bloco', block.first, pageSize])}`;
+      const ids = await searches.get(key, async () => (await searchBySteps(words.length > 1, pageSize, blockAs, block.rows)).map((r) => r.id));
+      rows = await listItemsByIds(db, ids.slice(block.skip, block.skip + pageSize + 1));
+    } else {
+      // Several words: the best rated WALK_ROWS first, every match only when the page is not among them (TextPlan).
+      rows = await searchBySteps(words.length > 1, pageSize, runAs);
+    }
   } else {
     // The unfiltered list (best rated first) is the common case: a prepared statement.
     const shape = `pros_all_${w.key}`;
@@ -161,6 +191,20 @@ export async function searchProfissionais(db: Db, q: string | undefined, page: n
     ).execute(w.values);
   }
   return pageOf(rows.map(toListItem), page, pageSize);
+}
+
+/** List items by id, in the order of `ids` (a block's page); an id gone since is left out. */
+async function listItemsByIds(db: Db, ids: number[]): Promise<ListRow[]> {
+  if (!ids.length) return [];
+  const found = await prepared(db, 'pros_by_ids', () =>
+    db
+      .select(listItem)
+      .from(profissionais)
+      .where(sql`${profissionais.id} = any(${sql.placeholder('ids')}::int[])`)
+      .prepare('pros_by_ids'),
+  ).execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Public profile: never the e-mail nor the ID documents. */

@@ -13,7 +13,7 @@ import type { NotificationEvent } from '../notificacoes/events';
 import { notificationWrites, notifyAll, storedData, storedNews } from '../notificacoes/notify';
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
-import { pageOf, preparedWindow } from '../../db/paging';
+import { laterPageBlock, pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, intArray, planShape, searchBySteps, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
@@ -376,6 +376,9 @@ export async function deleteRequestsWithRefunds(
  * district), specialty, district and urgency; newest first; with the price, the places taken and
  * whether I applied. Each filter has a partial index in that order (migration 0004).
  */
+/** A page's LIMIT and OFFSET for a kept statement: preparedWindow's, or a block's (laterPageBlock). */
+type Window = Pick<ReturnType<typeof preparedWindow>, 'key' | 'limit' | 'offset'>;
+
 export async function listAvailable(
   db: Db,
   profissionalId: number,
@@ -386,19 +389,20 @@ export async function listAvailable(
   const term = searchTerm(f.q);
   // The district is matched to the catalogue here, so the query compares the stored name exactly.
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
-  const window = preparedWindow(f.page, f.pageSize);
+  const pageWindow = preparedWindow(f.page, f.pageSize);
   // Several words ("quadro lisboa") are each found in the title, city or district, in any order.
   const found = term ? searchWords(term) : [];
   const words = term ? (found.length ? found : [term]) : [];
   const wordValues = Object.fromEntries(words.map((word, i) => [`t${i}`, word]));
-  const values: Record<string, unknown> = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...window.values };
+  const values: Record<string, unknown> = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...pageWindow.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order
   // through their index and testing the text is faster than any trigram index, which PostgreSQL
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
-  const build = (plan: TextPlan) => {
-    const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
+  const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
+  /** The matching open jobs (`open`), read FROM `source`, in job search's order (`newest`). */
+  const search = (plan: TextPlan) => {
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
     // "URGENTE" a fresh plan looked cheaper than the kept one and was made on every request.
     const hidden = (name: 'especialidade' | 'bairro' | 'tempo', type: FilterType) => (term ? v(name) : unseen(v(name), type));
@@ -417,7 +421,23 @@ export async function listAvailable(
     // Several words: see TextPlan (db/search.ts).
     const source = walkedTable(db, requests, plan, others, [desc(requests.criadoEm), desc(requests.id)]);
     const newest = [desc(sortedKey(requests.criadoEm, plan)), desc(requests.id)];
-    if (window.offset === undefined && !walkFiltered) {
+    return { open, source, newest };
+  };
+  /** A later page's ids (or a block's, laterPageBlock), from the index alone where it can. */
+  const idsOf = (plan: TextPlan, window: Window) => {
+    const { open, source, newest } = search(plan);
+    return db
+      .select({ pageId: requests.id, pageCriadoEm: requests.criadoEm })
+      .from(source)
+      .where(open)
+      .orderBy(...newest)
+      .limit(window.limit)
+      .offset(window.offset as unknown as number)
+      .as('page');
+  };
+  const build = (plan: TextPlan) => {
+    const { open, source, newest } = search(plan);
+    if (pageWindow.offset === undefined && !walkFiltered) {
       // The first page, by far the most asked for: its rows straight from the index's order, then the
       // client and "applied?" for those rows. Reading ids first and the rows again by their key cost
       // PostgreSQL a fifth more here (13 more index descents), with no rows skipped to save. Not with
@@ -428,7 +448,7 @@ export async function listAvailable(
         .from(source)
         .where(open)
         .orderBy(...newest)
-        .limit(window.limit)
+        .limit(pageWindow.limit)
         .as('first');
       return db
         .select({
@@ -443,14 +463,7 @@ export async function listAvailable(
     }
     // A later page: its ids first (from the index alone), then the details of those rows only: a deep
     // page would otherwise work out the places taken and "applied?" for every row it skips.
-    const page = db
-      .select({ pageId: requests.id, pageCriadoEm: requests.criadoEm })
-      .from(source)
-      .where(open)
-      .orderBy(...newest)
-      .limit(window.limit)
-      .offset(window.offset as unknown as number)
-      .as('page');
+    const page = idsOf(plan, pageWindow);
     return db
       .select({
         ...requestColumns,
@@ -462,18 +475,33 @@ export async function listAvailable(
       .orderBy(desc(page.pageCriadoEm), desc(page.pageId));
   };
   // With text too the statement is built once, but sent unnamed: PostgreSQL plans it for the word typed.
-  const shape = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}_${window.key}`;
+  const base = `jobs_${term ? `q${words.length}` : ''}${f.especialidade ? 'e' : ''}${bairro ? 'b' : ''}${f.tempo ? 't' : ''}`;
+  const shape = `${base}_${pageWindow.key}`;
   const runAs = (plan: TextPlan) => prepared(db, planShape(shape, plan), () => build(plan).prepare(term ? '' : shape)).execute(values);
   // Several words (not with district and specialty together, a few thousand jobs walked anyway): the
   // newest WALK_ROWS open jobs first, every match only when the page is not among them (TextPlan).
   const run = () => searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, runAs);
   let rows: Awaited<ReturnType<typeof runAs>>;
-  if (term && searches) {
+  const filters = [words, f.especialidade, bairro, f.tempo];
+  if (term && searches && f.page > 1) {
+    // A later page: the ids of its block of pages (laterPageBlock), found once for everyone and kept
+    // as a page's are; this professional's rows for the page's ids (and the next page's first).
+    const block = laterPageBlock(f.page, f.pageSize);
+    const blockValues = { ...values, ...block.window.values };
+    const blockAs = (plan: TextPlan) =>
+      prepared(db, planShape(`${base}_${block.window.key}_ids`, plan), () => {
+        const page = idsOf(plan, block.window);
+        return db.select({ id: page.pageId }).from(page).orderBy(desc(page.pageCriadoEm), desc(page.pageId)).prepare('');
+      }).execute(blockValues);
+    const key = `jobs:${JSON.stringify([...filters, 'bloco', block.first, f.pageSize])}`;
+    const ids = await searches.get(key, async () => (await searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, blockAs, block.rows)).map((r) => r.id));
+    rows = await openJobsByIds(db, ids.slice(block.skip, block.skip + f.pageSize + 1), profissionalId);
+  } else if (term && searches) {
     // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
     // Which open jobs match is the same for every professional: the page's ids are kept for a few
     // seconds, and each professional's rows (his "applied?", the jobs still open) are read by id.
     let fresh: typeof rows | undefined;
-    const key = `jobs:${JSON.stringify([words, f.especialidade, bairro, f.tempo, f.page, f.pageSize])}`;
+    const key = `jobs:${JSON.stringify([...filters, f.page, f.pageSize])}`;
     const ids = await searches.get(key, async () => (fresh = await run()).map((r) => r.id));
     rows = fresh ?? (await openJobsByIds(db, ids, profissionalId));
   } else rows = await run();

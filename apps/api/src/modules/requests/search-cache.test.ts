@@ -87,6 +87,48 @@ describe('job search by text, kept 15 s', () => {
   });
 });
 
+describe('job search by text, later pages found by blocks of 10', () => {
+  const page = async (q: string, auth: Record<string, string>, n: number, size: number) => {
+    const res = await s.t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?q=${encodeURIComponent(q)}&page=${n}&pageSize=${size}`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items: Job[]; hasMore: boolean };
+    return { ids: body.items.map((j) => j.id), hasMore: body.hasMore };
+  };
+  it('page after page equals one long page; pages 2-11 are cut from one kept block, so a match found elsewhere moves none of them until it expires', async () => {
+    later();
+    const c = await registerAndLogin(s.t.app, 'cliente');
+    const p1 = await registerAndLogin(s.t.app, 'profissional');
+    for (let i = 1; i <= 40; i++) await openJob(c, `Xilofone quadro ${i}`);
+    const extra = await openJob(c, 'Tomada sem corrente');
+    const all: Record<string, number[]> = {};
+    for (const q of ['xilofone', 'quadro xilofone']) {
+      const long = await page(q, p1.auth, 1, 50);
+      expect(long).toMatchObject({ hasMore: false });
+      expect(long.ids).toHaveLength(40);
+      all[q] = long.ids;
+      // Pages of 3: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
+      const seen: number[] = [];
+      for (let n = 1; n <= 14; n++) {
+        const { ids, hasMore } = await page(q, p1.auth, n, 3);
+        expect(ids, `${q} page ${n}`).toEqual(long.ids.slice((n - 1) * 3, n * 3));
+        expect(hasMore, `${q} page ${n}`).toBe(n < 14);
+        seen.push(...ids);
+      }
+      expect(seen).toEqual(long.ids);
+    }
+    const xilofone = all.xilofone!;
+    // Page 2 keeps the block of pages 2-11. A newer match made behind the API's back (as another
+    // instance would) then moves none of them, page 7 included, until the searches' 15 s are over.
+    later();
+    expect((await page('xilofone', p1.auth, 2, 3)).ids).toEqual(xilofone.slice(3, 6));
+    await s.t.db.update(requests).set({ titulo: 'Xilofone na cozinha' }).where(eq(requests.id, extra));
+    expect((await page('xilofone', p1.auth, 7, 3)).ids).toEqual(xilofone.slice(18, 21));
+    later();
+    expect((await page('xilofone', p1.auth, 7, 3)).ids).toEqual([extra, ...xilofone].slice(18, 21));
+    expect((await page('xilofone', p1.auth, 14, 3)).ids).toEqual([extra, ...xilofone].slice(39, 42));
+  });
+});
+
 describe('professional search by text, kept 15 s', () => {
   it('a change made elsewhere shows within 15 s; his own edit at once', async () => {
     const c = await registerAndLogin(s.t.app, 'cliente');
@@ -111,5 +153,46 @@ describe('professional search by text, kept 15 s', () => {
     expect(edited.statusCode).toBe(200);
     expect((await pros('xisto', c.auth)).sort()).toEqual([x.id, y.id, z.id].sort());
     expect((await pros('xisto', s.admin.auth)).sort()).toEqual([x.id, y.id, z.id].sort());
+  });
+});
+
+describe('professional search by text, later pages found by blocks of 10', () => {
+  const page = async (q: string, auth: Record<string, string>, n: number, size: number) => {
+    const res = await s.t.app.inject({ method: 'GET', url: `/api/profissional/see-all?q=${encodeURIComponent(q)}&page=${n}&pageSize=${size}`, headers: auth });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { items: { id: number; nome: string }[]; hasMore: boolean };
+    return { ids: body.items.map((p) => p.id), hasMore: body.hasMore };
+  };
+  it('page after page equals one long page; pages 2-11 are cut from one kept block until it expires', async () => {
+    later();
+    const c = await registerAndLogin(s.t.app, 'cliente');
+    for (let i = 1; i <= 26; i++) await registerAndLogin(s.t.app, 'profissional', { nome: `Quixote Vaz ${String(i).padStart(2, '0')}` });
+    const extra = await registerAndLogin(s.t.app, 'profissional', { nome: 'Rui Sem Nome' });
+    const all: Record<string, number[]> = {};
+    for (const q of ['quixote', 'vaz quixote']) {
+      const long = await page(q, c.auth, 1, 50);
+      expect(long).toMatchObject({ hasMore: false });
+      expect(long.ids).toHaveLength(26);
+      all[q] = long.ids;
+      // Pages of 2: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
+      const seen: number[] = [];
+      for (let n = 1; n <= 13; n++) {
+        const { ids, hasMore } = await page(q, c.auth, n, 2);
+        expect(ids, `${q} page ${n}`).toEqual(long.ids.slice((n - 1) * 2, n * 2));
+        expect(hasMore, `${q} page ${n}`).toBe(n < 13);
+        seen.push(...ids);
+      }
+      expect(seen).toEqual(long.ids);
+    }
+    const quixote = all.quixote!;
+    // Page 2 keeps the block of pages 2-11; a match made behind the API's back (first by name) moves
+    // none of them, page 6 included, until the searches' 15 s are over.
+    later();
+    expect((await page('quixote', c.auth, 2, 2)).ids).toEqual(quixote.slice(2, 4));
+    await s.t.db.update(profissionais).set({ nome: 'Quixote Vaz 00' }).where(eq(profissionais.id, extra.id));
+    expect((await page('quixote', c.auth, 6, 2)).ids).toEqual(quixote.slice(10, 12));
+    later();
+    expect((await page('quixote', c.auth, 6, 2)).ids).toEqual([extra.id, ...quixote].slice(10, 12));
+    expect(await page('quixote', c.auth, 14, 2)).toEqual({ ids: [quixote.at(-1)], hasMore: false });
   });
 });
