@@ -87,36 +87,42 @@ describe('job search by text, kept 15 s', () => {
   });
 });
 
+/** A page of a search by text through the API: its ids and whether another follows. */
+async function searchPage(url: string, q: string, auth: Record<string, string>, n: number, size: number) {
+  const res = await s.t.app.inject({ method: 'GET', url: `${url}?q=${encodeURIComponent(q)}&page=${n}&pageSize=${size}`, headers: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as { items: { id: number }[]; hasMore: boolean };
+  return { ids: body.items.map((i) => i.id), hasMore: body.hasMore };
+}
+
+/** Page after page of `size` equals one long page of the `total` matches, the last with no next; the long page's ids. */
+async function pageByPage(url: string, q: string, auth: Record<string, string>, total: number, size: number) {
+  const long = await searchPage(url, q, auth, 1, 50);
+  expect(long).toMatchObject({ hasMore: false });
+  expect(long.ids).toHaveLength(total);
+  const last = Math.ceil(total / size);
+  const seen: number[] = [];
+  for (let n = 1; n <= last; n++) {
+    const { ids, hasMore } = await searchPage(url, q, auth, n, size);
+    expect(ids, `${q} page ${n}`).toEqual(long.ids.slice((n - 1) * size, n * size));
+    expect(hasMore, `${q} page ${n}`).toBe(n < last);
+    seen.push(...ids);
+  }
+  expect(seen).toEqual(long.ids);
+  return long.ids;
+}
+
 describe('job search by text, later pages found by blocks of 10', () => {
-  const page = async (q: string, auth: Record<string, string>, n: number, size: number) => {
-    const res = await s.t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?q=${encodeURIComponent(q)}&page=${n}&pageSize=${size}`, headers: auth });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { items: Job[]; hasMore: boolean };
-    return { ids: body.items.map((j) => j.id), hasMore: body.hasMore };
-  };
+  const page = (q: string, auth: Record<string, string>, n: number, size: number) => searchPage('/api/requests/disponiveis', q, auth, n, size);
   it('page after page equals one long page; pages 2-11 are cut from one kept block, so a match found elsewhere moves none of them until it expires', async () => {
     later();
     const c = await registerAndLogin(s.t.app, 'cliente');
     const p1 = await registerAndLogin(s.t.app, 'profissional');
     for (let i = 1; i <= 40; i++) await openJob(c, `Xilofone quadro ${i}`);
     const extra = await openJob(c, 'Tomada sem corrente');
-    const all: Record<string, number[]> = {};
-    for (const q of ['xilofone', 'quadro xilofone']) {
-      const long = await page(q, p1.auth, 1, 50);
-      expect(long).toMatchObject({ hasMore: false });
-      expect(long.ids).toHaveLength(40);
-      all[q] = long.ids;
-      // Pages of 3: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
-      const seen: number[] = [];
-      for (let n = 1; n <= 14; n++) {
-        const { ids, hasMore } = await page(q, p1.auth, n, 3);
-        expect(ids, `${q} page ${n}`).toEqual(long.ids.slice((n - 1) * 3, n * 3));
-        expect(hasMore, `${q} page ${n}`).toBe(n < 14);
-        seen.push(...ids);
-      }
-      expect(seen).toEqual(long.ids);
-    }
-    const xilofone = all.xilofone!;
+    // Pages of 3: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
+    const xilofone = await pageByPage('/api/requests/disponiveis', 'xilofone', p1.auth, 40, 3);
+    await pageByPage('/api/requests/disponiveis', 'quadro xilofone', p1.auth, 40, 3);
     // Page 2 keeps the block of pages 2-11. A newer match made behind the API's back (as another
     // instance would) then moves none of them, page 7 included, until the searches' 15 s are over.
     later();
@@ -157,34 +163,15 @@ describe('professional search by text, kept 15 s', () => {
 });
 
 describe('professional search by text, later pages found by blocks of 10', () => {
-  const page = async (q: string, auth: Record<string, string>, n: number, size: number) => {
-    const res = await s.t.app.inject({ method: 'GET', url: `/api/profissional/see-all?q=${encodeURIComponent(q)}&page=${n}&pageSize=${size}`, headers: auth });
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { items: { id: number; nome: string }[]; hasMore: boolean };
-    return { ids: body.items.map((p) => p.id), hasMore: body.hasMore };
-  };
+  const page = (q: string, auth: Record<string, string>, n: number, size: number) => searchPage('/api/profissional/see-all', q, auth, n, size);
   it('page after page equals one long page; pages 2-11 are cut from one kept block until it expires', async () => {
     later();
     const c = await registerAndLogin(s.t.app, 'cliente');
     for (let i = 1; i <= 26; i++) await registerAndLogin(s.t.app, 'profissional', { nome: `Quixote Vaz ${String(i).padStart(2, '0')}` });
     const extra = await registerAndLogin(s.t.app, 'profissional', { nome: 'Rui Sem Nome' });
-    const all: Record<string, number[]> = {};
-    for (const q of ['quixote', 'vaz quixote']) {
-      const long = await page(q, c.auth, 1, 50);
-      expect(long).toMatchObject({ hasMore: false });
-      expect(long.ids).toHaveLength(26);
-      all[q] = long.ids;
-      // Pages of 2: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
-      const seen: number[] = [];
-      for (let n = 1; n <= 13; n++) {
-        const { ids, hasMore } = await page(q, c.auth, n, 2);
-        expect(ids, `${q} page ${n}`).toEqual(long.ids.slice((n - 1) * 2, n * 2));
-        expect(hasMore, `${q} page ${n}`).toBe(n < 13);
-        seen.push(...ids);
-      }
-      expect(seen).toEqual(long.ids);
-    }
-    const quixote = all.quixote!;
+    // Pages of 2: page 1 alone, pages 2-11 and 12-21 each from their block (the last one short).
+    const quixote = await pageByPage('/api/profissional/see-all', 'quixote', c.auth, 26, 2);
+    await pageByPage('/api/profissional/see-all', 'vaz quixote', c.auth, 26, 2);
     // Page 2 keeps the block of pages 2-11; a match made behind the API's back (first by name) moves
     // none of them, page 6 included, until the searches' 15 s are over.
     later();
