@@ -139,7 +139,8 @@ export async function searchProfissionais(
     const found = searchWords(term);
     const words = found.length ? found : [term];
     const specs = words.map((word) => specialtiesMatching(word, { wordStart: words.length > 1 }));
-    const shape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${w.key}`;
+    const base = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}`;
+    const shape = `${base}_${w.key}`;
     const where = (t: (i: number) => unknown, esp: (i: number) => unknown) =>
       and(
         ...words.map((_, i) => {
@@ -166,7 +167,7 @@ export async function searchProfissionais(
       // A later page: the ids of its block of pages (laterPageBlock), found once and kept a few
       // seconds; the page's rows (and the next page's first) read by those ids.
       const block = laterPageBlock(page, pageSize);
-      const blockShape = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}_${block.window.key}_ids`;
+      const blockShape = `${base}_${block.window.key}_ids`;
       const blockAs = (plan: TextPlan) =>
         prepared(db, planShape(blockShape, plan), () => {
           const ids = idsOf(filter(), block.window.limit, block.window.offset, plan);
