@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed/seed';
 import { syncCatalogue } from './db/catalogue-sync';
 import { PRODUCT_NAME } from '@tc/shared';
 import { storageFromEnv } from './lib/storage-from-env';
+import { onStopSignals } from './lib/graceful-stop';
 
 async function main() {
   let env;
@@ -40,31 +41,16 @@ async function main() {
 
   // Graceful stop (SIGTERM from the orchestrator, Ctrl+C): /api/ready turns 503, the listening socket
   // closes (the balancer sends new work elsewhere), keep-alive connections are closed as they go idle,
-  // requests in flight finish, the e-mail worker ends its pass, then the pool closes. A stuck request
-  // cannot hold the instance past SHUTDOWN_TIMEOUT_MS.
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: a terminar (pedidos em curso terminam primeiro)...`);
-    setTimeout(() => {
-      console.error(`Paragem forçada: ainda havia trabalho ao fim de ${env.SHUTDOWN_TIMEOUT_MS} ms.`);
-      process.exit(1);
-    }, env.SHUTDOWN_TIMEOUT_MS).unref();
-    (async () => {
+  // requests in flight finish, the e-mail worker ends its pass, then the pool closes. A stuck request,
+  // or a stalled reader of the log, cannot hold the instance past SHUTDOWN_TIMEOUT_MS (lib/graceful-stop.ts).
+  onStopSignals({
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    close: async () => {
       await app.close();
       await database.close();
       redis?.disconnect();
-    })().then(
-      () => process.exit(0),
-      (e) => {
-        console.error(e);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+    },
+  });
 
   await app.listen({ host: env.HOST ?? (env.DEMO_MODE ? '127.0.0.1' : '0.0.0.0'), port: env.PORT });
   console.log(`\n${PRODUCT_NAME} a funcionar em ${url}  (base de dados: ${database.kind === 'pglite' ? `PGlite em ${dataDir}/db` : 'PostgreSQL'})`);

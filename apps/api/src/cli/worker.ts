@@ -16,11 +16,12 @@ import { resolveJwtSecret } from '../config/secrets';
 import { openDatabase } from '../db/client';
 import { buildApp } from '../app';
 import { drainOutbox } from '../modules/notificacoes/outbox-worker';
+import { onStopSignals } from '../lib/graceful-stop';
 
 export async function runWorker(
   argv: string[],
   source: Record<string, string | undefined>,
-): Promise<{ code: number; out: string; stop?: () => Promise<void> }> {
+): Promise<{ code: number; out: string; stop?: () => Promise<void>; stopTimeoutMs?: number }> {
   let args;
   try {
     args = parseArgs({ args: argv, options: { once: { type: 'boolean' } }, strict: true }).values;
@@ -58,18 +59,22 @@ export async function runWorker(
       await stop();
     }
   }
-  return { code: 0, out: `Envio de e-mails a funcionar (a cada ${env.NOTIFICATIONS_POLL_MS} ms). Ctrl+C para parar.`, stop };
+  return {
+    code: 0,
+    out: `Envio de e-mails a funcionar (a cada ${env.NOTIFICATIONS_POLL_MS} ms). Ctrl+C para parar.`,
+    stop,
+    stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
 }
 
 // Run only as a command, not when imported by a test.
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   runWorker(process.argv.slice(2), process.env).then(
-    ({ code, out, stop }) => {
+    ({ code, out, stop, stopTimeoutMs }) => {
       (code ? console.error : console.log)(out);
       if (!stop) process.exit(code);
-      const quit = () => void stop().then(() => process.exit(0));
-      process.on('SIGINT', quit);
-      process.on('SIGTERM', quit);
+      // The pass under way ends (a stuck SMTP server cannot hold it past SHUTDOWN_TIMEOUT_MS).
+      onStopSignals({ timeoutMs: stopTimeoutMs ?? 10_000, close: stop });
     },
     (e) => {
       console.error(e);
