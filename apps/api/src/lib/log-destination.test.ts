@@ -46,3 +46,39 @@ describe('the production log (buffered standard output)', () => {
     expect(JSON.parse(lines[49])).toMatchObject({ i: 49, msg: 'linha' });
   });
 });
+
+describe('the production log while nobody reads it (a stalled log collector)', () => {
+  it('keeps at most LOG_BUFFER_MAX waiting: the memory does not grow with what is logged', async () => {
+    // 200,000 lines of about 500 bytes (100 MB) into a pipe nobody reads; the process reports how much
+    // its memory grew, on stderr.
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import Fastify from 'fastify'; import { loggerOptions } from ${JSON.stringify(lib)};
+         const log = Fastify({ logger: loggerOptions('info') }).log;
+         const before = process.memoryUsage().rss;
+         for (let i = 0; i < 200000; i++) log.info({ i, pedido: 'x'.repeat(400) }, 'pedido atendido');
+         process.stderr.write(JSON.stringify({ grewMB: (process.memoryUsage().rss - before) / 1048576 }) + '\\n');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += String(d)));
+    const report = await new Promise<{ grewMB: number }>((resolve, reject) => {
+      const t = setInterval(() => {
+        const line = err.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve(JSON.parse(line));
+        if (line) clearInterval(t);
+      }, 50);
+      setTimeout(() => reject(new Error(`no report: ${err}`)), 60_000);
+    });
+    child.kill('SIGKILL');
+    // Without the cap the 100 MB of lines stay in the buffer (130 MB more, measured; with it, 45).
+    expect(report.grewMB).toBeLessThan(85);
+  }, 90_000);
+});

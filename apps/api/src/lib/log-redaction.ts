@@ -81,14 +81,19 @@ function cleanError(e: SerializedError): SerializedError {
 /** How long a log line may wait in the buffer of standard output (below, `bufferedStdout`). */
 export const LOG_FLUSH_MS = 1000;
 
+/** What may wait for a stalled reader of standard output: about 50,000 requests' lines. */
+export const LOG_BUFFER_MAX = 16 * 1024 * 1024;
+
 /**
  * Standard output, written 4 KB at a time and at least every LOG_FLUSH_MS, off the main thread:
  * one write to stdout per request (a system call each, and on this kind of virtual machine a costly
  * one) was about a tenth of the CPU of answering a list (docs/decisions/0006). What is still buffered
  * is written on exit (pino flushes it synchronously), so a stop loses nothing; a killed process loses
- * at most the last second.
+ * at most the last second. While nobody reads standard output (a stalled log collector), at most
+ * LOG_BUFFER_MAX bytes wait; later lines are dropped rather than the memory growing until the
+ * instance is killed for it.
  */
-export const bufferedStdout = () => pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: LOG_FLUSH_MS });
+export const bufferedStdout = () => pino.destination({ dest: 1, sync: false, minLength: 4096, maxLength: LOG_BUFFER_MAX, periodicFlush: LOG_FLUSH_MS });
 
 /** Options for Fastify's pino logger; without a stream, the buffered standard output. */
 export function loggerOptions(level: string, stream: pino.DestinationStream = bufferedStdout()) {
