@@ -215,7 +215,11 @@ async function ensureData(url: string) {
 
 interface Subjects {
   admin: string; cliente: { id: number; token: string; projectId: number }; heavy: { id: number; token: string; projects: number };
-  prof: { id: number; token: string }; profileIds: number[]; loginEmails: string[]; publishers: { token: string; telefone: string }[];
+  prof: { id: number; token: string }; profileIds: number[];
+  /** 300 professionals picked at random, each with a session: scenarios where every request is someone else's. */
+  many: { id: number; token: string }[];
+  /** The districts where professionals work (job search's filter). */
+  districts: string[]; loginEmails: string[]; publishers: { token: string; telefone: string }[];
   applyPairs: { requestId: number; token: string }[]; approvals: number[]; counts: Record<string, number>; pgVersion: string;
 }
 
@@ -240,6 +244,9 @@ async function subjects(url: string): Promise<Subjects> {
     const [{ n: nprof }] = await rows<{ n: number }>(`select count(*)::int n from profissionais`);
     const [prof] = await rows<{ id: number; v: number }>(`select id, sessao_versao v from profissionais where nota_media is not null order by id limit 1 offset $1`, [Math.floor(nprof / 3)]);
     const profileIds = (await rows<{ id: number }>(`select id from profissionais where nota_media is not null order by random() limit 300`)).map((r) => r.id);
+    const many = (await rows<{ id: number; v: number }>(`select id, sessao_versao v from profissionais order by random() limit 300`))
+      .map((r) => ({ id: r.id, token: mint(r.id, 'profissional', r.v) }));
+    const districts = (await rows<{ b: string }>(`select distinct bairro b from profissionais order by 1`)).map((r) => r.b);
     const loginEmails = (await rows<{ email: string }>(`select email from profissionais order by random() limit 50`)).map((r) => r.email);
     const publishers = (await rows<{ id: number; v: number; telefone: string | null }>(`select id, sessao_versao v, telefone from clientes order by random() limit 500`))
       .map((r) => ({ token: mint(r.id, 'cliente', r.v), telefone: r.telefone ?? '+351912345678' }));
@@ -291,7 +298,7 @@ async function subjects(url: string): Promise<Subjects> {
       cliente: { id: typical.id, token: mint(typical.id, 'cliente', typical.v), projectId: project.id },
       heavy: { id: heavy.id, token: mint(heavy.id, 'cliente', heavy.v), projects: heavy.n },
       prof: { id: prof.id, token: mint(prof.id, 'profissional', prof.v) },
-      profileIds, loginEmails, publishers, applyPairs, approvals, counts, pgVersion,
+      profileIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion,
     };
   } finally {
     await c.end();
@@ -401,15 +408,23 @@ function scenarios(s: Subjects): Scenario[] {
   // Later pages (2-100) of searches by common words, in a fixed shuffled order: 1,188 (word, page)
   // pairs, so most requests are not yet in the 15 s search cache (a repeat within 15 s is served from
   // it, as in production).
-  const laterPages = (words: string[]) => {
-    const pairs = words.flatMap((w) => Array.from({ length: 99 }, (_, i) => `q=${w}&page=${i + 2}`));
-    for (let i = pairs.length - 1, seed = 7; i > 0; i--) {
+  const shuffled = <T>(list: T[]) => {
+    const out = [...list];
+    for (let i = out.length - 1, seed = 7; i > 0; i--) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const j = seed % (i + 1);
-      [pairs[i], pairs[j]] = [pairs[j]!, pairs[i]!];
+      [out[i], out[j]] = [out[j]!, out[i]!];
     }
-    return rot(pairs);
+    return out;
   };
+  const laterPages = (words: string[]) => rot(shuffled(words.flatMap((w) => Array.from({ length: 99 }, (_, i) => `q=${w}&page=${i + 2}`))));
+  // Every request by another of 300 professionals, and job search by one of the 780 (district,
+  // specialty) pairs: no session, page or search kept from the request before, as when many people
+  // use the site at once (the scenarios above repeat one subject, which the short caches serve).
+  const someone = rot(s.many);
+  const someoneElse = rot(shuffled(s.many));
+  const pairs = rot(shuffled(s.districts.flatMap((b) => SPECIALTY_VALUES.map((e) => `bairro=${encodeURIComponent(b)}&especialidade=${e}`))));
+  const adminPages = rot(shuffled(Array.from({ length: 50 }, (_, i) => i + 1)));
   const jobPages = laterPages(['lisboa', 'porto', 'casa', 'vila', 'braga', 'setubal', 'instalar', 'aveiro', 'agua', 'eletrica', 'quadro', 'trocar']);
   const proPages = laterPages(['lisboa', 'porto', 'silva', 'vila', 'braga', 'setubal', 'santos', 'ferreira', 'aveiro', 'pereira', 'oliveira', 'costa']);
   const email = rot(s.loginEmails);
@@ -447,6 +462,17 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'jobs: all filters + q=', kind: 'text', path: '/api/requests/disponiveis?especialidade=reparacao-fugas-agua&bairro=Lisboa&tempo=URGENTE&q=fuga', token: pro },
     { name: 'jobs: page 40', kind: 'read', path: '/api/requests/disponiveis?page=40', token: pro },
     { name: 'jobs: q=common word, pages 2-100', kind: 'text', path: '/api/requests/disponiveis?q=lisboa&page=2', token: pro, next: () => ({ path: `/api/requests/disponiveis?${jobPages()}` }) },
+    {
+      name: 'jobs: district + specialty, 780 pairs, 300 professionals', kind: 'read', path: '/api/requests/disponiveis', token: pro,
+      next: () => ({ path: `/api/requests/disponiveis?${pairs()}`, token: someone().token }),
+    },
+    {
+      name: "applications of 300 professionals", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro,
+      next: () => {
+        const p = someoneElse();
+        return { path: `/api/creditos/profissional/${p.id}`, token: p.token };
+      },
+    },
     { name: "professional's applications", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro },
     { name: "professional's credit history", kind: 'read', path: `/api/creditos/historico/${s.prof.id}?pageSize=10`, token: pro },
     { name: "professional's notifications", kind: 'read', path: '/api/notificacoes?pageSize=10', token: pro },
@@ -463,6 +489,7 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'admin: projects q=silva', kind: 'text', path: '/api/requests/all?q=silva', token: adm },
     { name: 'admin: projects ESPERA', kind: 'read', path: '/api/requests/all?status=ESPERA', token: adm },
     { name: 'admin: projects page 500', kind: 'read', path: '/api/requests/all?page=500', token: adm },
+    { name: 'admin: projects, pages 1-50', kind: 'read', path: '/api/requests/all', token: adm, next: () => ({ path: `/api/requests/all?page=${adminPages()}` }) },
     { name: 'admin: reviews', kind: 'read', path: '/api/review/all', token: adm },
     { name: 'admin: reviews q=pontual', kind: 'text', path: '/api/review/all?q=pontual', token: adm },
     { name: 'admin: reviews NEGADO', kind: 'read', path: '/api/review/all?status=NEGADO', token: adm },
