@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../db/client';
 import { requests } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { audit } from '../audit/audit.service';
-import { notify } from '../notificacoes/notify';
+import { notificationWrites, notify, storedData, storedNews } from '../notificacoes/notify';
+import { preparedRaw } from '../../db/prepared';
 import { deleteRequestWithRefunds } from '../requests/requests.service';
 
 /**
@@ -13,27 +14,61 @@ import { deleteRequestWithRefunds } from '../requests/requests.service';
  * A client who has not confirmed the e-mail cannot have a project approved.
  * The project becomes visible (approved AND priced) here or in `setRequestCredits`, exactly once:
  * that is when the client and the professionals of its zone are told.
+ *
+ * One statement, one round trip (kept prepared): the lock, the change, the audit line, the client's
+ * news and the zone's queued alerts. As a transaction of eight statements each round trip woke
+ * PostgreSQL again, which on a shared machine cost the API more CPU than the work (approvals at
+ * 430/s, p99 234 ms with 50 at once). What the row was before tells the refusals apart; nothing is
+ * written unless the project was waiting and its client confirmed (every write reads `upd`).
  */
 export async function approveRequest(db: Db, id: number, adminId: number, now: Date, creditos?: number) {
-  return db.transaction(async (tx) => {
-    const locked = await tx.execute<{ status: string; creditos: number | null; confirmado: boolean }>(sql`
-      select r.status, r.creditos, c.email_confirmado_em is not null as confirmado
+  const { rows } = await preparedRaw<{
+    status: string;
+    confirmado: boolean;
+    novo_status: 'ABERTO' | null;
+    creditos: number | null;
+  }>(db, 'approve', approveStatement).execute({ id, admin: adminId, creditos: creditos ?? null, at: now.toISOString() });
+  const r = rows[0];
+  if (!r) throw notFound(M.chamadoNaoEncontrado);
+  if (r.status !== 'ESPERA') throw conflict('INVALID_STATUS', 'Só um projeto em espera pode ser aprovado.');
+  if (!r.confirmado) throw conflict('EMAIL_NOT_CONFIRMED', EMAIL_CONFIRMATION_TEXTS.adminRecusa);
+  if (r.novo_status !== 'ABERTO') throw new Error(`approval of project ${id} changed nothing`);
+  return { id, status: r.novo_status, creditos: r.creditos, visivel: r.creditos !== null };
+}
+
+/** Built once with placeholders (preparedRaw); the news as announceVisible writes it, in SQL. */
+function approveStatement() {
+  const v = (key: string) => sql.placeholder(key);
+  const at = sql`${v('at')}::timestamptz`;
+  const news = sql`${storedNews(
+    'projeto_aprovado',
+    { tipo: 'cliente', id: sql`upd.cliente_id`, email: sql`cur.email` },
+    sql`'projeto_aprovado:r' || upd.id`,
+    at,
+    storedData('projeto_aprovado', { titulo: sql`upd.titulo`, creditos: sql`upd.creditos`, clienteId: sql`upd.cliente_id` }),
+  )} from upd cross join cur where upd.creditos is not null`;
+  return sql`
+    with cur as (
+      select r.id, r.status, c.email, c.email_confirmado_em is not null as confirmado
       from requests r join clientes c on c.id = r.cliente_id
-      where r.id = ${id} for update of r`);
-    const before = locked.rows[0];
-    if (!before) throw notFound(M.chamadoNaoEncontrado);
-    if (before.status !== 'ESPERA') throw conflict('INVALID_STATUS', 'Só um projeto em espera pode ser aprovado.');
-    if (!before.confirmado) throw conflict('EMAIL_NOT_CONFIRMED', EMAIL_CONFIRMATION_TEXTS.adminRecusa);
-    const [row] = await tx
-      .update(requests)
-      .set({ status: 'ABERTO', aprovadoEm: now, ...(creditos !== undefined ? { creditos } : {}) })
-      .where(eq(requests.id, id))
-      .returning({ id: requests.id, status: requests.status, creditos: requests.creditos });
-    await audit(tx, { tipo: 'admin', id: adminId }, 'PROJETO_APROVADO', 'request', id, creditos !== undefined ? { creditos } : undefined);
-    const visivel = row.creditos !== null;
-    if (visivel) await announceVisible(tx, id, now);
-    return { ...row, visivel };
-  });
+      where r.id = ${v('id')}::int
+      for update of r
+    ), upd as (
+      update requests r set status = 'ABERTO', aprovado_em = ${at}, creditos = coalesce(${v('creditos')}::int, r.creditos)
+      from cur where r.id = cur.id and cur.status = 'ESPERA' and cur.confirmado
+      returning r.id, r.status, r.creditos, r.titulo, r.cliente_id
+    ), audited as (
+      insert into audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, detalhes)
+      select 'admin', ${v('admin')}::int, 'PROJETO_APROVADO', 'request', upd.id,
+        case when ${v('creditos')}::int is null then null else jsonb_build_object('creditos', ${v('creditos')}::int) end
+      from upd
+    ), queued as (
+      insert into job_alert_queue (request_id, visivel_em)
+      select upd.id, ${at} from upd where upd.creditos is not null
+      on conflict (request_id) do nothing
+    ), ${notificationWrites(news, at)}
+    select cur.status, cur.confirmado, upd.status as novo_status, upd.creditos
+    from cur left join upd on true`;
 }
 
 /** Sets the credits a project costs; only while ABERTO. Answers the new `creditos` and `status`. */

@@ -587,11 +587,12 @@ export function renderMail(parts: MailParts): { html: string; text: string } {
 /**
  * Kinds whose outbox line and bell row hold the template's data (`dados`, jsonb) instead of the
  * rendered text: the mail is rendered when it is sent, the bell's text when it is read. Written by
- * statements that build the data themselves (applying and publishing: one round trip, no text sent
+ * statements that build the data themselves (applying, publishing and approving: one round trip, no text sent
  * to the database or kept in its log; a project's approval: one small row per professional of the
  * zone instead of the whole mail, ~900 times). The data is what the template takes, as JSON.
  */
 const STORED = {
+  projeto_aprovado: T.projetoAprovado,
   nova_candidatura: T.novaCandidatura,
   projeto_lotado: T.projetoLotado,
   novo_projeto_na_zona: T.novoProjetoNaZona,
