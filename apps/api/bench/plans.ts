@@ -112,6 +112,9 @@ const cases: [string, string, Record<string, string>][] = [
   ['admin guarantee claims', '/api/admin/garantias', h('admin', admin.id)],
   ['admin guarantee claims, page 100', '/api/admin/garantias?page=100', h('admin', admin.id)],
   ['pros: page 300', '/api/profissional/see-all?page=300', h('cliente', typical.id)],
+  // Later pages of a text search: the block of ten pages (db/paging.ts laterPageBlock) read at once.
+  ['pros: q=silva, page 92 (block 92-101)', '/api/profissional/see-all?q=silva&page=92', h('cliente', typical.id)],
+  ['jobs: q=lisboa, page 92 (block 92-101)', '/api/requests/disponiveis?q=lisboa&page=92', h('profissional', prof.id)],
 ];
 const only = process.env.PLANS_ONLY ? new RegExp(process.env.PLANS_ONLY, 'i') : undefined;
 
