@@ -50,7 +50,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     database = await openDatabase({ url, logQuery: (query, params) => captured.push({ query, params }) });
     await syncCatalogue(database.db);
     dataDir = mkdtempSync(join(tmpdir(), 'tc-plans-'));
-    env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+    // No background e-mail worker: its passes would share the one-connection pools below with the statements read.
+    env = loadEnv({ NODE_ENV: 'test', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false' });
     app = await buildApp({ env, database, jwtSecret });
     await app.ready();
     admin = await adminSession(app);
