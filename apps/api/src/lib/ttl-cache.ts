@@ -10,15 +10,36 @@ export interface TtlCache {
   invalidate(prefix: string): void;
 }
 
+/**
+ * Full, it drops its expired entries and then the least recently used ones, a tenth of its room at a
+ * time. It used to drop everything: many different keys (the later pages of a few text searches) then
+ * also emptied what was asked every few requests (a search's block of page ids), which was found again
+ * by the database after each clearing.
+ */
 export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries = 500): TtlCache {
+  // In use order, least recent first: a hit moves its entry to the end.
   const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const makeRoom = (t: number) => {
+    for (const [key, e] of entries) if (t - e.at >= ttlMs) entries.delete(key);
+    let drop = entries.size - maxEntries + Math.max(1, Math.floor(maxEntries / 10));
+    for (const key of entries.keys()) {
+      if (drop-- <= 0) break;
+      entries.delete(key);
+    }
+  };
   return {
     get<T>(key: string, load: () => Promise<T>) {
+      const t = now();
       const hit = entries.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.value as Promise<T>;
-      if (entries.size >= maxEntries) entries.clear();
+      if (hit && t - hit.at < ttlMs) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit.value as Promise<T>;
+      }
+      if (hit) entries.delete(key);
+      else if (entries.size >= maxEntries) makeRoom(t);
       const value = load();
-      entries.set(key, { at: now(), value });
+      entries.set(key, { at: t, value });
       // A failed load is not kept: the next caller tries again.
       value.catch(() => {
         if (entries.get(key)?.value === value) entries.delete(key);

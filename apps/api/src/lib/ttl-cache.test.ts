@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ttlCache } from './ttl-cache';
+
+/** A cache on a clock the test moves, and how many times each key was loaded. */
+function setup(ttlMs: number, maxEntries: number) {
+  let t = 0;
+  const loads = new Map<string, number>();
+  const cache = ttlCache(ttlMs, () => t, maxEntries);
+  const get = (key: string) =>
+    cache.get(key, async () => {
+      loads.set(key, (loads.get(key) ?? 0) + 1);
+      return `value of ${key}`;
+    });
+  return { cache, get, loads, tick: (ms: number) => (t += ms) };
+}
+
+describe('ttlCache', () => {
+  it('loads a key once for callers at the same time, again after its time is up', async () => {
+    const { get, loads, tick } = setup(1000, 10);
+    expect(await Promise.all([get('a'), get('a'), get('a')])).toEqual(['value of a', 'value of a', 'value of a']);
+    expect(loads.get('a')).toBe(1);
+    tick(999);
+    await get('a');
+    expect(loads.get('a')).toBe(1);
+    tick(1);
+    await get('a');
+    expect(loads.get('a')).toBe(2);
+  });
+
+  it('does not keep a failed load', async () => {
+    let t = 0;
+    const cache = ttlCache(1000, () => t, 10);
+    let calls = 0;
+    const failing = () =>
+      cache.get('k', async () => {
+        calls++;
+        if (calls === 1) throw new Error('falhou');
+        return 'ok';
+      });
+    await expect(failing()).rejects.toThrow('falhou');
+    expect(await failing()).toBe('ok');
+    expect(calls).toBe(2);
+    t += 1;
+    expect(await failing()).toBe('ok');
+    expect(calls).toBe(2);
+  });
+
+  it('when full, keeps what is still asked for and drops the least recently used', async () => {
+    const { get, loads } = setup(60_000, 100);
+    // A key asked for every few requests among a stream of keys asked for once (a search's block of
+    // page ids among its pages): it must not be loaded again when the cache fills up.
+    for (let i = 0; i < 1000; i++) {
+      await get(`page:${i}`);
+      if (i % 5 === 0) await get('block');
+    }
+    expect(loads.get('block')).toBe(1);
+    // The most recent pages are still there; the first ones were dropped.
+    await get('page:999');
+    expect(loads.get('page:999')).toBe(1);
+    await get('page:0');
+    expect(loads.get('page:0')).toBe(2);
+  });
+
+  it('when full, drops expired entries before live ones, even recently used', async () => {
+    const { get, loads, tick } = setup(1000, 10);
+    for (let i = 0; i < 5; i++) await get(`old:${i}`);
+    tick(100);
+    for (let i = 0; i < 5; i++) await get(`live:${i}`);
+    tick(100);
+    for (let i = 0; i < 5; i++) await get(`old:${i}`); // used after the live ones
+    tick(850); // the old ones, loaded at 0, have expired; the live ones (at 100) have not
+    await get('new');
+    for (let i = 0; i < 5; i++) await get(`live:${i}`);
+    expect([...Array(5).keys()].map((i) => loads.get(`live:${i}`))).toEqual([1, 1, 1, 1, 1]);
+    expect(loads.get('old:0')).toBe(1);
+    await get('old:0');
+    expect(loads.get('old:0')).toBe(2);
+  });
+
+  it('invalidates by prefix', async () => {
+    const { cache, get, loads } = setup(60_000, 10);
+    await get('home:a');
+    await get('home:b');
+    await get('admin:a');
+    cache.invalidate('home:');
+    await get('home:a');
+    await get('admin:a');
+    expect(loads.get('home:a')).toBe(2);
+    expect(loads.get('admin:a')).toBe(1);
+  });
+});
