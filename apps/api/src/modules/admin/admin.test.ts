@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { adminSession, completeWith, createTestApp, openProject, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, completeWith, createTestApp, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -135,6 +135,63 @@ describe('reviews moderation', () => {
     expect(filtered.json().items.map((r: { id: number }) => r.id)).toEqual([ids[1]]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/review/delete/${ids[0]}`, headers: admin.auth })).statusCode).toBe(200);
     expect(await rating()).toBeNull();
+  });
+});
+
+describe(`reviews moderation at once (${TEST_DB})`, () => {
+  it("approving a professional's reviews at once counts each once, with one audit line and one message each", async () => {
+    // On PostgreSQL the approvals run at once. Each locks the professional's row before its average
+    // is recomputed, so the recompute sees every approval committed before it (without the lock, one
+    // approval's recompute missed the other's review: 3 reviews counted of 4).
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Concorrido' });
+    await give(p.id, 100);
+    const notas = [5, 4, 3, 5];
+    const clients: { auth: Record<string, string> }[] = [];
+    const ids: number[] = [];
+    for (const [i, nota] of notas.entries()) {
+      const c = await registerAndLogin(t.app, 'cliente', { nome: `Cliente Concorrente ${i}` });
+      const rid = await openProject(t.app, c, admin, 5);
+      expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+      await completeWith(t.app, c, rid, p.id);
+      const review = await t.app.inject({
+        method: 'POST',
+        url: '/api/review/create',
+        headers: c.auth,
+        payload: { profissionalId: p.id, nota, comentario: `Nota ${nota} de ${i}` },
+      });
+      expect(review.statusCode).toBe(201);
+      ids.push(review.json().id);
+      clients.push(c);
+    }
+    // Every review approved twice at once, and all of them at once.
+    const accept = (id: number) => t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: admin.auth });
+    const answers = await Promise.all(ids.flatMap((id) => [accept(id), accept(id)]));
+    for (let i = 0; i < ids.length; i++) {
+      const pair = [answers[2 * i]!, answers[2 * i + 1]!];
+      expect(pair.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(pair.find((a) => a.statusCode === 409)!.json()).toEqual({
+        code: 'INVALID_STATUS',
+        message: 'Só uma review pendente pode ser aprovada ou reprovada.',
+      });
+    }
+    const { rows } = await t.db.execute<{ n: number; media: number; audit: number; mails: number }>(sql`
+      select total_avaliacoes as n, nota_media::float8 as media,
+        (select count(*)::int from audit_log where acao = 'REVIEW_APROVADA' and alvo_id = any(${`{${ids.join(',')}}`}::int[])) as audit,
+        (select count(*)::int from email_outbox where chave like 'avaliacao_%' and chave = any(${`{${ids.flatMap((id) => [`avaliacao_aprovada:v${id}`, `avaliacao_publicada:v${id}`]).join(',')}}`}::text[])) as mails
+      from profissionais where id = ${p.id}`);
+    expect(rows[0]).toEqual({ n: 4, media: 4.25, audit: 4, mails: 8 });
+    // What each reads in the bell: the professional, one line per review; each client, his own.
+    const bell = async (auth: Record<string, string>, titulo: string) =>
+      ((await t.app.inject({ method: 'GET', url: '/api/notificacoes?pageSize=50', headers: auth })).json().items as { titulo: string; corpo: string }[]).filter(
+        (n) => n.titulo === titulo,
+      );
+    const proLines = await bell(p.auth, 'Nova avaliação publicada');
+    expect(proLines.map((n) => n.corpo).sort()).toEqual(notas.map((nota, i) => `Cliente Concorrente ${i} deu-lhe ${nota} de 5.`).sort());
+    for (const c of clients)
+      expect((await bell(c.auth, 'Avaliação publicada')).map((n) => n.corpo)).toEqual(['A sua avaliação de Paulo Concorrido já está pública.']);
+    // The answer of the approval that counted last says the average of all four.
+    const last = answers.filter((a) => a.statusCode === 200).map((a) => a.json().notaMedia as number);
+    expect(last).toContain(4.25);
   });
 });
 

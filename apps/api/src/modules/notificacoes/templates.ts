@@ -587,7 +587,8 @@ export function renderMail(parts: MailParts): { html: string; text: string } {
 /**
  * Kinds whose outbox line and bell row hold the template's data (`dados`, jsonb) instead of the
  * rendered text: the mail is rendered when it is sent, the bell's text when it is read. Written by
- * statements that build the data themselves (applying, publishing and approving: one round trip, no text sent
+ * statements that build the data themselves (applying, publishing, approving, a review approved, a
+ * professional chosen: one round trip, no text sent
  * to the database or kept in its log; a project's approval: one small row per professional of the
  * zone instead of the whole mail, ~900 times). The data is what the template takes, as JSON.
  */
@@ -597,6 +598,10 @@ const STORED = {
   projeto_lotado: T.projetoLotado,
   novo_projeto_na_zona: T.novoProjetoNaZona,
   admin_projeto_pendente: T.adminProjetoPendente,
+  avaliacao_aprovada: T.avaliacaoAprovada,
+  avaliacao_publicada: T.avaliacaoPublicada,
+  escolhido: T.escolhido,
+  nao_escolhido: T.naoEscolhido,
 } satisfies Partial<Record<NotificationKind, (d: never) => Rendered>>;
 
 export type StoredKind = keyof typeof STORED;

@@ -1,15 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clientes, profissionais, reviews } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
-import { fieldsOf, runList } from '../../db/prepared';
+import { executeNamed, fieldsOf, runList } from '../../db/prepared';
 import { containsFolded, everyWord, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
-import { audit } from '../audit/audit.service';
-import { notifyAll } from '../notificacoes/notify';
-import { recomputeSelos } from '../selos/selos.service';
-import { recomputeRating } from './reviews.service';
+import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
+import { recomputeRatingAndSelos } from '../selos/selos.service';
 
 /** Review moderation in the back office (admin routes): the queue, approve or reject, delete. */
 
@@ -111,48 +109,98 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
   );
 }
 
-/** Approve or reject a pending review; the professional's average is recomputed in the same transaction. */
+type Decided = {
+  status: 'ESPERA' | 'APROVADO' | 'NEGADO';
+  profissional_id: number;
+  novo_status: 'APROVADO' | 'NEGADO' | null;
+  nota_media: number | string | null;
+};
+
+/**
+ * Approve or reject a pending review. Rejecting changes neither the professional's average nor a
+ * badge (both count approved reviews only): one statement. Approving is two in a transaction: the
+ * decision (with the professional's row locked, the audit line and both people's news) and then his
+ * average, ranking and badges, which must see the review approved and any other approval of his that
+ * committed while the lock was awaited (a single statement reads one snapshot, taken before the wait).
+ * It was eleven round trips: 250 decisions a second with 50 at once, p99 451 ms.
+ */
 export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, now: Date = new Date()) {
+  const decide = async (conn: Db | Tx) => {
+    const { rows } = await executeNamed<Decided>(conn, decisionStatement(id, decision, adminId, now.toISOString()));
+    const r = rows[0];
+    if (!r) throw notFound('Review não encontrada.');
+    if (r.status !== 'ESPERA') throw conflict('INVALID_STATUS', 'Só uma review pendente pode ser aprovada ou reprovada.');
+    if (r.novo_status !== decision) throw new Error(`decision on review ${id} changed nothing`);
+    return { id, status: decision, profissionalId: Number(r.profissional_id), notaMedia: r.nota_media === null ? null : Number(r.nota_media) };
+  };
+  if (decision === 'NEGADO') return decide(db);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reviews)
-      .set({ status: decision })
-      .where(and(eq(reviews.id, id), eq(reviews.status, 'ESPERA')))
-      .returning({ id: reviews.id, status: reviews.status, profissionalId: reviews.profissionalId });
-    if (!row) {
-      const [exists] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id));
-      if (!exists) throw notFound('Review não encontrada.');
-      throw conflict('INVALID_STATUS', 'Só uma review pendente pode ser aprovada ou reprovada.');
-    }
-    await recomputeRating(tx, row.profissionalId);
-    await recomputeSelos(tx, [row.profissionalId], now);
-    await audit(tx, { tipo: 'admin', id: adminId }, decision === 'APROVADO' ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA', 'review', id);
-    if (decision === 'APROVADO') {
-      // Now public: the professional hears of it, and the client that it counts.
-      await notifyAll(
-        tx,
-        [
-          { tipo: 'avaliacao_aprovada', reviewId: id },
-          { tipo: 'avaliacao_publicada', reviewId: id },
-        ],
-        now,
-      );
-    }
-    const [prof] = await tx.select({ notaMedia: profissionais.notaMedia }).from(profissionais).where(eq(profissionais.id, row.profissionalId));
-    return { id: row.id, status: row.status, profissionalId: row.profissionalId, notaMedia: prof?.notaMedia ?? null };
+    const r = await decide(tx);
+    return { ...r, notaMedia: await recomputeRatingAndSelos(tx, r.profissionalId, now) };
   });
 }
 
+/**
+ * The decision as one statement: the review locked (a second admin's decision waits, then sees it
+ * decided: 409), and for an approval its professional's row too; the change only where the review
+ * was pending; the audit line and, for an approval, the professional's and the client's news as
+ * template data (templates.ts) read from that change, so a refusal writes nothing.
+ */
+function decisionStatement(id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, at: string) {
+  const when = sql`${at}::timestamptz`;
+  const approve = decision === 'APROVADO';
+  const news = sql`${storedNews(
+    'avaliacao_aprovada',
+    { tipo: 'profissional', id: sql`upd.profissional_id`, email: sql`pro.email` },
+    sql`'avaliacao_aprovada:v' || upd.id`,
+    when,
+    storedData('avaliacao_aprovada', { nota: sql`upd.nota`, comentario: sql`upd.comentario`, clienteNome: sql`c.nome` }),
+  )} from upd join pro on pro.id = upd.profissional_id join clientes c on c.id = upd.cliente_id
+    union all ${storedNews(
+      'avaliacao_publicada',
+      { tipo: 'cliente', id: sql`upd.cliente_id`, email: sql`c.email` },
+      sql`'avaliacao_publicada:v' || upd.id`,
+      when,
+      storedData('avaliacao_publicada', { profissionalId: sql`upd.profissional_id`, nome: sql`pro.nome`, nota: sql`upd.nota` }),
+    )} from upd join pro on pro.id = upd.profissional_id join clientes c on c.id = upd.cliente_id`;
+  return sql`
+    with cur as (
+      select v.id, v.status, v.profissional_id from reviews v where v.id = ${id}::int for update
+    ), pro as (
+      select p.id, p.email, p.nome, p.nota_media from profissionais p where p.id = (select profissional_id from cur) ${approve ? sql`for update` : sql``}
+    ), upd as (
+      update reviews v set status = ${decision}::review_status from cur
+      where v.id = cur.id and cur.status = 'ESPERA'
+      returning v.id, v.status, v.profissional_id, v.cliente_id, v.nota, v.comentario
+    ), audited as (
+      insert into audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id)
+      select 'admin', ${adminId}::int, ${approve ? 'REVIEW_APROVADA' : 'REVIEW_REPROVADA'}, 'review', upd.id from upd
+    )${approve ? sql`, ${notificationWrites(news, when)}` : sql``}
+    select cur.status, cur.profissional_id, upd.status as novo_status, pro.nota_media
+    from cur left join upd on true left join pro on true`;
+}
+
+/**
+ * Deleting a review: its professional's row locked first, as an approval does, so that his average
+ * and badges, recomputed next in one statement, see every approval committed meanwhile.
+ */
 export async function deleteReview(db: Db, id: number, adminId: number, now: Date = new Date()) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(reviews)
-      .where(eq(reviews.id, id))
-      .returning({ id: reviews.id, profissionalId: reviews.profissionalId, comentario: reviews.comentario });
-    if (!row) throw notFound('Review não encontrada.');
-    await recomputeRating(tx, row.profissionalId);
-    await recomputeSelos(tx, [row.profissionalId], now);
-    await audit(tx, { tipo: 'admin', id: adminId }, 'REVIEW_ELIMINADA', 'review', id, { comentario: row.comentario });
+    const { rows } = await executeNamed<{ profissional_id: number }>(
+      tx,
+      sql`
+      with pro as (
+        select p.id from profissionais p where p.id = (select profissional_id from reviews where id = ${id}::int) for update
+      ), del as (
+        delete from reviews v where v.id = ${id}::int and exists (select 1 from pro) returning v.id, v.profissional_id, v.comentario
+      ), audited as (
+        insert into audit_log (actor_tipo, actor_id, acao, alvo_tipo, alvo_id, detalhes)
+        select 'admin', ${adminId}::int, 'REVIEW_ELIMINADA', 'review', del.id, jsonb_build_object('comentario', del.comentario) from del
+      )
+      select del.profissional_id from del`,
+    );
+    if (!rows[0]) throw notFound('Review não encontrada.');
+    await recomputeRatingAndSelos(tx, Number(rows[0].profissional_id), now);
     return { id };
   });
 }

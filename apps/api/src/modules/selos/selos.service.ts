@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { executeNamed, preparedRaw } from '../../db/prepared';
 import { intArray, textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
-import { bayesSql, PRIOR_FALLBACK, refreshPriorSql } from './ranking';
+import { bayesSql, PRIOR_FALLBACK, refreshPriorSql, storedPriorSql } from './ranking';
 
 /**
  * The badges' rules, in one statement (docs/decisions/0015 and the shared SELO_REGRAS):
@@ -44,17 +44,21 @@ const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandi
  * Recomputes the badges of `target`'s professionals and stores them (with `selos_em`, and `nota_bayes`
  * when `prior` is given). `onlyChanged` (a professional's own page, read often): the row is written
  * only when the badges differ, so a view takes no row lock and leaves no dead row; the sweep renews
- * `selos_em` later.
+ * `selos_em` later. `rating`: the average, the number of approved reviews and the ranking are
+ * recomputed in the same update (reviews.service's recomputeRatings, with the stored prior mean);
+ * one row cannot be updated twice by one statement.
  */
-function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = false) {
+function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = false, rating = false) {
   const at = sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
   return sql`
     with alvo as (${target}),
     m as (
       select p.id, p.verificacao::text as verificacao, (p.especialidades && ${textArray(DOMOTICA_SPECIALTIES)}) as esp_domotica,
         r12.n as avaliacoes12m, r12.media as media12m, dom.n as projetos_domotica, rr.n as candidaturas30d, rr.mediana as mediana_min
+        ${rating ? sql`, ra.n as ra_n, ra.media as ra_media` : sql``}
       from profissionais p
       join alvo on alvo.id = p.id
+      ${rating ? sql`cross join lateral (select count(*)::int as n, avg(v.nota)::float8 as media from reviews v where v.profissional_id = p.id and v.status = 'APROVADO') ra` : sql``}
       cross join lateral (
         select count(*)::int as n, avg(v.nota) as media from reviews v
         where v.profissional_id = p.id and v.status = 'APROVADO' and v.criado_em > ${at} - make_interval(months => ${num(R.topMeses)})) r12
@@ -75,7 +79,9 @@ function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = fals
       from m
     )
     ${onlyChanged ? sql`, w as (` : sql``}
-    update profissionais p set selos = s.selos, selos_em = ${at}${prior ? sql`, nota_bayes = ${bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, prior)}` : sql``}
+    update profissionais p set selos = s.selos, selos_em = ${at}${prior ? sql`, nota_bayes = ${bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, prior)}` : sql``}${
+      rating ? sql`, nota_media = s.ra_media, total_avaliacoes = s.ra_n, nota_bayes = ${bayesSql(sql`s.ra_n`, sql`s.ra_media`, storedPriorSql)}` : sql``
+    }
     from s where p.id = s.id${
       onlyChanged
         ? sql` and p.selos is distinct from s.selos)
@@ -83,7 +89,7 @@ function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = fals
         : sql`
     returning`
     } s.id, s.selos, s.verificacao, s.avaliacoes12m, s.media12m::float8 as media12m, s.esp_domotica, s.projetos_domotica,
-      s.candidaturas30d, s.mediana_min::float8 as mediana_min${onlyChanged ? sql` from s` : sql``}`;
+      s.candidaturas30d, s.mediana_min::float8 as mediana_min${rating ? sql`, s.ra_media as nota_media` : sql``}${onlyChanged ? sql` from s` : sql``}`;
 }
 
 interface Row {
@@ -123,6 +129,18 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
   // that the kept plan is estimated like a fresh one (seeing one id, PostgreSQL judged the kept plan,
   // made for any number, dearer and planned again every time).
   await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${intArray(list)})::int[])`, now));
+}
+
+/**
+ * A review approved: the professional's average, number of reviews and ranking with his badges, in
+ * one statement (recomputeRatings and recomputeSelos were two round trips). Answers the new average.
+ */
+export async function recomputeRatingAndSelos(db: Db | Tx, profissionalId: number, now: Date): Promise<number | null> {
+  const { rows } = await executeNamed<{ nota_media: number | string | null }>(
+    db,
+    statement(sql`select id from profissionais where id = ${profissionalId}::int`, now, undefined, false, true),
+  );
+  return rows[0] ? numOrNull(rows[0].nota_media) : null;
 }
 
 /**
