@@ -79,6 +79,20 @@ async function ledgerMatches(p: Session) {
 const eventsOf = (tipo: NotificationEvent['tipo']) => told.filter((e) => e.tipo === tipo);
 /** What the person finds in the bell (the in-app notifications written with the event). */
 const bell = async (s: Session) => ((await inject('GET', '/api/notificacoes?pageSize=50', s.auth)).json().items as { tipo: string }[]).map((n) => n.tipo);
+/** The bell's lines of one kind, as the person reads them (rendered from stored data or text). */
+const lines = async (s: Session, tipo: string) =>
+  ((await inject('GET', '/api/notificacoes?pageSize=50', s.auth)).json().items as { tipo: string; titulo: string; corpo: string }[])
+    .filter((n) => n.tipo === tipo)
+    .map((n) => `${n.titulo}: ${n.corpo}`);
+/** E-mails queued for this professional about this project, by kind. */
+const mails = async (id: number, p: Session) =>
+  (
+    await t.db.execute<{ tipo: string }>(sql`
+      select tipo from email_outbox where chave in (${`escolhido:r${id}:p${p.id}`}, ${`nao_escolhido:r${id}:p${p.id}`}) order by tipo`)
+  ).rows.map((r) => r.tipo);
+const TITULO = projectPayload().titulo;
+const CHOSEN = `Foi escolhido!: Cliente Escolha escolheu-o para "${TITULO}".`;
+const NOT_CHOSEN = `Outro profissional escolhido: O cliente de "${TITULO}" escolheu outro profissional.`;
 
 describe('the applicants of a project', () => {
   it('lists name, rating, "Verificado" and which one was chosen, only to the owner (and admins)', async () => {
@@ -118,38 +132,57 @@ describe('"Escolhi este profissional"', () => {
     const r = await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p1.id });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ id, escolhidoId: p1.id });
-    expect(eventsOf('escolhido')).toEqual([{ tipo: 'escolhido', requestId: id, profissionalId: p1.id }]);
-    expect(
-      eventsOf('nao_escolhido')
-        .map((e) => 'profissionalId' in e && e.profissionalId)
-        .sort(),
-    ).toEqual([p2.id, p3.id].sort());
+    // What each one reads in the bell, and the e-mails queued (one statement writes both).
+    const heard = async () => Promise.all([p1, p2, p3].map(async (p) => [await lines(p, 'escolhido'), await lines(p, 'nao_escolhido'), await mails(id, p)]));
+    expect(await heard()).toEqual([
+      [[CHOSEN], [], ['escolhido']],
+      [[], [NOT_CHOSEN], ['nao_escolhido']],
+      [[], [NOT_CHOSEN], ['nao_escolhido']],
+    ]);
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).json().escolhidoId).toBe(p1.id);
-    expect(await bell(p1)).toContain('escolhido');
-    expect(await bell(p2)).toContain('nao_escolhido');
-    expect(await bell(p2)).not.toContain('escolhido');
     const applicants = (await inject('GET', `/api/requests/${id}/profissionais`, c.auth)).json();
     expect(applicants.map((a: { escolhido: boolean }) => a.escolhido)).toEqual([true, false, false]);
     // Whom the client chose is not shown to professionals.
     expect((await inject('GET', `/api/requests/${id}`, p2.auth)).json().escolhidoId).toBeUndefined();
 
     // Changing the choice: the new one is told, and the one chosen before; the others heard already.
-    told.length = 0;
     expect((await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p2.id })).statusCode).toBe(200);
-    expect(told).toEqual([
-      { tipo: 'escolhido', requestId: id, profissionalId: p2.id },
-      { tipo: 'nao_escolhido', requestId: id, profissionalId: p1.id },
-    ]);
+    const afterChange = [
+      [[CHOSEN], [NOT_CHOSEN], ['escolhido', 'nao_escolhido']],
+      [[CHOSEN], [NOT_CHOSEN], ['escolhido', 'nao_escolhido']],
+      [[], [NOT_CHOSEN], ['nao_escolhido']],
+    ];
+    expect(await heard()).toEqual(afterChange);
     // The same choice again changes nothing and tells nobody.
-    told.length = 0;
-    expect((await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p2.id })).json().escolhidoId).toBe(p2.id);
-    expect(told).toEqual([]);
+    const again = await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p2.id });
+    expect(again.json()).toMatchObject({ id, escolhidoId: p2.id });
+    expect(await heard()).toEqual(afterChange);
 
     // Completed: the choice is final.
     await completeWith(t.app, c, id, p2.id);
     const late = await inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p3.id });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('O projeto já está concluído: a escolha já não pode ser alterada.');
+  });
+
+  it('a choice at the same time as the completion never changes the choice of a completed project', async () => {
+    // On PostgreSQL both run at once. The choice locks the project first: it then either comes before
+    // the completion (which names p1 and has the last word) or sees the project completed (409).
+    // Without the lock it changed the completed project's choice to p2 after answering 200.
+    for (let round = 0; round < 5; round++) {
+      const {
+        c,
+        id,
+        pros: [p1, p2],
+      } = await projectWithApplicants(2);
+      const [done, chose] = await Promise.all([
+        inject('PATCH', `/api/requests/${id}/concluir`, c.auth, { profissionalId: p1.id }),
+        inject('POST', `/api/requests/${id}/escolher`, c.auth, { profissionalId: p2.id }),
+      ]);
+      expect(done.statusCode).toBe(200);
+      expect([200, 409]).toContain(chose.statusCode);
+      expect((await inject('GET', `/api/requests/${id}`, c.auth)).json()).toMatchObject({ status: 'CONCLUIDO', escolhidoId: p1.id });
+    }
   });
 
   it('once someone is chosen, the job leaves job search and nobody else can pay for it', async () => {
@@ -195,8 +228,7 @@ describe('"Escolhi este profissional"', () => {
     const early = await inject('POST', `/api/requests/${waiting.id}/escolher`, c.auth, { profissionalId: p1.id });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Só pode escolher um profissional depois de o projeto ser aprovado.');
-    expect(eventsOf('escolhido')).toEqual([]);
-    expect(eventsOf('nao_escolhido')).toEqual([]);
+    expect([await lines(p1, 'escolhido'), await lines(p1, 'nao_escolhido'), await mails(id, p1)]).toEqual([[], [], []]);
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).json().escolhidoId).toBeNull();
   });
 });
