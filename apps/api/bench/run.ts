@@ -27,7 +27,7 @@
  * BENCH_ONLY=regex runs the matching scenarios only (the baselines always run); DATABASE_POOL_MAX,
  * DATABASE_STATEMENT_TIMEOUT_MS, NOTIFICATIONS_WORKER and NOTIFICATIONS_PASS_MS are passed on to the API. Traffic goes only to 127.0.0.1, stops by
  * itself, and every child process is stopped at the end, also on error. The writes change the
- * database (new projects in ESPERA, applications that spend credits), which is fine for a bench one;
+ * database (new projects in ESPERA, applications that spend credits, choices, decided reviews), which is fine for a bench one;
  * the dead rows they leave are vacuumed at the start of the next run.
  */
 import autocannon from 'autocannon';
@@ -54,6 +54,9 @@ const WARMUP = 2;
 const LOGIN_CONNECTIONS = num('BENCH_LOGIN_CONNECTIONS', 4);
 /** Approvals measured (plus a tenth to warm up); their job alerts are then timed as the worker writes them. */
 const JOB_ALERT_APPROVALS = num('BENCH_APPROVALS', 200);
+/** Clients' choices and review decisions measured (plus a tenth to warm up): each uses up one of the generated subjects. */
+const CHOICES = num('BENCH_CHOICES', 1000);
+const REVIEW_DECISIONS = num('BENCH_REVIEW_DECISIONS', 400);
 /** What a browser sends: the API compresses JSON of 1 KB or more, the web files are precompressed. */
 const ACCEPT_ENCODING = 'br, gzip';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
@@ -72,7 +75,7 @@ type Kind = 'read' | 'text' | 'write';
 interface Scenario {
   name: string;
   kind: Kind;
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   token?: string;
   headers?: Record<string, string>;
@@ -221,6 +224,7 @@ interface Subjects {
   /** The districts where professionals work (job search's filter). */
   districts: string[]; loginEmails: string[]; publishers: { token: string; telefone: string }[];
   applyPairs: { requestId: number; token: string }[]; approvals: number[]; counts: Record<string, number>; pgVersion: string;
+  choices: { requestId: number; profissionalId: number; token: string }[]; pendingReviews: number[];
 }
 
 async function subjects(url: string): Promise<Subjects> {
@@ -288,6 +292,20 @@ async function subjects(url: string): Promise<Subjects> {
       select r.id from requests r join clientes c on c.id = r.cliente_id
       where r.status = 'ESPERA' and c.email_confirmado_em is not null order by r.criado_em desc, r.id desc limit 20000`)).map((r) => r.id);
 
+    // Choices: open projects with an applicant and nobody chosen yet, apart from those the applications
+    // use, one per client (no two requests wait on one project's lock); the first applicant is chosen.
+    const choices = (await rows<{ id: number; v: number; cliente_id: number; p: number }>(`
+      select distinct on (r.cliente_id) r.id, r.cliente_id, cl.sessao_versao v, ca.profissional_id p
+      from requests r join clientes cl on cl.id = r.cliente_id
+        join lateral (
+          select c.profissional_id from candidaturas c where c.request_id = r.id and c.profissional_id is not null order by c.criado_em, c.id limit 1
+        ) ca on true
+      where r.status = 'ABERTO' and r.escolhido_id is null and r.id <> all($1::int[])
+      order by r.cliente_id, r.criado_em, r.id limit 20000`, [projects.map((p) => p.id)]))
+      .map((r) => ({ requestId: r.id, profissionalId: r.p, token: mint(r.cliente_id, 'cliente', r.v) }));
+    // Reviews waiting for moderation, oldest first (the back office's queue).
+    const pendingReviews = (await rows<{ id: number }>(`select id from reviews where status = 'ESPERA' order by criado_em, id limit 20000`)).map((r) => r.id);
+
     const counts: Record<string, number> = {};
     for (const t of ['clientes', 'profissionais', 'requests', 'candidaturas', 'reviews', 'payments', 'credit_ledger', 'audit_log']) {
       counts[t] = Number((await c.query(`select count(*)::int n from ${t}`)).rows[0].n);
@@ -298,7 +316,7 @@ async function subjects(url: string): Promise<Subjects> {
       cliente: { id: typical.id, token: mint(typical.id, 'cliente', typical.v), projectId: project.id },
       heavy: { id: heavy.id, token: mint(heavy.id, 'cliente', heavy.v), projects: heavy.n },
       prof: { id: prof.id, token: mint(prof.id, 'profissional', prof.v) },
-      profileIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion,
+      profileIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion, choices, pendingReviews,
     };
   } finally {
     await c.end();
@@ -430,6 +448,9 @@ function scenarios(s: Subjects): Scenario[] {
   const email = rot(s.loginEmails);
   const pair = rot(s.applyPairs);
   const approval = rot(s.approvals);
+  const choice = rot(s.choices);
+  const pendingReview = rot(s.pendingReviews);
+  let decided = 0;
   const publisher = rot(s.publishers);
   let published = 0;
   const asset = webAsset();
@@ -544,6 +565,21 @@ function scenarios(s: Subjects): Scenario[] {
       name: 'write: approve a project', kind: 'write', method: 'PATCH', path: '/api/requests/0/aprovar', token: adm, amount: JOB_ALERT_APPROVALS,
       next: () => ({ path: `/api/requests/${approval()}/aprovar`, body: JSON.stringify({ creditos: 3 }) }),
     },
+    {
+      // "Escolhi este profissional": the chosen one and the other applicants are told. Each request is
+      // another client's project; a fixed number (each uses up an open project with no choice).
+      name: 'write: a client chooses a professional', kind: 'write', method: 'POST', path: '/api/requests/0/escolher', amount: CHOICES,
+      next: () => {
+        const x = choice();
+        return { path: `/api/requests/${x.requestId}/escolher`, token: x.token, body: JSON.stringify({ profissionalId: x.profissionalId }) };
+      },
+    },
+    {
+      // An admin's moderation of the oldest pending reviews: three approvals (the professional's average,
+      // ranking and badges recomputed, both people told) for each rejection.
+      name: 'write: moderate a review', kind: 'write', method: 'PUT', path: '/api/review/accept/0', token: adm, amount: REVIEW_DECISIONS,
+      next: () => ({ path: `/api/review/${++decided % 4 === 0 ? 'deny' : 'accept'}/${pendingReview()}`, body: '{}' }),
+    },
   ];
   return list;
 }
@@ -605,6 +641,12 @@ async function main() {
   }
   if (list.some((x) => x.path.endsWith('/aprovar')) && s.approvals.length < Math.ceil(JOB_ALERT_APPROVALS * 1.1) * runs) {
     console.log(`Note: only ${s.approvals.length} projects wait for approval; a fast run may approve some twice (409).`);
+  }
+  if (list.some((x) => x.path.endsWith('/escolher')) && s.choices.length < Math.ceil(CHOICES * 1.1) * runs) {
+    console.log(`Note: only ${s.choices.length} open projects without a choice; a run may choose on some twice (no change).`);
+  }
+  if (list.some((x) => x.path.startsWith('/api/review/accept')) && s.pendingReviews.length < Math.ceil(REVIEW_DECISIONS * 1.1) * runs) {
+    console.log(`Note: only ${s.pendingReviews.length} reviews wait for moderation; a run may decide some twice (409).`);
   }
   console.log('');
 
