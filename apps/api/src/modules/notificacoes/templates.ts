@@ -602,6 +602,7 @@ const STORED = {
   avaliacao_publicada: T.avaliacaoPublicada,
   escolhido: T.escolhido,
   nao_escolhido: T.naoEscolhido,
+  projeto_fechado: T.projetoFechado,
 } satisfies Partial<Record<NotificationKind, (d: never) => Rendered>>;
 
 export type StoredKind = keyof typeof STORED;

@@ -93,6 +93,7 @@ const mails = async (id: number, p: Session) =>
 const TITULO = projectPayload().titulo;
 const CHOSEN = `Foi escolhido!: Cliente Escolha escolheu-o para "${TITULO}".`;
 const NOT_CHOSEN = `Outro profissional escolhido: O cliente de "${TITULO}" escolheu outro profissional.`;
+const CLOSED = `Projeto fechado: "${TITULO}" foi fechado ou removido.`;
 
 describe('the applicants of a project', () => {
   it('lists name, rating, "Verificado" and which one was chosen, only to the owner (and admins)', async () => {
@@ -243,10 +244,8 @@ describe('"Marcar como concluído" asks who did the job', () => {
     const done = await inject('PATCH', `/api/requests/${id}/concluir`, c.auth, { profissionalId: p2.id });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ id, status: 'CONCLUIDO', escolhidoId: p2.id });
-    expect(told).toEqual([
-      { tipo: 'escolhido', requestId: id, profissionalId: p2.id },
-      { tipo: 'projeto_fechado', requestId: id, profissionalId: p1.id, titulo: projectPayload().titulo, reembolso: null },
-    ]);
+    expect([await lines(p2, 'escolhido'), await lines(p2, 'projeto_fechado')]).toEqual([[CHOSEN], []]);
+    expect([await lines(p1, 'escolhido'), await lines(p1, 'projeto_fechado')]).toEqual([[], [CLOSED]]);
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).json()).toMatchObject({ status: 'CONCLUIDO', escolhidoId: p2.id });
     expect([await balanceOf(p1), await balanceOf(p2)]).toEqual([20, 20]);
     expect((await inject('PATCH', `/api/requests/${id}/concluir`, c.auth, { profissionalId: p2.id })).statusCode).toBe(409);
@@ -255,21 +254,24 @@ describe('"Marcar como concluído" asks who did the job', () => {
   it('keeps the earlier choice without a body; "Nenhum destes profissionais" (null) clears it', async () => {
     const a = await projectWithApplicants(2);
     await inject('POST', `/api/requests/${a.id}/escolher`, a.c.auth, { profissionalId: a.pros[0].id });
-    told.length = 0;
     expect((await inject('PATCH', `/api/requests/${a.id}/concluir`, a.c.auth)).json()).toEqual({ id: a.id, status: 'CONCLUIDO', escolhidoId: a.pros[0].id });
-    // Already told they were chosen: only the other hears the project closed.
-    expect(told.map((e) => e.tipo)).toEqual(['projeto_fechado']);
+    // Already told they were chosen (once): only the other hears the project closed.
+    expect([await lines(a.pros[0], 'escolhido'), await lines(a.pros[0], 'projeto_fechado')]).toEqual([[CHOSEN], []]);
+    expect(await lines(a.pros[1], 'projeto_fechado')).toEqual([CLOSED]);
 
     const b = await projectWithApplicants(2);
     await inject('POST', `/api/requests/${b.id}/escolher`, b.c.auth, { profissionalId: b.pros[0].id });
-    told.length = 0;
     expect((await inject('PATCH', `/api/requests/${b.id}/concluir`, b.c.auth, { profissionalId: null })).json().escolhidoId).toBeNull();
-    expect(told.map((e) => e.tipo)).toEqual(['projeto_fechado', 'projeto_fechado']);
+    expect([await lines(b.pros[0], 'projeto_fechado'), await lines(b.pros[1], 'projeto_fechado')]).toEqual([[CLOSED], [CLOSED]]);
     expect((await inject('GET', `/api/requests/${b.id}`, b.c.auth)).json().escolhidoId).toBeNull();
   });
 
   it('refuses a professional who did not apply, and changes nothing', async () => {
-    const { c, id } = await projectWithApplicants(1);
+    const {
+      c,
+      id,
+      pros: [p1],
+    } = await projectWithApplicants(1);
     const stranger = await registerAndLogin(t.app, 'profissional');
     const r = await inject('PATCH', `/api/requests/${id}/concluir`, c.auth, { profissionalId: stranger.id });
     expect(r.statusCode).toBe(400);
@@ -278,7 +280,7 @@ describe('"Marcar como concluído" asks who did the job', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Identificador inválido.');
     expect((await inject('GET', `/api/requests/${id}`, c.auth)).json().status).toBe('ABERTO');
-    expect(told).toEqual([]);
+    expect([await lines(p1, 'escolhido'), await lines(p1, 'projeto_fechado'), await lines(stranger, 'escolhido')]).toEqual([[], [], []]);
   });
 });
 
