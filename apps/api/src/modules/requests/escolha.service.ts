@@ -3,6 +3,7 @@ import { M } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
+import type { StoredKind } from '../notificacoes/templates';
 import { executeNamed, preparedRaw } from '../../db/prepared';
 import { deleteRequestWithRefunds } from './requests.service';
 import { recomputeSelos } from '../selos/selos.service';
@@ -98,6 +99,14 @@ export async function chooseProfessional(db: Db, id: number, clienteId: number, 
   return { id, escolhidoId: profissionalId, escolhidoEm: now.toISOString() };
 }
 
+/** A stored kind's news to the professional `p` about the project `cur` (rows of the caller's statement), keyed as notifyAll keys it. */
+function newsToProfessional<K extends StoredKind>(kind: K, at: SQL, dados: SQL): SQL {
+  return storedNews(kind, { tipo: 'profissional', id: sql`p.id`, email: sql`p.email` }, sql`${sql.raw(`'${kind}:r'`)} || cur.id || ':p' || p.id`, at, dados);
+}
+
+/** "Foi escolhido!"'s data, from the project `cur` and its client `c`. */
+const chosenData = () => storedData('escolhido', { requestId: sql`cur.id`, titulo: sql`cur.titulo`, clienteNome: sql`c.nome` });
+
 /**
  * The choice as one statement, built once (preparedRaw): the project locked, its applicants (all of
  * them: applicantsSeen), the change only where the caller owns the open project and the one chosen
@@ -108,20 +117,9 @@ function chooseStatement() {
   const v = (key: string) => sql.placeholder(key);
   const pro = sql`${v('pro')}::int`;
   const at = sql`${v('at')}::timestamptz`;
-  const news = sql`${storedNews(
-    'escolhido',
-    { tipo: 'profissional', id: sql`p.id`, email: sql`p.email` },
-    sql`'escolhido:r' || cur.id || ':p' || p.id`,
-    at,
-    storedData('escolhido', { requestId: sql`cur.id`, titulo: sql`cur.titulo`, clienteNome: sql`c.nome` }),
-  )} from upd cross join cur join profissionais p on p.id = ${pro} left join clientes c on c.id = cur.cliente_id
-    union all ${storedNews(
-      'nao_escolhido',
-      { tipo: 'profissional', id: sql`p.id`, email: sql`p.email` },
-      sql`'nao_escolhido:r' || cur.id || ':p' || p.id`,
-      at,
-      storedData('nao_escolhido', { titulo: sql`cur.titulo` }),
-    )} from upd cross join cur join apps a on a.id <> ${pro} and (cur.escolhido_id is null or a.id = cur.escolhido_id)
+  const news = sql`${newsToProfessional('escolhido', at, chosenData())}
+    from upd cross join cur join profissionais p on p.id = ${pro} left join clientes c on c.id = cur.cliente_id
+    union all ${newsToProfessional('nao_escolhido', at, storedData('nao_escolhido', { titulo: sql`cur.titulo` }))} from upd cross join cur join apps a on a.id <> ${pro} and (cur.escolhido_id is null or a.id = cur.escolhido_id)
       join profissionais p on p.id = a.id`;
   return sql`
     with cur as (
@@ -171,21 +169,10 @@ export async function concludeRequest(db: Db, id: number, clienteId: number, pro
 function completeStatement(id: number, clienteId: number, profissionalId: number | null | undefined, at: string, strict: boolean) {
   const when = sql`${at}::timestamptz`;
   const named = profissionalId === undefined ? sql`cur.escolhido_id` : sql`${profissionalId}::int`;
-  const news = sql`${storedNews(
-    'escolhido',
-    { tipo: 'profissional', id: sql`p.id`, email: sql`p.email` },
-    sql`'escolhido:r' || cur.id || ':p' || p.id`,
-    when,
-    storedData('escolhido', { requestId: sql`cur.id`, titulo: sql`cur.titulo`, clienteNome: sql`c.nome` }),
-  )} from upd cross join cur cross join esc join profissionais p on p.id = esc.id left join clientes c on c.id = cur.cliente_id
+  const news = sql`${newsToProfessional('escolhido', when, chosenData())}
+    from upd cross join cur cross join esc join profissionais p on p.id = esc.id left join clientes c on c.id = cur.cliente_id
     where esc.id is distinct from cur.escolhido_id
-    union all ${storedNews(
-      'projeto_fechado',
-      { tipo: 'profissional', id: sql`p.id`, email: sql`p.email` },
-      sql`'projeto_fechado:r' || cur.id || ':p' || p.id`,
-      when,
-      storedData('projeto_fechado', { titulo: sql`cur.titulo`, reembolso: sql`null::int` }),
-    )} from upd cross join cur cross join esc join apps a on a.id is distinct from esc.id join profissionais p on p.id = a.id`;
+    union all ${newsToProfessional('projeto_fechado', when, storedData('projeto_fechado', { titulo: sql`cur.titulo`, reembolso: sql`null::int` }))} from upd cross join cur cross join esc join apps a on a.id is distinct from esc.id join profissionais p on p.id = a.id`;
   return sql`
     with cur as (
       select r.id, r.cliente_id, r.status, r.escolhido_id, r.escolhido_em, r.titulo, r.candidaturas_n from requests r
