@@ -565,7 +565,8 @@ function scenarios(s: Subjects): Scenario[] {
       name: 'write: approve a project', kind: 'write', method: 'PATCH', path: '/api/requests/0/aprovar', token: adm, amount: JOB_ALERT_APPROVALS,
       next: () => ({ path: `/api/requests/${approval()}/aprovar`, body: JSON.stringify({ creditos: 3 }) }),
     },
-    {
+    // Each only when the data has subjects for it (a small or used-up database may have none).
+    ...(s.choices.length ? [{
       // "Escolhi este profissional": the chosen one and the other applicants are told. Each request is
       // another client's project; a fixed number (each uses up an open project with no choice).
       name: 'write: a client chooses a professional', kind: 'write', method: 'POST', path: '/api/requests/0/escolher', amount: CHOICES,
@@ -573,13 +574,13 @@ function scenarios(s: Subjects): Scenario[] {
         const x = choice();
         return { path: `/api/requests/${x.requestId}/escolher`, token: x.token, body: JSON.stringify({ profissionalId: x.profissionalId }) };
       },
-    },
-    {
+    } satisfies Scenario] : []),
+    ...(s.pendingReviews.length ? [{
       // An admin's moderation of the oldest pending reviews: three approvals (the professional's average,
       // ranking and badges recomputed, both people told) for each rejection.
       name: 'write: moderate a review', kind: 'write', method: 'PUT', path: '/api/review/accept/0', token: adm, amount: REVIEW_DECISIONS,
       next: () => ({ path: `/api/review/${++decided % 4 === 0 ? 'deny' : 'accept'}/${pendingReview()}`, body: '{}' }),
-    },
+    } satisfies Scenario] : []),
   ];
   return list;
 }
@@ -644,6 +645,10 @@ async function main() {
   }
   if (list.some((x) => x.path.endsWith('/escolher')) && s.choices.length < Math.ceil(CHOICES * 1.1) * runs) {
     console.log(`Note: only ${s.choices.length} open projects without a choice; a run may choose on some twice (no change).`);
+  }
+  if (!s.choices.length) console.log('Note: no open project with an applicant and no choice: choosing is not measured.');
+  if (!s.pendingReviews.length) {
+    console.log('Note: no review waiting for moderation: moderating is not measured.');
   }
   if (list.some((x) => x.path.startsWith('/api/review/accept')) && s.pendingReviews.length < Math.ceil(REVIEW_DECISIONS * 1.1) * runs) {
     console.log(`Note: only ${s.pendingReviews.length} reviews wait for moderation; a run may decide some twice (409).`);
