@@ -7,6 +7,9 @@ import { COMPRESS_THRESHOLD, memoizedAnswers, pickEncoding, registerCompression 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
 
 let app: FastifyInstance;
+/** What the shared route's "cache" holds, and what a reader's own route answers. */
+let cached: { id: number; nome: string; segredo?: string } | null = null;
+const own = { id: 3, nome: 'Própria' };
 beforeAll(async () => {
   app = Fastify();
   await app.register(
@@ -14,6 +17,15 @@ beforeAll(async () => {
       registerCompression(api);
       api.get('/big', { config: { sharedAnswer: true } }, async () => big);
       api.get('/public-other', { config: { sharedAnswer: true } }, async () => ({ ...big, outra: true }));
+      const small = {
+        200: { type: 'object', properties: { id: { type: 'integer' }, nome: { type: 'string' } }, required: ['id', 'nome'] },
+        404: { type: 'object', properties: { message: { type: 'string' } } },
+      };
+      api.get('/cached', { config: { sharedAnswer: true }, schema: { response: small } }, async (_req, reply) => {
+        if (!cached) return reply.code(404).send({ message: 'Não encontrado.' });
+        return cached;
+      });
+      api.get('/own', { schema: { response: small } }, async () => own);
       // One reader's own answer (no sharedAnswer): compressed on its own, never kept.
       api.get('/mine', async (request) => ({ ...big, quem: request.headers['x-quem'] }));
       api.get('/small', async () => ({ ok: true }));
@@ -60,6 +72,31 @@ describe('API answer compression', () => {
     const shared = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'br' } });
     expect(JSON.parse(brotliDecompressSync(shared.rawPayload).toString())).toEqual({ ...big, outra: true });
     expect(memoizedAnswers()).toBe(before + 1);
+  });
+
+  it("writes a shared answer once per object, with the route's schema, and a reader's own every time", async () => {
+    cached = { id: 1, nome: 'Ana', segredo: 'não sai' };
+    const first = await app.inject({ url: '/api/cached' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toEqual({ id: 1, nome: 'Ana' });
+    // A cache's objects are never changed; changing this one shows the kept text is what answers.
+    cached.nome = 'Mudou';
+    expect((await app.inject({ url: '/api/cached' })).json()).toEqual({ id: 1, nome: 'Ana' });
+    const head = await app.inject({ method: 'HEAD', url: '/api/cached' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The cache let it go: the next object is written for itself.
+    cached = { id: 2, nome: 'Rui' };
+    expect((await app.inject({ url: '/api/cached' })).json()).toEqual({ id: 2, nome: 'Rui' });
+    cached = null;
+    const missing = await app.inject({ url: '/api/cached' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Não encontrado.' });
+
+    expect((await app.inject({ url: '/api/own' })).json()).toEqual({ id: 3, nome: 'Própria' });
+    own.nome = 'Outra';
+    expect((await app.inject({ url: '/api/own' })).json()).toEqual({ id: 3, nome: 'Outra' });
   });
 
   it('leaves small answers, refusing clients, streams, images and routes outside /api alone', async () => {

@@ -58,8 +58,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.ctx.profiles.invalidate('');
   };
 
-  app.get('/admin/stats', { schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } }, async () =>
-    dashboardStats(live(), charts()),
+  // The same for every admin while its cached parts last (a shared answer: its JSON written once).
+  app.get(
+    '/admin/stats',
+    { config: { sharedAnswer: true }, schema: { tags, security: sec, summary: 'Números e séries do dashboard', response: { 200: adminStats, ...errors } } },
+    async () => dashboardStats(live(), charts()),
   );
 
   app.get(

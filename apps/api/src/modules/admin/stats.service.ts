@@ -108,7 +108,11 @@ export async function chartSeries(db: Db, now: Date) {
 /** The dashboard: both parts, each from its cache (`live` emptied by writes, `charts` not). */
 export async function dashboardStats(live: Promise<Awaited<ReturnType<typeof liveFigures>>>, charts: Promise<Awaited<ReturnType<typeof chartSeries>>>) {
   const [l, s] = await Promise.all([live, charts]);
-  return {
+  // While both parts are the cached ones, the same answer object: the route then writes its JSON once
+  // (a shared answer, plugins/compress.ts), not on every view of the dashboard.
+  const kept = composed.get(l);
+  if (kept?.charts === s) return kept.stats;
+  const stats = {
     valorRecebido: l.recebidoCentimos / 100,
     valorTotal: l.totalCentimos / 100,
     clientes: l.clientes,
@@ -119,7 +123,17 @@ export async function dashboardStats(live: Promise<Awaited<ReturnType<typeof liv
     projetosPorSemana: s.projetosPorSemana,
     registosPorSemana: s.registosPorSemana,
   };
+  composed.set(l, { charts: s, stats });
+  return stats;
 }
+
+type DashboardStats = {
+  valorRecebido: number;
+  valorTotal: number;
+} & Pick<Awaited<ReturnType<typeof liveFigures>>, 'clientes' | 'profissionais' | 'projetos' | 'pendentes'> &
+  Pick<Awaited<ReturnType<typeof chartSeries>>, 'receitaPorMes' | 'projetosPorSemana' | 'registosPorSemana'>;
+/** The dashboard's answer by its two cached parts (released with them). */
+const composed = new WeakMap<object, { charts: object; stats: DashboardStats }>();
 
 /**
  * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum

@@ -39,6 +39,7 @@ export const urgenciasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/urgencias/disponiveis',
     {
+      config: { sharedAnswer: true },
       schema: {
         tags,
         summary: 'Quantos profissionais do distrito (e da especialidade) aceitam urgências, e quantos estão de serviço agora',
