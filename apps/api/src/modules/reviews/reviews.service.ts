@@ -9,7 +9,7 @@ import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { containsFolded, intArray, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
-import { bayesSql, storedPriorSql } from '../selos/ranking';
+import { approvedRatingOf, bayesSql, storedPriorSql } from '../selos/ranking';
 
 /**
  * notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there
@@ -29,13 +29,8 @@ export async function recomputeRatings(db: Db | Tx, ids: number[]) {
   if (!unique.length) return;
   await db.execute(sql`
     update profissionais p set nota_media = r.media, total_avaliacoes = r.n, nota_bayes = ${bayesSql(sql`r.n`, sql`r.media`, sql`g.m`)}
-    from (
-      select i.id, avg(v.nota)::float8 as media, count(v.id)::int as n
-      from unnest(${intArray(unique)}) as i(id)
-        left join reviews v on v.profissional_id = i.id and v.status = 'APROVADO'
-      group by i.id
-    ) r, (select ${storedPriorSql} as m) g
-    where p.id = r.id`);
+    from unnest(${intArray(unique)}) as i(id) cross join lateral (${approvedRatingOf(sql`i.id`)}) r, (select ${storedPriorSql} as m) g
+    where p.id = i.id`);
 }
 
 export async function recentReviews(db: Db, limit = 6) {

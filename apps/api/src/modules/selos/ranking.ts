@@ -31,3 +31,10 @@ export const refreshPriorSql = (now: Date) => sql`
 /** The formula, for `n` approved reviews averaging `media`, with prior mean `m`. */
 export const bayesSql = (n: SQL, media: SQL, m: SQL) =>
   sql`(case when ${n} > 0 then (${sql.raw(String(PRIOR_WEIGHT))} * ${m} + ${n} * ${media}) / (${sql.raw(String(PRIOR_WEIGHT))} + ${n}) end)::float8`;
+
+/**
+ * A professional's rating as stored (DESIGN §4): `n` approved reviews and their average `media` (null
+ * without any), for a lateral join on his id. Both recomputes (reviews.service and the badges') use it.
+ */
+export const approvedRatingOf = (profissionalId: SQL) =>
+  sql`select count(*)::int as n, avg(v.nota)::float8 as media from reviews v where v.profissional_id = ${profissionalId} and v.status = 'APROVADO'`;

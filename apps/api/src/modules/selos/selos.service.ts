@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { executeNamed, preparedRaw } from '../../db/prepared';
 import { intArray, textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
-import { bayesSql, PRIOR_FALLBACK, refreshPriorSql, storedPriorSql } from './ranking';
+import { approvedRatingOf, bayesSql, PRIOR_FALLBACK, refreshPriorSql, storedPriorSql } from './ranking';
 
 /**
  * The badges' rules, in one statement (docs/decisions/0015 and the shared SELO_REGRAS):
@@ -58,7 +58,7 @@ function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = fals
         ${rating ? sql`, ra.n as ra_n, ra.media as ra_media` : sql``}
       from profissionais p
       join alvo on alvo.id = p.id
-      ${rating ? sql`cross join lateral (select count(*)::int as n, avg(v.nota)::float8 as media from reviews v where v.profissional_id = p.id and v.status = 'APROVADO') ra` : sql``}
+      ${rating ? sql`cross join lateral (${approvedRatingOf(sql`p.id`)}) ra` : sql``}
       cross join lateral (
         select count(*)::int as n, avg(v.nota) as media from reviews v
         where v.profissional_id = p.id and v.status = 'APROVADO' and v.criado_em > ${at} - make_interval(months => ${num(R.topMeses)})) r12
