@@ -219,6 +219,8 @@ async function ensureData(url: string) {
 interface Subjects {
   admin: string; cliente: { id: number; token: string; projectId: number }; heavy: { id: number; token: string; projects: number };
   prof: { id: number; token: string }; profileIds: number[];
+  /** 20,000 professionals and 20,000 projects at random: more than the short caches hold, as many visitors would ask. */
+  wideProfileIds: number[]; wideProjectIds: number[];
   /** 300 professionals picked at random, each with a session: scenarios where every request is someone else's. */
   many: { id: number; token: string }[];
   /** The districts where professionals work (job search's filter). */
@@ -248,6 +250,8 @@ async function subjects(url: string): Promise<Subjects> {
     const [{ n: nprof }] = await rows<{ n: number }>(`select count(*)::int n from profissionais`);
     const [prof] = await rows<{ id: number; v: number }>(`select id, sessao_versao v from profissionais where nota_media is not null order by id limit 1 offset $1`, [Math.floor(nprof / 3)]);
     const profileIds = (await rows<{ id: number }>(`select id from profissionais where nota_media is not null order by random() limit 300`)).map((r) => r.id);
+    const wideProfileIds = (await rows<{ id: number }>(`select id from profissionais order by random() limit 20000`)).map((r) => r.id);
+    const wideProjectIds = (await rows<{ id: number }>(`select id from requests tablesample system (4) order by random() limit 20000`)).map((r) => r.id);
     const many = (await rows<{ id: number; v: number }>(`select id, sessao_versao v from profissionais order by random() limit 300`))
       .map((r) => ({ id: r.id, token: mint(r.id, 'profissional', r.v) }));
     const districts = (await rows<{ b: string }>(`select distinct bairro b from profissionais order by 1`)).map((r) => r.b);
@@ -316,7 +320,7 @@ async function subjects(url: string): Promise<Subjects> {
       cliente: { id: typical.id, token: mint(typical.id, 'cliente', typical.v), projectId: project.id },
       heavy: { id: heavy.id, token: mint(heavy.id, 'cliente', heavy.v), projects: heavy.n },
       prof: { id: prof.id, token: mint(prof.id, 'profissional', prof.v) },
-      profileIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion, choices, pendingReviews,
+      profileIds, wideProfileIds, wideProjectIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion, choices, pendingReviews,
     };
   } finally {
     await c.end();
@@ -423,6 +427,8 @@ function scenarios(s: Subjects): Scenario[] {
   };
   const profile = rot(s.profileIds);
   const profileR = rot(s.profileIds);
+  const wideProfile = rot(s.wideProfileIds);
+  const wideProject = rot(s.wideProjectIds);
   // Later pages (2-100) of searches by common words, in a fixed shuffled order: 1,188 (word, page)
   // pairs, so most requests are not yet in the 15 s search cache (a repeat within 15 s is served from
   // it, as in production).
@@ -503,6 +509,9 @@ function scenarios(s: Subjects): Scenario[] {
     { name: 'project detail (owner)', kind: 'read', path: `/api/requests/${s.cliente.projectId}`, token: cli },
     { name: 'professional profile', kind: 'read', path: `/api/profissional/${s.profileIds[0]}`, token: cli, next: () => ({ path: `/api/profissional/${profile()}` }) },
     { name: 'professional reviews', kind: 'read', path: `/api/review/profissional/${s.profileIds[0]}`, next: () => ({ path: `/api/review/profissional/${profileR()}` }) },
+    // The same two reads over 20,000 subjects each: mostly not in the short caches (their misses).
+    { name: 'professional profile, 20,000 professionals', kind: 'read', path: `/api/profissional/${s.wideProfileIds[0]}`, token: cli, next: () => ({ path: `/api/profissional/${wideProfile()}` }) },
+    { name: 'project detail, 20,000 projects (admin)', kind: 'read', path: `/api/requests/${s.wideProjectIds[0]}`, token: adm, next: () => ({ path: `/api/requests/${wideProject()}` }) },
     { name: 'client projects: typical', kind: 'read', path: `/api/requests/cliente/${s.cliente.id}`, token: cli },
     { name: `client projects: heavy (${s.heavy.projects})`, kind: 'read', path: `/api/requests/cliente/${s.heavy.id}`, token: s.heavy.token },
     { name: 'client: to review (heavy)', kind: 'read', path: '/api/cliente/profissionais-avaliaveis', token: s.heavy.token },
