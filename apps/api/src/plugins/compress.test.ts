@@ -26,6 +26,10 @@ beforeAll(async () => {
         return cached;
       });
       api.get('/own', { schema: { response: small } }, async () => own);
+      // A shared route that sends its answer itself and returns the reply.
+      api.get('/sent', { config: { sharedAnswer: true }, schema: { response: small } }, async (_req, reply) =>
+        reply.send({ id: 4, nome: 'Enviada', extra: 1 }),
+      );
       // One reader's own answer (no sharedAnswer): compressed on its own, never kept.
       api.get('/mine', async (request) => ({ ...big, quem: request.headers['x-quem'] }));
       api.get('/small', async () => ({ ok: true }));
@@ -93,6 +97,10 @@ describe('API answer compression', () => {
     const missing = await app.inject({ url: '/api/cached' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Não encontrado.' });
+
+    const sent = await app.inject({ url: '/api/sent' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ id: 4, nome: 'Enviada' });
 
     expect((await app.inject({ url: '/api/own' })).json()).toEqual({ id: 3, nome: 'Própria' });
     own.nome = 'Outra';

@@ -93,7 +93,8 @@ export function registerCompression(app: FastifyInstance) {
     const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     route.handler = async function (request, reply) {
       const data = await handler.call(this, request, reply);
-      if (data === null || typeof data !== 'object' || reply.statusCode !== 200) return data;
+      // Not an object, not a 200, or already sent by the handler (which then returns the reply): as it is.
+      if (data === null || typeof data !== 'object' || data === reply || reply.sent || reply.statusCode !== 200) return data;
       let json = written.get(data);
       if (json === undefined) {
         const out = reply.serialize(data);
