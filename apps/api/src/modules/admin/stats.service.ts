@@ -112,7 +112,13 @@ export async function dashboardStats(live: Promise<Awaited<ReturnType<typeof liv
   // (a shared answer, plugins/compress.ts), not on every view of the dashboard.
   const kept = composed.get(l);
   if (kept?.charts === s) return kept.stats;
-  const stats = {
+  const stats = composeStats(l, s);
+  composed.set(l, { charts: s, stats });
+  return stats;
+}
+
+function composeStats(l: Awaited<ReturnType<typeof liveFigures>>, s: Awaited<ReturnType<typeof chartSeries>>) {
+  return {
     valorRecebido: l.recebidoCentimos / 100,
     valorTotal: l.totalCentimos / 100,
     clientes: l.clientes,
@@ -123,17 +129,10 @@ export async function dashboardStats(live: Promise<Awaited<ReturnType<typeof liv
     projetosPorSemana: s.projetosPorSemana,
     registosPorSemana: s.registosPorSemana,
   };
-  composed.set(l, { charts: s, stats });
-  return stats;
 }
 
-type DashboardStats = {
-  valorRecebido: number;
-  valorTotal: number;
-} & Pick<Awaited<ReturnType<typeof liveFigures>>, 'clientes' | 'profissionais' | 'projetos' | 'pendentes'> &
-  Pick<Awaited<ReturnType<typeof chartSeries>>, 'receitaPorMes' | 'projetosPorSemana' | 'registosPorSemana'>;
 /** The dashboard's answer by its two cached parts (released with them). */
-const composed = new WeakMap<object, { charts: object; stats: DashboardStats }>();
+const composed = new WeakMap<object, { charts: object; stats: ReturnType<typeof composeStats> }>();
 
 /**
  * Payments behind the figures: `recebido` = paid only; `total` = paid and pending. The count and sum
