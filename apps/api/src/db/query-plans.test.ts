@@ -321,6 +321,10 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         const res = await second.inject({ method: 'GET', url: path, headers: auth });
         expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
       }
+      // One claim (not found here, but looked up all the same): kept per role, not planned per request.
+      const claim: [string, Record<string, string>, RegExp] = ['/api/garantias/999999', prof.auth, /^garantia_profissional$/];
+      expect((await second.inject({ method: 'GET', url: claim[0], headers: claim[1] })).statusCode).toBe(404);
+      lists.push(claim);
       const { rows } = await one.db.execute<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements`);
       const names = rows.map((r) => r.name);
       for (const [path, , name] of lists)
