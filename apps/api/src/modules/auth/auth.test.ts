@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -254,5 +254,24 @@ describe('tokens', () => {
     expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now }))).statusCode).toBe(401);
     expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now, exp: now + 600 }))).statusCode).toBe(200);
     expect((await get(sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now - 7200, exp: now - 3600 }))).statusCode).toBe(401);
+  });
+
+  it('a token accepted before (kept as verified) is refused once it expires, and an altered copy of it never passes', async () => {
+    const c = await registerAndLogin(app.app, 'cliente');
+    const now = Math.floor(Date.now() / 1000);
+    const get = (token: string) => app.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: { authorization: `Bearer ${token}` } });
+    const token = sign({ sub: String(c.id), tipo: 'cliente', v: 0, iat: now, exp: now + 60 });
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await get(`${token.slice(0, -2)}xx`)).statusCode).toBe(401);
+    const otherId = sign({ sub: String(c.id + 1000), tipo: 'cliente', v: 0, iat: now, exp: now + 60 });
+    expect((await get(`${otherId.split('.').slice(0, 2).join('.')}.${token.split('.')[2]}`)).statusCode).toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime((now + 61) * 1000);
+      expect((await get(token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
