@@ -670,7 +670,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       ) x
       JOIN clientes c ON c.id = x.id`);
     await step('requests', `
-      INSERT INTO requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id, creditos, status, criado_em, aprovado_em, concluido_em, busca_admin, candidaturas_n)
+      INSERT INTO requests (titulo, descricao, cidade, bairro, especialidade, contato, tempo, cliente_id, creditos, status, criado_em, aprovado_em, concluido_em, candidaturas_n)
       WITH b AS MATERIALIZED (
         SELECT x.cliente_id, x.criado_em, random() ut, random() us, random() uesp, random() utit, random() utp, random() upl, random() uplx,
           random() up, random() uc, random() ua, random() ud1, random() ud2, random() ud3, random() ud4, random() uk, random() uconc, random() uapp,
@@ -698,8 +698,6 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
         t.status, t.criado_em,
         CASE WHEN t.status <> 'ESPERA' THEN t.aprovado END,
         CASE WHEN t.status = 'CONCLUIDO' THEN t.aprovado + t.uconc * least(interval '30 days', ${NOW} - t.aprovado) END,
-        -- What migration 0013's trigger writes (no trigger fires in this session).
-        lower(f_unaccent(tt.txt || tp.txt || ' ' || p.cidade || ' ' || p.bairro)) || ' ' || c.busca,
         -- How many will apply (0-5, about 2), on approved, priced projects: step 7 inserts that many, and
         -- writing the count now spares rewriting 800 k rows afterwards (migration 0012's trigger is off).
         CASE WHEN t.status <> 'ESPERA' AND t.uc < CASE t.status WHEN 'ABERTO' THEN 0.90 ELSE 0.98 END
@@ -718,6 +716,10 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       JOIN g_text u3 ON u3.kind = 'avaria' AND u3.k = 1 + floor(t.ud4 * ${len('avaria')})::int
       ORDER BY t.criado_em`);
     await q('DROP TABLE g_req0');
+    // What migration 0033's trigger writes (no trigger fires in this session): the back office's search text.
+    await step('requests_busca', `
+      INSERT INTO requests_busca (request_id, texto)
+      SELECT r.id, r.busca || ' ' || c.busca FROM requests r JOIN clientes c ON c.id = r.cliente_id WHERE r.id > ${n(rb)}`);
 
     // 7. Applications: as many as the project's count says (about 2 per priced, approved project), by
     // professionals who had already signed up, within 5 days of approval (and before completion); in
@@ -792,7 +794,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       // 8. Reviews: by the project's client, of the professional it chose for a completed project (the
       // rule of docs/decisions/0008); only if more are asked for than there are such jobs, of others who applied.
       await step('reviews', `
-        INSERT INTO reviews (profissional_id, cliente_id, request_id, nota, comentario, status, criado_em, busca_admin)
+        INSERT INTO reviews (profissional_id, cliente_id, request_id, nota, comentario, status, criado_em)
         WITH pick AS MATERIALIZED (
           SELECT c.request_id, c.profissional_id, r.cliente_id, greatest(c.criado_em, coalesce(r.concluido_em, c.criado_em)) base
           FROM candidaturas c JOIN requests r ON r.id = c.request_id
@@ -812,9 +814,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
           (CASE WHEN v.t > ${NOW} - interval '10 days'
                 THEN CASE WHEN v.us < 0.70 THEN 'ESPERA' WHEN v.us < 0.93 THEN 'APROVADO' ELSE 'NEGADO' END
                 ELSE CASE WHEN v.us < 0.02 THEN 'ESPERA' WHEN v.us < 0.92 THEN 'APROVADO' ELSE 'NEGADO' END END)::review_status,
-          v.t,
-          -- What migration 0013's trigger writes (no trigger fires in this session).
-          lower(f_unaccent(${comentario})) || ' ' || cl.busca
+          v.t
         FROM v
         JOIN clientes cl ON cl.id = v.cliente_id
         JOIN g_text ta ON ta.kind = 'rev:' || v.band || ':a' AND ta.k = 1 + floor(v.ua * ${lenCase('v.band', { 1: 'rev:1:a', 3: 'rev:3:a', 4: 'rev:4:a', 5: 'rev:5:a' })})::int
@@ -837,7 +837,10 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       // below zero. Then extra purchases (balances left to spend) and unpaid checkouts up to --payments.
       await c2.q(`CREATE TEMP TABLE g_pplan AS
         SELECT p.id profissional_id, p.criado_em, pl.plano, pl.nome, pl.creditos, pl.valor
-        FROM (SELECT id, criado_em, 1 + floor(random() * ${n(NPP)})::int k FROM profissionais WHERE id > ${n(pb)}) p
+        -- In id order: the other connection updates professionals meanwhile (their ratings), which moves
+        -- rows, and in the table's order each one's plan (so the purchases needed) depended on its timing.
+        FROM (SELECT id, criado_em, 1 + floor(random() * ${n(NPP)})::int k
+              FROM (SELECT id, criado_em FROM profissionais WHERE id > ${n(pb)} ORDER BY id) o) p
         JOIN g_plan_pick pp ON pp.i = p.k JOIN g_plan pl ON pl.plano = pp.plano`);
       await c2.q(`CREATE TEMP TABLE g_pay (profissional_id int, plano text, creditos int, valor int, estado payment_status, metodo text, criado_em timestamptz, pago_em timestamptz)`);
       await c2.q(`
@@ -916,6 +919,11 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
 
     };
     await Promise.all([reviewsAndRatings(), paymentsAndLedger()]);
+    // What migration 0033's trigger writes: the back office's search text of each review. After both,
+    // so that the two connections overlap as before (their steps' timing must not change the data).
+    await step('reviews_busca', `
+      INSERT INTO reviews_busca (review_id, texto)
+      SELECT v.id, lower(f_unaccent(v.comentario)) || ' ' || c.busca FROM reviews v JOIN clientes c ON c.id = v.cliente_id WHERE v.id > ${n(vb)}`);
 
     // 11b. Badges and the Bayesian rating, by the app's own rules (modules/selos), once the tables they
     // read have statistics (the full VACUUM ANALYZE comes last).

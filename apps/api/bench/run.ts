@@ -760,6 +760,20 @@ async function main() {
 
     const rows: Row[] = [];
     const multiRows: MultiRow[] = [];
+    // The approvals' job alerts, written by the API's worker after that load: how long until none is
+    // left. Waited for right after the approvals, so that the scenarios after them are not measured
+    // while the worker writes a few hundred thousand bell rows (choices and moderation were, their
+    // p99 doubled by work that was not theirs).
+    let jobAlerts: { projects: number; bellRows: number; seconds: number | null } | undefined;
+    const afterScenario = async (sc: Scenario) => {
+      if (!(sc.amount && sc.path.endsWith('/aprovar'))) return;
+      jobAlerts = await drainJobAlerts(url, MULTI || process.env.NOTIFICATIONS_WORKER === 'false');
+      console.log(
+        jobAlerts.seconds === null
+          ? `  job alerts: ${jobAlerts.projects} projects waiting (no worker in this run)`
+          : `  job alerts: ${jobAlerts.projects} projects, ${jobAlerts.bellRows} bell rows, written by the worker in ${fmt(jobAlerts.seconds, 1)} s after the load`,
+      );
+    };
     console.log('\nScenarios:');
     for (const sc of list) {
       if (!lbOne || !lbAll) {
@@ -772,6 +786,7 @@ async function main() {
         };
         rows.push(row);
         line(sc.name, m, `errors ${m.errors + m.non2xx}${stillRunning ? `  still running ${stillRunning}` : ''}`);
+        await afterScenario(sc);
         continue;
       }
       const one = await measure(lbOne.base, sc, () => truncateSync(lbOne.accessLog, 0));
@@ -789,17 +804,7 @@ async function main() {
         name: sc.name, kind: sc.kind, path: sc.path, one: { ...one, share: 0, ...oneLeft }, all: { ...all, share: 0, ...allLeft, perInstance }, ratio: all.rps / one.rps, balanced,
       });
       line('', all, `${INSTANCES} instances  errors ${all.errors + all.non2xx}  split ${split(perInstance)}${allLeft.stillRunning ? `  still running ${allLeft.stillRunning}` : ''}`);
-    }
-
-    // The approvals' job alerts, written by the API's worker after the load: how long until none is left.
-    let jobAlerts: { projects: number; bellRows: number; seconds: number | null } | undefined;
-    if (list.some((x) => x.amount && x.path.endsWith('/aprovar'))) {
-      jobAlerts = await drainJobAlerts(url, MULTI || process.env.NOTIFICATIONS_WORKER === 'false');
-      console.log(
-        jobAlerts.seconds === null
-          ? `  job alerts: ${jobAlerts.projects} projects waiting (no worker in this run)`
-          : `  job alerts: ${jobAlerts.projects} projects, ${jobAlerts.bellRows} bell rows, written by the worker in ${fmt(jobAlerts.seconds, 1)} s after the load`,
-      );
+      await afterScenario(sc);
     }
 
     console.log('\nBaselines (after):');

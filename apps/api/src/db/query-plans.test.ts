@@ -567,8 +567,9 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       expect(all, `${path}: every match`).toBeDefined();
       const plan = async (q: { query: string; params: unknown[] }) =>
         JSON.stringify((await explainer.query(`EXPLAIN (FORMAT JSON) ${q.query}`, q.params)).rows[0]['QUERY PLAN']);
-      // The walk reads its rows in a subquery that stops at WALK_ROWS.
-      expect(await plan(walk!), path).toMatch(/"Node Type":"Subquery Scan"/);
+      // The walk reads its rows in a subquery that stops at WALK_ROWS: a Limit of its own under the
+      // page's (its Subquery Scan is left out of the plan when the words are matched in a join).
+      expect((await plan(walk!)).match(/"Node Type":"Limit"/g)?.length ?? 0, path).toBeGreaterThanOrEqual(2);
       // No index gives the order of every match: even with sorting priced out, the plan sorts them.
       expect(await plan(all!), path).toMatch(/"Node Type":"Sort"/);
     }
@@ -588,14 +589,14 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       const pros = await planOf('/api/profissional/see-all?q=conceicao', client.auth, 'profissionais');
       expect(pros).toContain('profissionais_busca_trgm');
       // The back office's projects and reviews, the client's name included (migration 0013).
-      expect(await planOf('/api/requests/all?q=conceicao', admin.auth, 'requests')).toContain('requests_busca_admin_trgm');
-      expect(await planOf('/api/review/all?q=conceicao', admin.auth, 'reviews')).toContain('reviews_busca_admin_trgm');
+      expect(await planOf('/api/requests/all?q=conceicao', admin.auth, 'requests')).toContain('requests_busca_trgm');
+      expect(await planOf('/api/review/all?q=conceicao', admin.auth, 'reviews')).toContain('reviews_busca_trgm');
       // Two letters (db/search.ts): the start of a word ("zq…" or "… zq…"), whose trigrams (with the
       // word's boundary) the indexes hold; "%zq%" has none, and its index scan read every entry.
       const startOfWord = (index: string) =>
         new RegExp(`"Index Cond":"\\([^"]*'% zq%'[^"]*"Index Name":"${index}"|"Index Name":"${index}"[^}]*"Index Cond":"\\([^"]*'% zq%'`);
       expect(await planOf('/api/profissional/see-all?q=zq', client.auth, 'profissionais')).toMatch(startOfWord('profissionais_busca_trgm'));
-      expect(await planOf('/api/requests/all?q=zq', admin.auth, 'requests')).toMatch(startOfWord('requests_busca_admin_trgm'));
+      expect(await planOf('/api/requests/all?q=zq', admin.auth, 'requests')).toMatch(startOfWord('requests_busca_trgm'));
       const clients = await planOf('/api/cliente/see-all?q=zq', admin.auth, 'clientes');
       expect(clients).toMatch(startOfWord('clientes_busca_trgm'));
       expect(clients).toMatch(/"Index Name":"clientes_email_trgm"[^}]*"Index Cond":"\(lower\(email\) ~~ 'zq%'/);

@@ -187,13 +187,6 @@ export const requests = pgTable(
     candidaturasN: integer('candidaturas_n').notNull().default(0),
     /** What job search matches: title, city and district, folded. */
     busca: text().generatedAlwaysAs(folded(`titulo || ' ' || cidade || ' ' || bairro`)),
-    /**
-     * What the back office's project search matches: the same, then the client's name, folded. Kept by
-     * triggers (migration 0013: on the project's row, and on the client's when the name changes), so a
-     * search by a common surname walks the list's own order and stops at the page (docs/decisions/0006).
-     * Never in job search: professionals do not look clients up by name.
-     */
-    buscaAdmin: text('busca_admin'),
   },
   (t) => [
     index('requests_cliente_idx').on(t.clienteId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -207,7 +200,6 @@ export const requests = pgTable(
       t.id.desc().nullsFirst(),
       t.tempo,
     ),
-    trgm('requests_busca_admin_trgm', sql`${t.buscaAdmin}`),
     // Job search: only approved, priced projects, newest first, with or without one filter, carrying
     // the text (and the urgency, for a specialty or a district with it) so that a later page's ids
     // are read from the index alone: page 500 of "quadro" walked its matches in order through the
@@ -410,8 +402,6 @@ export const reviews = pgTable(
     comentario: text().notNull(),
     status: reviewStatus().notNull().default('ESPERA'),
     criadoEm: createdAt(),
-    /** What the admin's review search matches: the comment and the client's name, folded; kept by triggers (migration 0013). */
-    buscaAdmin: text('busca_admin'),
   },
   (t) => [
     uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
@@ -427,9 +417,39 @@ export const reviews = pgTable(
     // status last, so a later page's ids are read from the index alone (migration 0021).
     index('reviews_admin_idx').on(sql`(${t.status} <> 'ESPERA')`, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status),
     index('reviews_status_idx').on(t.status, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    trgm('reviews_busca_admin_trgm', sql`${t.buscaAdmin}`),
     check('reviews_nota_1_5', sql`${t.nota} BETWEEN 1 AND 5`),
   ],
+);
+
+/**
+ * What the back office's project search matches: title, city, district, then the client's name, folded.
+ * One row per project, kept by triggers (migrations 0013 and 0033: on the project's insert and text, and
+ * on the client's when the name changes). Not a column of `requests` any more: approving, choosing,
+ * completing and pricing change indexed columns of the project, and every such update inserted all of
+ * the text's trigrams into the GIN again (58 of a choice's 71 WAL records, and the merges of its pending
+ * list were the writes' p99). Never in job search: professionals do not look clients up by name.
+ */
+export const requestsBusca = pgTable(
+  'requests_busca',
+  {
+    requestId: integer('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    texto: text().notNull(),
+  },
+  (t) => [trgm('requests_busca_trgm', sql`${t.texto}`)],
+);
+
+/** What the back office's review search matches: the comment and the client's name, folded. Apart from `reviews` for the same reason (a decision changes the status). */
+export const reviewsBusca = pgTable(
+  'reviews_busca',
+  {
+    reviewId: integer('review_id')
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    texto: text().notNull(),
+  },
+  (t) => [trgm('reviews_busca_trgm', sql`${t.texto}`)],
 );
 
 /**
@@ -692,6 +712,7 @@ export const schema = {
   admins,
   especialidades,
   requests,
+  requestsBusca,
   subscriptions,
   candidaturas,
   creditLedger,
@@ -699,6 +720,7 @@ export const schema = {
   paymentEvents,
   paymentAnomalies,
   reviews,
+  reviewsBusca,
   otpCodes,
   auditLog,
   notificacoes,

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { specialtyLabel } from '@tc/shared';
 import type { Db } from '../../db/client';
-import { admins, auditLog, clientes, profissionais, requests } from '../../db/schema';
+import { admins, auditLog, clientes, profissionais, requests, requestsBusca } from '../../db/schema';
 import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { fieldsOf, runList } from '../../db/prepared';
@@ -29,11 +29,9 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
   const build = (status: unknown, words: Words, ids: unknown, offset: unknown, plan: TextPlan) => {
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
     const others = and(status === undefined ? undefined : eq(requests.status, status as ProjectStatus), idIn(requests.id, ids));
-    // Title, city, district and the client's name in one column (migration 0013), each word.
-    const where = and(
-      others,
-      words((word) => containsFolded(requests.buscaAdmin, word)),
-    );
+    // Title, city, district and the client's name in one text of its own table (migration 0033), each word.
+    const matched = words((word) => containsFolded(requestsBusca.texto, word));
+    const where = and(others, matched && sql`${requests.id} in (select ${requestsBusca.requestId} from ${requestsBusca} where ${matched})`);
     // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
     // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
     const order: (SQL | PgColumn)[] = [requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id)];

@@ -233,6 +233,40 @@ describe("the back office's searches by a client's name", () => {
     expect(await search('review', 'vilaverde')).toEqual([reviewId]);
   });
 
+  it("keep a project's and a review's search text apart from their rows: applying, choosing, completing and deciding leave it unwritten (migration 0033)", async () => {
+    // xmin: the transaction that wrote the row's current version. Writing the text again would also
+    // put every trigram of it in the GIN again, which is what the text's own table is for.
+    const written = async (table: 'requests_busca' | 'reviews_busca', key: 'request_id' | 'review_id', id: number) =>
+      ((await t.db.execute(sql`select xmin::text as x, texto from ${sql.identifier(table)} where ${sql.identifier(key)} = ${id}`)).rows[0] as
+        { x: string; texto: string } | undefined) ?? null;
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Leonor Quintanilha' });
+    const p = await registerAndLogin(t.app, 'profissional', {});
+    await give(p.id, 100);
+    const rid = await openProject(t.app, c, admin, 5);
+    const before = await written('requests_busca', 'request_id', rid);
+    expect(before?.texto).toContain('quintanilha');
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/api/requests/${rid}/escolher`, headers: c.auth, payload: { profissionalId: p.id } })).statusCode).toBe(
+      200,
+    );
+    await completeWith(t.app, c, rid, p.id);
+    expect(await written('requests_busca', 'request_id', rid)).toEqual(before);
+    expect(await search('requests', 'quintanilha')).toEqual([rid]);
+
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, nota: 5, comentario: 'Impecável' },
+    });
+    const reviewId = review.json().id as number;
+    const pending = await written('reviews_busca', 'review_id', reviewId);
+    expect(pending?.texto).toBe('impecavel leonor quintanilha');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${reviewId}`, headers: admin.auth })).statusCode).toBe(200);
+    expect(await written('reviews_busca', 'review_id', reviewId)).toEqual(pending);
+    expect(await search('review', 'impecavel quintanilha')).toEqual([reviewId]);
+  });
+
   it('find each word of a search on its own, in any order (projects, reviews, clients, professionals)', async () => {
     const { c, p, rid, reviewId } = await reviewedProject(
       { nome: 'Olívia Serafim Quaresma', email: 'oq.palavras@exemplo.pt' },

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { clientes, profissionais, reviews } from '../../db/schema';
+import { clientes, profissionais, reviews, reviewsBusca } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
 import { executeNamed, fieldsOf, runList } from '../../db/prepared';
@@ -31,11 +31,9 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
   const build = (status: unknown, words: Words, ids: unknown, offset: unknown, plan: TextPlan) => {
     const later = sql<boolean>`(${reviews.status} <> 'ESPERA')`;
     const others = and(status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'), idIn(reviews.id, ids));
-    // The comment and the client's name in one column (migration 0013), each word.
-    const where = and(
-      others,
-      words((word) => containsFolded(reviews.buscaAdmin, word)),
-    );
+    // The comment and the client's name in one text of its own table (migration 0033), each word.
+    const matched = words((word) => containsFolded(reviewsBusca.texto, word));
+    const where = and(others, matched && sql`${reviews.id} in (select ${reviewsBusca.reviewId} from ${reviewsBusca} where ${matched})`);
     // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
     const first = status === undefined ? later : reviews.status;
     const source = walkedTable(db, reviews, plan, others, [first, desc(reviews.criadoEm), desc(reviews.id)]);
