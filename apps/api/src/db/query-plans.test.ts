@@ -460,6 +460,53 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
+  it("a review approved: its professional's average, count and badges are read from his indexes alone, not from a table page per review or project (migration 0034)", async () => {
+    // A professional with 15 completed Domótica projects, each reviewed (approved), and one review waiting; others alike.
+    await explainer.query(
+      `with p as (
+        insert into profissionais (nome, email, senha_hash, cidade, bairro)
+        select 'Avaliado ' || g, 'avaliadox' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 100) g returning id),
+      r as (
+        insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, cliente_id, creditos, status, aprovado_em, concluido_em, escolhido_id, escolhido_em)
+        select 'Alarme ' || g, 'Instalar alarme', 'Faro', 'Faro', 'camaras-cctv', '+351912345678', $1, 5, 'CONCLUIDO', now() - interval '9 days', now(), p.id, now() - interval '8 days'
+        from p, generate_series(1, 15) g returning id, escolhido_id)
+      insert into reviews (profissional_id, cliente_id, request_id, nota, comentario, status)
+      select escolhido_id, $1, id, 5, 'Bom trabalho', 'APROVADO' from r`,
+      [client.id],
+    );
+    const { rows: waiting } = await explainer.query<{ id: number }>(
+      `insert into reviews (profissional_id, cliente_id, nota, comentario, status)
+      select id, $1, 4, 'Cumpriu o prazo', 'ESPERA' from profissionais where nome = 'Avaliado 7' returning id`,
+      [client.id],
+    );
+    captured.length = 0;
+    const res = await app.inject({ method: 'PUT', url: `/api/review/accept/${waiting[0]!.id}`, headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    const q = captured.find((c) => /ra_media/.test(c.query));
+    expect(q, 'the rating and badges statement').toBeDefined();
+    // Pages all-visible, as autovacuum keeps them: an index-only scan then reads no table page.
+    await explainer.query('VACUUM ANALYZE reviews');
+    await explainer.query('VACUUM ANALYZE requests');
+    const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
+    type Node = { 'Node Type': string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: Node[] };
+    const scans: Node[] = [];
+    const walk = (n: Node) => {
+      if (n['Index Name']) scans.push(n);
+      n.Plans?.forEach(walk);
+    };
+    walk((rows[0]['QUERY PLAN'] as { Plan: Node }[])[0]!.Plan);
+    const on = (index: string) => scans.filter((n) => n['Index Name'] === index);
+    // The average and count of all approved reviews, and of the last 12 months: from the index, with the score.
+    // (Not the prior mean's fallback, read only before the first sweep, which scans every approved review,
+    // nor "Domótica Expert"'s look for a good review of each completed project.)
+    const his = on('reviews_prof_aprovadas_idx').filter((n) => /profissional_id/.test(n['Index Cond'] ?? '') && !/nota/.test(n['Index Cond'] ?? ''));
+    expect(his.map((n) => n['Node Type'])).toEqual(['Index Only Scan', 'Index Only Scan']);
+    // "Domótica Expert": his completed projects found in the index, not by reading each project he was chosen for.
+    const escolhido = on('requests_escolhido_idx');
+    expect(escolhido).toHaveLength(1);
+    expect(escolhido[0]!['Index Cond']).toMatch(/status = 'CONCLUIDO'/);
+  });
+
   it('the lists keep one plan: after a few runs PostgreSQL only binds their values (LIMIT in the text, no bare OFFSET parameter)', async () => {
     // Enough open projects that a plan for "a tenth of all rows" (what a LIMIT parameter makes the
     // generic plan assume) costs clearly more than planning the page each time.

@@ -227,9 +227,11 @@ export const requests = pgTable(
     index('requests_cliente_escolhido_idx')
       .on(t.clienteId, t.escolhidoId, t.concluidoEm.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`status = 'CONCLUIDO' and escolhido_id is not null`),
-    // The professional's "times chosen", and ON DELETE SET NULL when a professional leaves.
+    // The professional's "times chosen" (by month: escolhido_em), "Domótica Expert"'s completed projects
+    // (status, specialty), and ON DELETE SET NULL when a professional leaves: each read from the index
+    // alone, not from one table page per project (migration 0034).
     index('requests_escolhido_idx')
-      .on(t.escolhidoId)
+      .on(t.escolhidoId, t.status, t.especialidade, t.escolhidoEm)
       .where(sql`escolhido_id is not null`),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
   ],
@@ -407,8 +409,10 @@ export const reviews = pgTable(
     uniqueIndex('reviews_unica').on(t.requestId, t.profissionalId),
     index('reviews_prof_idx').on(t.profissionalId, t.status),
     index('reviews_cliente_idx').on(t.clienteId),
+    // A professional's approved reviews, newest first; with the score, so that his average, count and
+    // last-12-months figures (recomputed on every review decided) are read from the index alone (0034).
     index('reviews_prof_aprovadas_idx')
-      .on(t.profissionalId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.profissionalId, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.nota)
       .where(sql`status = 'APROVADO'`),
     index('reviews_recentes_idx')
       .on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst())

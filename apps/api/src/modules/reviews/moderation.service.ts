@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { clientes, profissionais, reviews, reviewsBusca } from '../../db/schema';
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
-import { executeNamed, fieldsOf, runList } from '../../db/prepared';
+import { executeNamed, executeShape, fieldsOf, runList } from '../../db/prepared';
 import { containsFolded, everyWord, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
@@ -124,7 +124,11 @@ type Decided = {
  */
 export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, now: Date = new Date()) {
   const decide = async (conn: Db | Tx) => {
-    const { rows } = await executeNamed<Decided>(conn, decisionStatement(id, decision, adminId, now.toISOString()));
+    const { rows } = await executeShape<Decided>(conn, `review_${decision}`, () => decisionStatement(decision), {
+      id,
+      admin: adminId,
+      at: now.toISOString(),
+    });
     const r = rows[0];
     if (!r) throw notFound('Review não encontrada.');
     if (r.status !== 'ESPERA') throw conflict('INVALID_STATUS', 'Só uma review pendente pode ser aprovada ou reprovada.');
@@ -142,10 +146,14 @@ export async function decideReview(db: Db, id: number, decision: 'APROVADO' | 'N
  * The decision as one statement: the review locked (a second admin's decision waits, then sees it
  * decided: 409), and for an approval its professional's row too; the change only where the review
  * was pending; the audit line and, for an approval, the professional's and the client's news as
- * template data (templates.ts) read from that change, so a refusal writes nothing.
+ * template data (templates.ts) read from that change, so a refusal writes nothing. Built once per
+ * decision (executeShape): the review `id`, the `admin` and the time `at` are its values.
  */
-function decisionStatement(id: number, decision: 'APROVADO' | 'NEGADO', adminId: number, at: string) {
-  const when = sql`${at}::timestamptz`;
+function decisionStatement(decision: 'APROVADO' | 'NEGADO') {
+  const v = (key: string) => sql.placeholder(key);
+  const id = v('id');
+  const adminId = v('admin');
+  const when = sql`${v('at')}::timestamptz`;
   const approve = decision === 'APROVADO';
   const news = sql`${storedNews(
     'avaliacao_aprovada',

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { executeNamed, preparedRaw } from '../../db/prepared';
+import { executeNamed, executeShape, preparedRaw } from '../../db/prepared';
 import { intArray, textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { approvedRatingOf, bayesSql, PRIOR_FALLBACK, refreshPriorSql, storedPriorSql } from './ranking';
@@ -136,9 +136,12 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
  * one statement (recomputeRatings and recomputeSelos were two round trips). Answers the new average.
  */
 export async function recomputeRatingAndSelos(db: Db | Tx, profissionalId: number, now: Date): Promise<number | null> {
-  const { rows } = await executeNamed<{ nota_media: number | string | null }>(
+  // Built once (executeShape): only the id and the time change.
+  const { rows } = await executeShape<{ nota_media: number | string | null }>(
     db,
-    statement(sql`select id from profissionais where id = ${profissionalId}::int`, now, undefined, false, true),
+    'rating_and_selos',
+    () => statement(sql`select id from profissionais where id = ${sql.placeholder('id')}::int`, sql`${sql.placeholder('at')}`, undefined, false, true),
+    { id: profissionalId, at: now.toISOString() },
   );
   return rows[0] ? numOrNull(rows[0].nota_media) : null;
 }
