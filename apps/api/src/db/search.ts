@@ -151,6 +151,17 @@ export function containsFolded(foldedColumn: SQL | unknown, term: unknown) {
 }
 
 /** Rows whose id is one of `ids` (a `{1,2,3}` int[] literal or its placeholder: db/prepared.ts runList's kept pages); none when undefined. */
+/**
+ * `id` among the rows of a table of search texts kept apart (migration 0033: one row per project or
+ * review, its text written by a trigger) whose text has every word; undefined without text. PostgreSQL
+ * then either walks the list's order index and probes the side table's key for each row (a common word)
+ * or reads the side table's trigram index first (a rare one).
+ */
+export const foundApart = (id: unknown, side: { table: PgTable; key: PgColumn; texto: PgColumn }, words: Words): SQL | undefined => {
+  const matched = words((word) => containsFolded(side.texto, word));
+  return matched && sql`${id} in (select ${side.key} from ${side.table} where ${matched})`;
+};
+
 export const idIn = (column: SQL | unknown, ids: unknown) => (ids === undefined ? undefined : sql`${column} = any(${ids}::int[])`);
 
 /** "Contains", ignoring case only, for a column that has no folded copy (e-mails in the back office); a short term (above) is the address's start. */

@@ -7,7 +7,7 @@ import { publicFileUrl } from '../../lib/storage';
 import { pageOf, pageWindow } from '../../db/paging';
 import { fieldsOf, runList } from '../../db/prepared';
 import { requestOwnColumns, toDto } from '../requests/requests.service';
-import { containsFolded, containsLower, everyWord, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
+import { containsFolded, containsLower, everyWord, foundApart, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 
 /** toDto's card as an admin sees it (the contact revealed), with the specialty's label and the client's confirmation. */
@@ -30,8 +30,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
     const others = and(status === undefined ? undefined : eq(requests.status, status as ProjectStatus), idIn(requests.id, ids));
     // Title, city, district and the client's name in one text of its own table (migration 0033), each word.
-    const matched = words((word) => containsFolded(requestsBusca.texto, word));
-    const where = and(others, matched && sql`${requests.id} in (select ${requestsBusca.requestId} from ${requestsBusca} where ${matched})`);
+    const where = and(others, foundApart(requests.id, { table: requestsBusca, key: requestsBusca.requestId, texto: requestsBusca.texto }, words));
     // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
     // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
     const order: (SQL | PgColumn)[] = [requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id)];

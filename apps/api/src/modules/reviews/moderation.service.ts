@@ -4,7 +4,7 @@ import { clientes, profissionais, reviews, reviewsBusca } from '../../db/schema'
 import { conflict, notFound } from '../../lib/app-error';
 import { pageOf, pageWindow } from '../../db/paging';
 import { executeNamed, executeShape, fieldsOf, runList } from '../../db/prepared';
-import { containsFolded, everyWord, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
+import { everyWord, foundApart, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
 import { recomputeRatingAndSelos } from '../selos/selos.service';
@@ -32,8 +32,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     const later = sql<boolean>`(${reviews.status} <> 'ESPERA')`;
     const others = and(status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'), idIn(reviews.id, ids));
     // The comment and the client's name in one text of its own table (migration 0033), each word.
-    const matched = words((word) => containsFolded(reviewsBusca.texto, word));
-    const where = and(others, matched && sql`${reviews.id} in (select ${reviewsBusca.reviewId} from ${reviewsBusca} where ${matched})`);
+    const where = and(others, foundApart(reviews.id, { table: reviewsBusca, key: reviewsBusca.reviewId, texto: reviewsBusca.texto }, words));
     // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
     const first = status === undefined ? later : reviews.status;
     const source = walkedTable(db, reviews, plan, others, [first, desc(reviews.criadoEm), desc(reviews.id)]);
