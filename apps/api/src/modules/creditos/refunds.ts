@@ -22,6 +22,8 @@ export interface Refund {
  * finds it already refunded: null, nothing credited. The credit and its REEMBOLSO ledger line go in
  * the caller's transaction, so the balance stays the sum of the ledger.
  * An application whose professional deleted the account has no balance to refund into: null.
+ * The caller locks the project's row first (FOR KEY SHARE at least), as a deletion does before the
+ * balances: the other order deadlocked with a deletion of the same project.
  */
 export async function refundApplication(tx: Tx, candidaturaId: number, ref: { now: Date; descricao: string; adminId?: number | null }): Promise<Refund | null> {
   // One statement (the claim, the credit, its ledger line), each step only if the one before happened:

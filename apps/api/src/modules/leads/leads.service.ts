@@ -188,6 +188,12 @@ export async function refundLeadReport(db: Db, id: number, adminId: number, now:
     if (!report) throw notFound(LEAD_MSG.reporteNaoEncontrado);
     if (report.estado !== 'ABERTO') throw conflict('ALREADY_DECIDED', LEAD_MSG.jaDecidido);
     const titulo = report.titulo ?? `projeto n.º ${report.requestId}`;
+    // The project's row first, as deleting or cancelling the project does (its row, then the balances,
+    // then the applications). Claimed first, the application and its balance were held while the news
+    // waited for the project's row (its foreign key), which a deletion held while it waited for that
+    // balance: a deadlock, and one of the two answered 500. Now one waits for the other; after a
+    // deletion the application is gone (refunded by it) and this answers 409.
+    await tx.execute(sql`select 1 from requests where id = ${report.requestId} for key share`);
     // The guard: the application row is claimed (reembolsado_em) before any credit moves.
     const refund = await refundReportedLead(tx, report.candidaturaId, titulo, adminId, now);
     if (!refund) throw conflict('ALREADY_REFUNDED', LEAD_MSG.jaReembolsada);
