@@ -46,6 +46,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, 'statement timeout');
       return reply.status(503).header('retry-after', '5').send({ code: 'BUSY', message: M.ocupado });
     }
+    if (sqlState(error) === '40P01' || sqlState(error) === '40001') {
+      // Two transactions waited for each other (or could not be serialised) and PostgreSQL undid this
+      // one: nothing it did remains, and trying again works. Lock orders are kept to avoid it
+      // (decision 0003); a pair not yet put in order is then a "try again", not an error.
+      request.log.warn({ err: error }, 'transaction undone by PostgreSQL (deadlock or serialisation)');
+      return reply.status(503).header('retry-after', '1').send({ code: 'BUSY', message: M.ocupado });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: M.internal });
   });

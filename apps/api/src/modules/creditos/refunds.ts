@@ -23,7 +23,8 @@ export interface Refund {
  * the caller's transaction, so the balance stays the sum of the ledger.
  * An application whose professional deleted the account has no balance to refund into: null.
  * The caller locks the project's row first (FOR KEY SHARE at least), as a deletion does before the
- * balances: the other order deadlocked with a deletion of the same project.
+ * balances and the applications: claiming the application first deadlocked with a deletion of the
+ * same project that held the balance.
  */
 export async function refundApplication(tx: Tx, candidaturaId: number, ref: { now: Date; descricao: string; adminId?: number | null }): Promise<Refund | null> {
   // One statement (the claim, the credit, its ledger line), each step only if the one before happened:

@@ -189,10 +189,10 @@ export async function refundLeadReport(db: Db, id: number, adminId: number, now:
     if (report.estado !== 'ABERTO') throw conflict('ALREADY_DECIDED', LEAD_MSG.jaDecidido);
     const titulo = report.titulo ?? `projeto n.º ${report.requestId}`;
     // The project's row first, as deleting or cancelling the project does (its row, then the balances,
-    // then the applications). Claimed first, the application and its balance were held while the news
-    // waited for the project's row (its foreign key), which a deletion held while it waited for that
-    // balance: a deadlock, and one of the two answered 500. Now one waits for the other; after a
-    // deletion the application is gone (refunded by it) and this answers 409.
+    // then the applications). Otherwise this claimed the application and then waited for its balance,
+    // which a deletion of the project held while it waited for that application: a deadlock, and one
+    // of the two answered 500. Now one waits for the other; after a deletion the application is
+    // already refunded (and gone) and this answers 409.
     await tx.execute(sql`select 1 from requests where id = ${report.requestId} for key share`);
     // The guard: the application row is claimed (reembolsado_em) before any credit moves.
     const refund = await refundReportedLead(tx, report.candidaturaId, titulo, adminId, now);
