@@ -265,6 +265,11 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
   const keys: { area: 'public' | 'private'; key: string | null }[] = [{ area: 'public', key: row.fotoKey }];
   await db.transaction(async (tx) => {
     if (tipo === 'cliente') {
+      // Every project of the client (all go with the account), in id order, before any balance: an
+      // admin refunding a lead on one of them locks the project before the balance too, so one waits
+      // for the other. Only the open ones were locked (to refund them); a completed one was reached
+      // by the account's cascade after a balance, and deadlocked with such a refund (decision 0003).
+      await tx.execute(sql`select 1 from requests where cliente_id = ${id} order by id for update`);
       const open = await tx
         .select({ id: requests.id })
         .from(requests)

@@ -330,6 +330,36 @@ describe('automatic refunds and the refund guard', () => {
   });
 });
 
+/** Resolves once `n` statements of the test's database wait for a lock. */
+async function lockWaiters(n: number) {
+  for (let i = 0; i < 250; i++) {
+    const { rows } = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if (Number(rows[0]!.n) >= n) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`never ${n} waiting for a lock`);
+}
+
+/** Holds the professional's balance row in a transaction of its own until `release` is called. */
+async function holdBalance(profissionalId: number) {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const done = t.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from subscriptions where profissional_id = ${profissionalId} for update`);
+    locked();
+    await held;
+  });
+  await holding;
+  return async () => {
+    release();
+    await done;
+  };
+}
+
 describeOnPostgres('refunds at the same instant', () => {
   it('a double click on "Reembolsar" refunds once: one 200, one 409, one ledger line', async () => {
     const {
@@ -369,37 +399,16 @@ describeOnPostgres('refunds at the same instant', () => {
       pros: [p1],
     } = await applied(2);
     const id = (await report(p1)).json().id;
-    /** Resolves once `n` statements of this database wait for a lock. */
-    const lockWaiters = async (n: number) => {
-      for (let i = 0; i < 250; i++) {
-        const { rows } = await t.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        if (Number(rows[0]!.n) >= n) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`never ${n} waiting for a lock`);
-    };
     // The staging: p1's balance held elsewhere, so the deletion holds the project's row and waits for it;
     // then the refund. Before the refund took the project's row first, it claimed the application and
     // waited for that balance too; released, the deletion took the balance and waited for the claimed
     // application: a deadlock, one of them 500.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const holding = new Promise<void>((r) => (locked = r));
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from subscriptions where profissional_id = ${p1.id} for update`);
-      locked();
-      await held;
-    });
-    await holding;
+    const release = await holdBalance(p1.id);
     const del = inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth);
     await lockWaiters(1);
     const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
     await lockWaiters(2);
-    release();
-    await holder;
+    await release();
     const [d, r] = await Promise.all([del, refund]);
     expect(d.statusCode).toBe(200);
     // The deletion refunded the application: the report's refund finds nothing left to refund.
@@ -407,6 +416,38 @@ describeOnPostgres('refunds at the same instant', () => {
     expect(await balanceOf(p1)).toBe(50);
     expect(await refundLines(p1)).toBe(1);
     await ledgerMatches(p1);
+  });
+
+  it('a client deleting the account while an admin refunds a lead on its completed project: they wait for each other, no 500', async () => {
+    const c = await client();
+    const aberto = await open(c, 12);
+    const concluido = await open(c, 12);
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Profissional Reportador' });
+    const outro = await registerAndLogin(t.app, 'profissional', { nome: 'Profissional Escolhido' });
+    for (const x of [p, outro]) await t.db.transaction((tx) => grantCredits(tx, x.id, 50, 'AJUSTE', { descricao: 'teste' }));
+    expect((await inject('POST', '/api/creditos/usar', p.auth, { requestId: aberto })).statusCode).toBe(201);
+    const cand = (await inject('POST', '/api/creditos/usar', p.auth, { requestId: concluido })).json().id as number;
+    expect((await inject('POST', '/api/creditos/usar', outro.auth, { requestId: concluido })).statusCode).toBe(201);
+    await completeWith(t.app, c, concluido, outro.id);
+    const id = (await report({ auth: p.auth, cand })).json().id;
+    // The staging: p's balance held elsewhere, so the deletion (refunding the open project) waits for it;
+    // then the refund. Before the deletion locked all of the client's projects first, it held that
+    // balance when released and then waited for the completed project (deleted with the account),
+    // which the refund had locked before waiting for the same balance: a deadlock.
+    const release = await holdBalance(p.id);
+    const del = inject('DELETE', '/api/cliente/delete-account', c.auth, { senha: 'Segura#123' });
+    await lockWaiters(1);
+    const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
+    await lockWaiters(2);
+    await release();
+    const [d, r] = await Promise.all([del, refund]);
+    expect(d.statusCode).toBe(200);
+    // The report went with the project and the account: nothing left to refund.
+    expect([404, 409]).toContain(r.statusCode);
+    // 50, minus 12 for each application, plus the open project's 12 back.
+    expect(await balanceOf(p)).toBe(38);
+    expect(await refundLines(p)).toBe(1);
+    await ledgerMatches(p);
   });
 
   it('a report refunded while the admin deletes the project: the application is refunded once, and neither answers 500', async () => {
