@@ -186,16 +186,20 @@ function decisionStatement(decision: 'APROVADO' | 'NEGADO') {
 }
 
 /**
- * Deleting a review: its professional's row locked first, as an approval does, so that his average
- * and badges, recomputed next in one statement, see every approval committed meanwhile.
+ * Deleting a review: the review and then its professional's row locked, in an approval's order, so
+ * that his average and badges, recomputed next in one statement, see every approval committed
+ * meanwhile. The professional's row first deadlocked with the deletion of the review's project (its
+ * cascade reaches the review, then the badges the professional's row).
  */
 export async function deleteReview(db: Db, id: number, adminId: number, now: Date = new Date()) {
   return db.transaction(async (tx) => {
     const { rows } = await executeNamed<{ profissional_id: number }>(
       tx,
       sql`
-      with pro as (
-        select p.id from profissionais p where p.id = (select profissional_id from reviews where id = ${id}::int) for update
+      with cur as (
+        select v.id, v.profissional_id from reviews v where v.id = ${id}::int for update
+      ), pro as (
+        select p.id from profissionais p where p.id = (select profissional_id from cur) for update
       ), del as (
         delete from reviews v where v.id = ${id}::int and exists (select 1 from pro) returning v.id, v.profissional_id, v.comentario
       ), audited as (
