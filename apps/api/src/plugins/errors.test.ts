@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import { adminSession, createTestApp, describeOnPostgres, registerAndLogin, type TestApp } from '../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, lockWaiters, registerAndLogin, type TestApp } from '../test/harness';
 
 describeOnPostgres('a statement stopped by the statement timeout', () => {
   let t: TestApp;
@@ -41,16 +41,6 @@ describeOnPostgres('a transaction PostgreSQL undoes to break a deadlock', () => 
       sql`insert into reviews (profissional_id, cliente_id, nota, comentario, status) values (${pro.id}, ${client.id}, 5, 'Muito bom', 'ESPERA') returning id`,
     );
     const review = Number(rows[0]!.id);
-    const lockWaiters = async () => {
-      for (let i = 0; i < 250; i++) {
-        const w = await t.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        if (Number(w.rows[0]!.n) >= 1) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error('the approval never waited');
-    };
     // Another transaction holds the professional's row; the approval locks the review, then waits for
     // that row; the other transaction then asks for the review: each waits for the other. The approval,
     // waiting longer, is the one PostgreSQL undoes.
@@ -58,7 +48,7 @@ describeOnPostgres('a transaction PostgreSQL undoes to break a deadlock', () => 
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`select 1 from profissionais where id = ${pro.id} for update`);
       const approval = t.app.inject({ method: 'PUT', url: `/api/review/accept/${review}`, headers: admin.auth });
-      await lockWaiters();
+      await lockWaiters(t.db, 1);
       await tx.execute(sql`select 1 from reviews where id = ${review} for update`);
       res = await approval;
     });

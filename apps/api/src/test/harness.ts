@@ -218,3 +218,36 @@ export async function completeWith(app: FastifyInstance, client: { auth: Record<
   if (res.statusCode !== 200) throw new Error(`complete: ${res.body}`);
   return res.json() as { id: number; status: 'CONCLUIDO'; escolhidoId: number | null };
 }
+
+/** Resolves once `n` statements of the test's database wait for a lock: the next step of a staged race. */
+export async function lockWaiters(db: Database['db'], n: number) {
+  for (let i = 0; i < 250; i++) {
+    const { rows } = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if (Number(rows[0]!.n) >= n) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`never ${n} waiting for a lock`);
+}
+
+/**
+ * Runs `lock` (a SELECT … FOR UPDATE) in a transaction of its own and keeps it open, so that the requests
+ * started next wait for those rows in a chosen order; the returned function ends it.
+ */
+export async function holdLock(db: Database['db'], lock: ReturnType<typeof sql>): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const done = db.transaction(async (tx) => {
+    await tx.execute(lock);
+    locked();
+    await held;
+  });
+  await holding;
+  return async () => {
+    release();
+    await done;
+  };
+}

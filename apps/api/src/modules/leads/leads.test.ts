@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LEAD_REPORT_NOTE_MAX } from '@tc/shared';
-import { adminSession, completeWith, createTestApp, describeOnPostgres, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  completeWith,
+  createTestApp,
+  describeOnPostgres,
+  holdLock,
+  lockWaiters,
+  projectPayload,
+  registerAndLogin,
+  type TestApp,
+} from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 import { candidaturas, clientes } from '../../db/schema';
 import type { NotificationEvent } from '../notificacoes/events';
@@ -330,35 +340,9 @@ describe('automatic refunds and the refund guard', () => {
   });
 });
 
-/** Resolves once `n` statements of the test's database wait for a lock. */
-async function lockWaiters(n: number) {
-  for (let i = 0; i < 250; i++) {
-    const { rows } = await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-    );
-    if (Number(rows[0]!.n) >= n) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`never ${n} waiting for a lock`);
-}
-
-/** Holds the professional's balance row in a transaction of its own until `release` is called. */
-async function holdBalance(profissionalId: number) {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const holding = new Promise<void>((r) => (locked = r));
-  const done = t.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from subscriptions where profissional_id = ${profissionalId} for update`);
-    locked();
-    await held;
-  });
-  await holding;
-  return async () => {
-    release();
-    await done;
-  };
-}
+/** Holds the professional's balance row in a transaction of its own until the returned function is called. */
+const holdBalance = (profissionalId: number) => holdLock(t.db, sql`select 1 from subscriptions where profissional_id = ${profissionalId} for update`);
+const waiting = (n: number) => lockWaiters(t.db, n);
 
 describeOnPostgres('refunds at the same instant', () => {
   it('a double click on "Reembolsar" refunds once: one 200, one 409, one ledger line', async () => {
@@ -405,9 +389,9 @@ describeOnPostgres('refunds at the same instant', () => {
     // application: a deadlock, one of them 500.
     const release = await holdBalance(p1.id);
     const del = inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth);
-    await lockWaiters(1);
+    await waiting(1);
     const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
-    await lockWaiters(2);
+    await waiting(2);
     await release();
     const [d, r] = await Promise.all([del, refund]);
     expect(d.statusCode).toBe(200);
@@ -436,9 +420,9 @@ describeOnPostgres('refunds at the same instant', () => {
     // which the refund had locked before waiting for the same balance: a deadlock.
     const release = await holdBalance(p.id);
     const del = inject('DELETE', '/api/cliente/delete-account', c.auth, { senha: 'Segura#123' });
-    await lockWaiters(1);
+    await waiting(1);
     const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
-    await lockWaiters(2);
+    await waiting(2);
     await release();
     const [d, r] = await Promise.all([del, refund]);
     expect(d.statusCode).toBe(200);

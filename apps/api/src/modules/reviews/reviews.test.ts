@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import { adminSession, completeWith, createTestApp, describeOnPostgres, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  completeWith,
+  createTestApp,
+  describeOnPostgres,
+  holdLock,
+  lockWaiters,
+  openProject,
+  registerAndLogin,
+  type TestApp,
+} from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 import { requests, reviews } from '../../db/schema';
 import { recomputeRating } from './reviews.service';
@@ -185,36 +195,16 @@ describeOnPostgres('deleting a review while its project is deleted', () => {
     const created = await review(c.auth, { profissionalId: p.id, requestId, nota: 2, comentario: 'Atrasou-se' });
     expect(created.statusCode).toBe(201);
     const reviewId = created.json().id as number;
-    const lockWaiters = async (n: number) => {
-      for (let i = 0; i < 250; i++) {
-        const { rows } = await t.db.execute<{ n: number }>(
-          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-        );
-        if (Number(rows[0]!.n) >= n) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`never ${n} waiting for a lock`);
-    };
     // The staging: the review held elsewhere, so the project's deletion (its cascade clears the review's
     // project) waits for it; then the review's deletion. When that locked the professional first, it
     // held him while waiting for the review, which the project's deletion took next before recomputing
     // his badges: a deadlock.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const holding = new Promise<void>((r) => (locked = r));
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from reviews where id = ${reviewId} for update`);
-      locked();
-      await held;
-    });
-    await holding;
+    const release = await holdLock(t.db, sql`select 1 from reviews where id = ${reviewId} for update`);
     const project = t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth });
-    await lockWaiters(1);
+    await lockWaiters(t.db, 1);
     const gone = t.app.inject({ method: 'DELETE', url: `/api/review/delete/${reviewId}`, headers: admin.auth });
-    await lockWaiters(2);
-    release();
-    await holder;
+    await lockWaiters(t.db, 2);
+    await release();
     const [a, b] = await Promise.all([project, gone]);
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
