@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { candidaturas, clientes, payments, profissionais, requests, reviews } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -254,6 +254,25 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
 }
 
 /**
+ * What deleting a professional's row reaches through its foreign keys (SET NULL or CASCADE), locked
+ * first in the order every other path takes them (decision 0003): the projects he applied to or was
+ * chosen for, his reviews, his payments, his balance, his applications; his own row last (the
+ * DELETE). The foreign keys alone locked his row first and his balance last: a project's deletion
+ * refunding him (project, balance, then application), a Stripe payment (payment, then balance), an
+ * approval of his review (review, then his row), a claim or a completion naming him (project, then
+ * his row) each met it in the opposite order.
+ */
+async function lockProfessionalRows(tx: Tx, id: number) {
+  await tx.execute(sql`
+    select 1 from requests where id in (select request_id from candidaturas where profissional_id = ${id}) or escolhido_id = ${id}
+    order by id for no key update`);
+  await tx.execute(sql`select 1 from reviews where profissional_id = ${id} order by id for update`);
+  await tx.execute(sql`select 1 from payments where profissional_id = ${id} order by id for update`);
+  await tx.execute(sql`select 1 from subscriptions where profissional_id = ${id} order by id for update`);
+  await tx.execute(sql`select 1 from candidaturas where profissional_id = ${id} order by id for update`);
+}
+
+/**
  * Deletes the account and its personal data after checking the password. A client's open projects
  * are deleted with refunds to the professionals who paid for them; uploaded images are removed.
  */
@@ -270,6 +289,9 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       // for the other. Only the open ones were locked (to refund them); a completed one was reached
       // by the account's cascade after a balance, and deadlocked with such a refund (decision 0003).
       await tx.execute(sql`select 1 from requests where cliente_id = ${id} order by id for update`);
+      // Then its reviews, before any balance: an admin approving one locks the review, then its
+      // professional, whose row the refunds below reach (their ledger lines point at it).
+      await tx.execute(sql`select 1 from reviews where cliente_id = ${id} order by id for update`);
       const open = await tx
         .select({ id: requests.id })
         .from(requests)
@@ -296,6 +318,7 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       );
       await recomputeSelos(tx, [...reviewed.map((r) => r.p), ...applied], now);
     } else {
+      await lockProfessionalRows(tx, id);
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });
       await tx.delete(profissionais).where(eq(profissionais.id, id));

@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { GARANTIA_MSG, M } from '@tc/shared';
-import { adminSession, completeWith, createTestApp, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  completeWith,
+  createTestApp,
+  describeOnPostgres,
+  holdLock,
+  lockWaiters,
+  projectPayload,
+  registerAndLogin,
+  TEST_DB,
+  type TestApp,
+} from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
@@ -446,5 +457,26 @@ describe(`guarantee: answer, closing, privacy (${TEST_DB})`, () => {
       titulo: res.json().titulo,
     });
     expect((await inject('GET', `/api/profissional/${x.p.id}/garantias`, admin)).json().acionadas).toBe(1);
+  });
+});
+
+describeOnPostgres('a claim while the professional deletes the account', () => {
+  it('the two wait for each other: the account goes, the claim is refused in Portuguese (nobody left to answer it), no 503', async () => {
+    const { c, p, requestId } = await concluded();
+    // The staging: his application held elsewhere, so the deletion waits for it; then the claim. Before
+    // the deletion locked his projects first, it held his row (the DELETE) while waiting, and the claim
+    // locked the project and waited for his row (its foreign key); released, the deletion's SET NULL
+    // waited for that project. A deadlock, one of the two a 503.
+    const release = await holdLock(t.db, sql`select 1 from candidaturas where profissional_id = ${p.id} for update`);
+    const del = t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
+    await lockWaiters(t.db, 1);
+    const claim = openClaim(c, requestId);
+    await lockWaiters(t.db, 2);
+    await release();
+    const [d, r] = await Promise.all([del, claim]);
+    expect(d.statusCode).toBe(200);
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({ code: 'NO_PROFESSIONAL', message: GARANTIA_MSG.semProfissional });
+    expect(Number((await t.db.execute<{ n: number }>(sql`select count(*)::int n from garantias where request_id = ${requestId}`)).rows[0]!.n)).toBe(0);
   });
 });

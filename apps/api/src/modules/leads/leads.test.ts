@@ -434,6 +434,34 @@ describeOnPostgres('refunds at the same instant', () => {
     await ledgerMatches(p);
   });
 
+  it('a professional deleting the account while an admin deletes a project he paid for: both go through, refunded once, no 503', async () => {
+    const {
+      requestId,
+      pros: [p],
+    } = await applied();
+    // The staging: p's balance held elsewhere, so the project's deletion (refunding him) holds the
+    // project and waits for it; then his account's deletion. Before that deletion locked his projects,
+    // his balance and his applications first (in that order), it locked his row and then, through the
+    // foreign keys' SET NULL, his application, and waited for the balance last: released, the project's
+    // deletion took the balance and waited for that application. A deadlock, one of the two a 503.
+    const release = await holdBalance(p.id);
+    const delProject = inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth);
+    await waiting(1);
+    const delAccount = inject('DELETE', '/api/profissional/delete-account', p.auth, { senha: 'Segura#123' });
+    await waiting(2);
+    await release();
+    const [d, a] = await Promise.all([delProject, delAccount]);
+    expect(d.statusCode).toBe(200);
+    expect(a.statusCode).toBe(200);
+    // Money records outlive the account: the refund is on his balance's ledger, once, and the sum holds.
+    const { rows: lines } = await t.db.execute<{ n: number; saldo: number; soma: number }>(sql`
+      select count(*)::int as n, max(l.saldo_apos) as saldo, (select coalesce(sum(delta), 0)::int from credit_ledger x where x.subscription_id = max(l.subscription_id)) as soma
+      from credit_ledger l where l.request_id = ${requestId} and l.tipo = 'REEMBOLSO'`);
+    expect(Number(lines[0].n)).toBe(1);
+    expect(Number(lines[0].saldo)).toBe(50);
+    expect(Number(lines[0].soma)).toBe(50);
+  });
+
   it('a report refunded while the admin deletes the project: the application is refunded once, and neither answers 500', async () => {
     // Several rounds: which of the two takes its first lock first varies from run to run (the refund
     // used to deadlock with the deletion in about one run of four: a 500).

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import Stripe from 'stripe';
 import { M, NIF_MESSAGES } from '@tc/shared';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { paymentAnomalies, payments } from '../../db/schema';
-import { adminSession, createTestApp, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, holdLock, lockWaiters, registerAndLogin, type TestApp } from '../../test/harness';
 
 const balance = async (t: TestApp, p: { id: number; auth: Record<string, string> }) =>
   (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${p.id}`, headers: p.auth })).json().creditosRestantes as number;
@@ -633,5 +633,47 @@ describe('Stripe (official SDK against a local stand-in for the Stripe API)', ()
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Evento por conciliar não encontrado.');
     });
+  });
+});
+
+describeOnPostgres('a payment settling while its buyer deletes the account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the two wait for each other: the credits are granted once, the account is deleted, no 503', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/checkout',
+      headers: p.auth,
+      payload: { pacote: 'Elite', metodo: 'card', profissionalId: p.id },
+    });
+    const { pagamentoId } = checkout.json();
+    // The staging: his balance held elsewhere, so the confirmation holds the payment and waits for it;
+    // then the deletion. Before the deletion locked his payments and balance before his own row, it
+    // locked his row first and then, through the foreign keys' SET NULL, waited for the payment:
+    // released, the confirmation took the balance and its ledger line waited for his row. A deadlock.
+    const release = await holdLock(t.db, sql`select 1 from subscriptions where profissional_id = ${p.id} for update`);
+    const confirm = t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth });
+    await lockWaiters(t.db, 1);
+    const del = t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
+    await lockWaiters(t.db, 2);
+    await release();
+    const [c, d] = await Promise.all([confirm, del]);
+    expect(c.statusCode).toBe(200);
+    expect(c.json().estado).toBe('PAGO');
+    expect(d.statusCode).toBe(200);
+    // Money records outlive the account: one purchase line, and the balance is its ledger's sum.
+    const { rows } = await t.db.execute<{ n: number; saldo: number; soma: number }>(sql`
+      select (select count(*)::int from credit_ledger l where l.payment_id = ${pagamentoId} and l.tipo = 'COMPRA') as n,
+        s.creditos_restantes as saldo, (select coalesce(sum(delta), 0)::int from credit_ledger l where l.subscription_id = s.id) as soma
+      from payments pay join credit_ledger l on l.payment_id = pay.id join subscriptions s on s.id = l.subscription_id where pay.id = ${pagamentoId}`);
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0].n)).toBe(1);
+    expect(Number(rows[0].saldo)).toBe(150);
+    expect(Number(rows[0].soma)).toBe(150);
   });
 });

@@ -212,3 +212,32 @@ describeOnPostgres('deleting a review while its project is deleted', () => {
     expect(row).toBeUndefined();
   });
 });
+
+describeOnPostgres('a client deleting the account while an admin approves its review', () => {
+  it('they wait for each other: both answer 200 (no deadlock), the review goes with the account and the average forgets it', async () => {
+    const { c, p, requestId } = await chosenPair();
+    const created = await review(c.auth, { profissionalId: p.id, requestId, nota: 5, comentario: 'Impecável' });
+    const reviewId = created.json().id as number;
+    // An open project of the client he paid for: the deletion refunds him, and the refund's ledger line
+    // holds his row (its foreign key) until the end.
+    const open = await openProject(t.app, c, admin, 5);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: open } })).statusCode).toBe(201);
+    // The staging: his row held elsewhere (as a foreign key holds it), so the approval holds the review
+    // and waits for him; then the deletion. Before it locked the client's reviews right after its
+    // projects, it refunded him (holding his row), reached the review through the account's cascade
+    // and waited for it, while the approval waited for his row: a deadlock.
+    const release = await holdLock(t.db, sql`select 1 from profissionais where id = ${p.id} for key share`);
+    const approve = t.app.inject({ method: 'PUT', url: `/api/review/accept/${reviewId}`, headers: admin.auth, payload: {} });
+    await lockWaiters(t.db, 1);
+    const del = t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
+    await lockWaiters(t.db, 2);
+    await release();
+    const [a, d] = await Promise.all([approve, del]);
+    expect(a.statusCode).toBe(200);
+    expect(d.statusCode).toBe(200);
+    const [row] = await t.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+    expect(row).toBeUndefined();
+    const profile = (await t.app.inject({ method: 'GET', url: `/api/profissional/${p.id}`, headers: p.auth })).json();
+    expect(profile).toMatchObject({ totalAvaliacoes: 0 });
+  });
+});
