@@ -264,7 +264,7 @@ export async function exportData(db: Db, tipo: AccountRole, id: number) {
  */
 async function lockProfessionalRows(tx: Tx, id: number) {
   await tx.execute(sql`
-    select 1 from requests where id in (select request_id from candidaturas where profissional_id = ${id}) or escolhido_id = ${id}
+    select 1 from requests where id in (select request_id from candidaturas where profissional_id = ${id} union select id from requests where escolhido_id = ${id})
     order by id for no key update`);
   await tx.execute(sql`select 1 from reviews where profissional_id = ${id} order by id for update`);
   await tx.execute(sql`select 1 from payments where profissional_id = ${id} order by id for update`);
