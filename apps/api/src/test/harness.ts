@@ -251,3 +251,23 @@ export async function holdLock(db: Database['db'], lock: ReturnType<typeof sql>)
     await done;
   };
 }
+
+/**
+ * A staged race: `lock` held in a transaction of its own, `first` started and waiting for a lock, then
+ * `second` started and waiting too, then the lock released; both answers, in that order. Which rows
+ * each waits for is what the caller's `lock` chooses.
+ */
+export async function stagedRace<A, B>(
+  db: Database['db'],
+  lock: ReturnType<typeof sql>,
+  first: () => PromiseLike<A>,
+  second: () => PromiseLike<B>,
+): Promise<[A, B]> {
+  const release = await holdLock(db, lock);
+  const a = first();
+  await lockWaiters(db, 1);
+  const b = second();
+  await lockWaiters(db, 2);
+  await release();
+  return Promise.all([a, b]);
+}

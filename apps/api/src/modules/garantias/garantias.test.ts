@@ -9,8 +9,7 @@ import {
   completeWith,
   createTestApp,
   describeOnPostgres,
-  holdLock,
-  lockWaiters,
+  stagedRace,
   projectPayload,
   registerAndLogin,
   TEST_DB,
@@ -467,13 +466,12 @@ describeOnPostgres('a claim while the professional deletes the account', () => {
     // the deletion locked his projects first, it held his row (the DELETE) while waiting, and the claim
     // locked the project and waited for his row (its foreign key); released, the deletion's SET NULL
     // waited for that project. A deadlock, one of the two a 503.
-    const release = await holdLock(t.db, sql`select 1 from candidaturas where profissional_id = ${p.id} for update`);
-    const del = t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
-    await lockWaiters(t.db, 1);
-    const claim = openClaim(c, requestId);
-    await lockWaiters(t.db, 2);
-    await release();
-    const [d, r] = await Promise.all([del, claim]);
+    const [d, r] = await stagedRace(
+      t.db,
+      sql`select 1 from candidaturas where profissional_id = ${p.id} for update`,
+      () => t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } }),
+      () => openClaim(c, requestId),
+    );
     expect(d.statusCode).toBe(200);
     expect(r.statusCode).toBe(409);
     expect(r.json()).toMatchObject({ code: 'NO_PROFESSIONAL', message: GARANTIA_MSG.semProfissional });

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { LEAD_REPORT_NOTE_MAX } from '@tc/shared';
-import {
-  adminSession,
-  completeWith,
-  createTestApp,
-  describeOnPostgres,
-  holdLock,
-  lockWaiters,
-  projectPayload,
-  registerAndLogin,
-  type TestApp,
-} from '../../test/harness';
+import { adminSession, completeWith, createTestApp, describeOnPostgres, stagedRace, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 import { candidaturas, clientes } from '../../db/schema';
 import type { NotificationEvent } from '../notificacoes/events';
@@ -340,9 +330,8 @@ describe('automatic refunds and the refund guard', () => {
   });
 });
 
-/** Holds the professional's balance row in a transaction of its own until the returned function is called. */
-const holdBalance = (profissionalId: number) => holdLock(t.db, sql`select 1 from subscriptions where profissional_id = ${profissionalId} for update`);
-const waiting = (n: number) => lockWaiters(t.db, n);
+/** The professional's balance row, held by a staged race (stagedRace) so that the others wait for it. */
+const balanceLock = (profissionalId: number) => sql`select 1 from subscriptions where profissional_id = ${profissionalId} for update`;
 
 describeOnPostgres('refunds at the same instant', () => {
   it('a double click on "Reembolsar" refunds once: one 200, one 409, one ledger line', async () => {
@@ -387,13 +376,12 @@ describeOnPostgres('refunds at the same instant', () => {
     // then the refund. Before the refund took the project's row first, it claimed the application and
     // waited for that balance too; released, the deletion took the balance and waited for the claimed
     // application: a deadlock, one of them 500.
-    const release = await holdBalance(p1.id);
-    const del = inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth);
-    await waiting(1);
-    const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
-    await waiting(2);
-    await release();
-    const [d, r] = await Promise.all([del, refund]);
+    const [d, r] = await stagedRace(
+      t.db,
+      balanceLock(p1.id),
+      () => inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth),
+      () => inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth),
+    );
     expect(d.statusCode).toBe(200);
     // The deletion refunded the application: the report's refund finds nothing left to refund.
     expect(r.statusCode).toBe(409);
@@ -418,13 +406,12 @@ describeOnPostgres('refunds at the same instant', () => {
     // then the refund. Before the deletion locked all of the client's projects first, it held that
     // balance when released and then waited for the completed project (deleted with the account),
     // which the refund had locked before waiting for the same balance: a deadlock.
-    const release = await holdBalance(p.id);
-    const del = inject('DELETE', '/api/cliente/delete-account', c.auth, { senha: 'Segura#123' });
-    await waiting(1);
-    const refund = inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth);
-    await waiting(2);
-    await release();
-    const [d, r] = await Promise.all([del, refund]);
+    const [d, r] = await stagedRace(
+      t.db,
+      balanceLock(p.id),
+      () => inject('DELETE', '/api/cliente/delete-account', c.auth, { senha: 'Segura#123' }),
+      () => inject('PATCH', `/api/admin/leads-reportados/${id}/reembolsar`, admin.auth),
+    );
     expect(d.statusCode).toBe(200);
     // The report went with the project and the account: nothing left to refund.
     expect([404, 409]).toContain(r.statusCode);
@@ -444,13 +431,12 @@ describeOnPostgres('refunds at the same instant', () => {
     // his balance and his applications first (in that order), it locked his row and then, through the
     // foreign keys' SET NULL, his application, and waited for the balance last: released, the project's
     // deletion took the balance and waited for that application. A deadlock, one of the two a 503.
-    const release = await holdBalance(p.id);
-    const delProject = inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth);
-    await waiting(1);
-    const delAccount = inject('DELETE', '/api/profissional/delete-account', p.auth, { senha: 'Segura#123' });
-    await waiting(2);
-    await release();
-    const [d, a] = await Promise.all([delProject, delAccount]);
+    const [d, a] = await stagedRace(
+      t.db,
+      balanceLock(p.id),
+      () => inject('DELETE', `/api/requests/delete/${requestId}`, admin.auth),
+      () => inject('DELETE', '/api/profissional/delete-account', p.auth, { senha: 'Segura#123' }),
+    );
     expect(d.statusCode).toBe(200);
     expect(a.statusCode).toBe(200);
     // Money records outlive the account: the refund is on his balance's ledger, once, and the sum holds.

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { M, NIF_MESSAGES } from '@tc/shared';
 import { eq, like, sql } from 'drizzle-orm';
 import { paymentAnomalies, payments } from '../../db/schema';
-import { adminSession, createTestApp, describeOnPostgres, holdLock, lockWaiters, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, registerAndLogin, stagedRace, type TestApp } from '../../test/harness';
 
 const balance = async (t: TestApp, p: { id: number; auth: Record<string, string> }) =>
   (await t.app.inject({ method: 'GET', url: `/api/subscriptions/credito/${p.id}`, headers: p.auth })).json().creditosRestantes as number;
@@ -656,13 +656,12 @@ describeOnPostgres('a payment settling while its buyer deletes the account', () 
     // then the deletion. Before the deletion locked his payments and balance before his own row, it
     // locked his row first and then, through the foreign keys' SET NULL, waited for the payment:
     // released, the confirmation took the balance and its ledger line waited for his row. A deadlock.
-    const release = await holdLock(t.db, sql`select 1 from subscriptions where profissional_id = ${p.id} for update`);
-    const confirm = t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth });
-    await lockWaiters(t.db, 1);
-    const del = t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } });
-    await lockWaiters(t.db, 2);
-    await release();
-    const [c, d] = await Promise.all([confirm, del]);
+    const [c, d] = await stagedRace(
+      t.db,
+      sql`select 1 from subscriptions where profissional_id = ${p.id} for update`,
+      () => t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth }),
+      () => t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } }),
+    );
     expect(c.statusCode).toBe(200);
     expect(c.json().estado).toBe('PAGO');
     expect(d.statusCode).toBe(200);

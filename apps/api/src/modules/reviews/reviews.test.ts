@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { M } from '@tc/shared';
-import {
-  adminSession,
-  completeWith,
-  createTestApp,
-  describeOnPostgres,
-  holdLock,
-  lockWaiters,
-  openProject,
-  registerAndLogin,
-  type TestApp,
-} from '../../test/harness';
+import { adminSession, completeWith, createTestApp, describeOnPostgres, stagedRace, openProject, registerAndLogin, type TestApp } from '../../test/harness';
 import { grantCredits } from '../creditos/creditos.service';
 import { requests, reviews } from '../../db/schema';
 import { recomputeRating } from './reviews.service';
@@ -199,13 +189,12 @@ describeOnPostgres('deleting a review while its project is deleted', () => {
     // project) waits for it; then the review's deletion. When that locked the professional first, it
     // held him while waiting for the review, which the project's deletion took next before recomputing
     // his badges: a deadlock.
-    const release = await holdLock(t.db, sql`select 1 from reviews where id = ${reviewId} for update`);
-    const project = t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth });
-    await lockWaiters(t.db, 1);
-    const gone = t.app.inject({ method: 'DELETE', url: `/api/review/delete/${reviewId}`, headers: admin.auth });
-    await lockWaiters(t.db, 2);
-    await release();
-    const [a, b] = await Promise.all([project, gone]);
+    const [a, b] = await stagedRace(
+      t.db,
+      sql`select 1 from reviews where id = ${reviewId} for update`,
+      () => t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${requestId}`, headers: admin.auth }),
+      () => t.app.inject({ method: 'DELETE', url: `/api/review/delete/${reviewId}`, headers: admin.auth }),
+    );
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     const [row] = await t.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
@@ -226,13 +215,12 @@ describeOnPostgres('a client deleting the account while an admin approves its re
     // and waits for him; then the deletion. Before it locked the client's reviews right after its
     // projects, it refunded him (holding his row), reached the review through the account's cascade
     // and waited for it, while the approval waited for his row: a deadlock.
-    const release = await holdLock(t.db, sql`select 1 from profissionais where id = ${p.id} for key share`);
-    const approve = t.app.inject({ method: 'PUT', url: `/api/review/accept/${reviewId}`, headers: admin.auth, payload: {} });
-    await lockWaiters(t.db, 1);
-    const del = t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } });
-    await lockWaiters(t.db, 2);
-    await release();
-    const [a, d] = await Promise.all([approve, del]);
+    const [a, d] = await stagedRace(
+      t.db,
+      sql`select 1 from profissionais where id = ${p.id} for key share`,
+      () => t.app.inject({ method: 'PUT', url: `/api/review/accept/${reviewId}`, headers: admin.auth, payload: {} }),
+      () => t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } }),
+    );
     expect(a.statusCode).toBe(200);
     expect(d.statusCode).toBe(200);
     const [row] = await t.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
