@@ -507,6 +507,38 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     expect(escolhido[0]!['Index Cond']).toMatch(/status = 'CONCLUIDO'/);
   });
 
+  it("a client's deletion recomputes the averages of the professionals it reviewed with their rows locked in id order, before the update", async () => {
+    // Two such recomputes over the same professionals (two accounts deleted at once) took the rows in the
+    // order the plan met the ids, and could deadlock; now a sorted, locked sub-select feeds the update.
+    const gone = await registerAndLogin(app, 'cliente');
+    await explainer.query(
+      `with p as (
+        insert into profissionais (nome, email, senha_hash, cidade, bairro)
+        select 'Revisto ' || g, 'revisto' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 3) g returning id)
+      insert into reviews (profissional_id, cliente_id, nota, comentario, status)
+      select id, $1, 5, 'Bom trabalho', 'APROVADO' from p order by id desc`,
+      [gone.id],
+    );
+    captured.length = 0;
+    const res = await app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: gone.auth, payload: { senha: 'Segura#123' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const q = captured.find((c) => /update profissionais p set nota_media/.test(c.query));
+    expect(q, 'the averages statement').toBeDefined();
+    const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
+    type Node = { 'Node Type': string; 'Index Name'?: string; 'Sort Key'?: string[]; Plans?: Node[] };
+    const locks: Node[] = [];
+    const walk = (n: Node) => {
+      if (n['Node Type'] === 'LockRows') locks.push(n);
+      n.Plans?.forEach(walk);
+    };
+    walk((rows[0]['QUERY PLAN'] as { Plan: Node }[])[0]!.Plan);
+    expect(locks).toHaveLength(1);
+    // Under the lock, the rows come in id order: sorted, or read from the primary key's index.
+    const below = locks[0]!.Plans![0]!;
+    const ordered = (below['Node Type'] === 'Sort' && /\bid\b/.test(below['Sort Key']?.[0] ?? '')) || below['Index Name'] === 'profissionais_pkey';
+    expect(ordered, JSON.stringify(below)).toBe(true);
+  });
+
   it('the lists keep one plan: after a few runs PostgreSQL only binds their values (LIMIT in the text, no bare OFFSET parameter)', async () => {
     // Enough open projects that a plan for "a tenth of all rows" (what a LIMIT parameter makes the
     // generic plan assume) costs clearly more than planning the page each time.

@@ -22,14 +22,16 @@ export async function recomputeRating(db: Db | Tx, profissionalId: number) {
 /**
  * The same for several professionals in one statement (a deleted client's reviews touch every
  * professional he reviewed: one round trip each took seconds for a client with hundreds). A
- * professional left without approved reviews gets no average, 0 reviews and no ranking.
+ * professional left without approved reviews gets no average, 0 reviews and no ranking. Their rows are
+ * locked in id order first, so two such recomputes over the same professionals wait for each other.
  */
 export async function recomputeRatings(db: Db | Tx, ids: number[]) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
   await db.execute(sql`
     update profissionais p set nota_media = r.media, total_avaliacoes = r.n, nota_bayes = ${bayesSql(sql`r.n`, sql`r.media`, sql`g.m`)}
-    from unnest(${intArray(unique)}) as i(id) cross join lateral (${approvedRatingOf(sql`i.id`)}) r, (select ${storedPriorSql} as m) g
+    from (select id from profissionais where id = any(${intArray(unique)}) order by id for update) i
+      cross join lateral (${approvedRatingOf(sql`i.id`)}) r, (select ${storedPriorSql} as m) g
     where p.id = i.id`);
 }
 

@@ -128,7 +128,10 @@ export async function recomputeSelos(db: Db | Tx, ids: (number | null | undefine
   // ms), in every choice, completion, review decided and verification. The ids are a sub-select, so
   // that the kept plan is estimated like a fresh one (seeing one id, PostgreSQL judged the kept plan,
   // made for any number, dearer and planned again every time).
-  await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${intArray(list)})::int[])`, now));
+  // Locked in id order before the update: two recomputes of overlapping professionals (two completions
+  // naming each other's earlier choice, two accounts deleted at once) otherwise took them in whatever
+  // order the plan met them, and could deadlock.
+  await executeNamed(db, statement(sql`select id from profissionais where id = any((select ${intArray(list)})::int[]) order by id for update`, now));
 }
 
 /**
