@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { serializerCompiler } from './plugins/serializer';
 import { registerControlCharGuard } from './plugins/control-chars';
 import { openapiTransform } from './plugins/openapi';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, type SessionUser } from './plugins/auth';
 import { registerWeb } from './plugins/web';
 import { registerCompression } from './plugins/compress';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -94,7 +94,8 @@ export interface AppContext {
    * (`pros:`, the same for every reader) and the ids of a page of open jobs by text (`jobs:`, the
    * same for every professional; each one's "applied?" and the jobs closed since are read fresh), and
    * how many take emergencies in a district at this hour (`urgencias:`, public).
-   * Emptied on this instance by any successful write.
+   * Emptied on this instance by an admin's write and an account's own change (the onResponse hook
+   * below says why not by every write).
    */
   searches: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
@@ -188,18 +189,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   registerControlCharGuard(app);
-  // Any successful write may move a back-office figure or a search's answer: this instance's cached
-  // figures and searches are dropped (the next view recomputes them once); other instances catch up
-  // within their TTL.
+  // Any successful write may move a back-office figure: this instance's cached figures are dropped (the
+  // next admin view recomputes them once); other instances catch up within their TTL.
+  // The kept searches are not dropped by every write: under everyday traffic (publishing, applying,
+  // log-ins, the bell) that was many times a second, and every text search paid its planning again.
+  // Each kept page's rows are read afresh (a job closed or a review decided since shows as it is now);
+  // which rows match catches up within the searches' 15 s, as after a write through another instance.
+  // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write (a project
+  // approved or priced, a review or a verification decided: a few a minute) drop them all, so that
+  // the change shows at once on this instance ("Já está visível para os profissionais").
   // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
   // lists of professionals and the cached profiles, so he sees it at once; a client's own change (name,
   // deleted account) drops the cached profiles, whose reviews show clients' names.
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       app.ctx.cache.invalidate('admin:');
-      app.ctx.searches.invalidate('');
+      const account = request.url.startsWith('/api/profissional/') || request.url.startsWith('/api/cliente/');
+      // request.user is set only on routes behind a session guard.
+      if (account || (request.user as SessionUser | undefined)?.tipo === 'admin') app.ctx.searches.invalidate('');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
-      if (request.url.startsWith('/api/profissional/') || request.url.startsWith('/api/cliente/')) app.ctx.profiles.invalidate('');
+      if (account) app.ctx.profiles.invalidate('');
     }
     done();
   });

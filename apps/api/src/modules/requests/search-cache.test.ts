@@ -8,8 +8,9 @@ import { grantCredits } from '../creditos/creditos.service';
 import { SEARCH_CACHE_MS } from '../../app';
 
 // Text searches are kept 15 s per instance (app.ts `searches`, docs/decisions/0006): a change made
-// elsewhere shows within 15 s, any write through this instance at once; a job search's kept page is
-// read afresh for each professional (his "applied?", his revealed contacts, jobs closed since).
+// elsewhere shows within 15 s, an admin's write or an account's own change through this instance at
+// once; a job search's kept page is read afresh for each professional (his "applied?", his revealed
+// contacts, jobs closed since).
 let skew = 0;
 const clock: Clock = { now: () => new Date(Date.now() + skew) };
 const later = () => (skew += SEARCH_CACHE_MS + 1_000);
@@ -56,7 +57,7 @@ describe('job search by text, kept 15 s', () => {
     later();
     expect((await jobs('Zimbrado', p1.auth)).map((j) => j.id)).toEqual([b, a]);
 
-    // Applying (a write through this instance) drops the kept pages; p1's own search then reads afresh.
+    // Applying: p1's own search shows his application and the contact at once (his rows are read afresh).
     expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } })).statusCode).toBe(201);
     const mine = await jobs('zimbrado', p1.auth);
     expect(mine.map((j) => [j.id, j.jaCandidatado])).toEqual([
@@ -84,6 +85,59 @@ describe('job search by text, kept 15 s', () => {
     expect(await jobs('zimbrado', p2.auth)).toEqual([]);
     later();
     expect((await jobs('zimbrado', p2.auth)).map((j) => j.id)).toEqual([d]);
+  });
+});
+
+describe('which writes drop the kept searches', () => {
+  it("applying, publishing, a log-in and the bell keep them; an admin's write or an account's own change drops them", async () => {
+    later();
+    const c = await registerAndLogin(s.t.app, 'cliente');
+    const p1 = await registerAndLogin(s.t.app, 'profissional', { nome: 'Quasimodo Reis' });
+    const p2 = await registerAndLogin(s.t.app, 'profissional', { nome: 'Rita Lemos' });
+    await s.t.db.transaction((tx) => grantCredits(tx, p1.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const a = await openJob(c, 'Quasar no quadro');
+    const b = await openJob(c, 'Tomada do corredor');
+    expect((await jobs('quasar', p1.auth)).map((j) => j.id)).toEqual([a]);
+    expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
+    // Matches made behind the API's back (as through another instance)...
+    await s.t.db.update(requests).set({ titulo: 'Quasar na tomada' }).where(eq(requests.id, b));
+    await s.t.db.update(profissionais).set({ nome: 'Rita Quasimodo' }).where(eq(profissionais.id, p2.id));
+    // ...stay out through writes that change no kept match (each one emptied every kept search, many
+    // times a second under everyday traffic); the rows are read afresh (a's contact, for p1 who paid).
+    const applied = await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } });
+    expect(applied.statusCode).toBe(201);
+    const published = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/requests/create',
+      headers: c.auth,
+      payload: projectPayload({ titulo: 'Quasar novo' }),
+    });
+    expect(published.statusCode).toBe(201);
+    const login = await s.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha: 'Segura#123', tipo: 'cliente' } });
+    expect(login.statusCode).toBe(200);
+    expect((await s.t.app.inject({ method: 'POST', url: '/api/notificacoes/lidas', headers: p1.auth, payload: {} })).statusCode).toBe(200);
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([a]);
+    expect((await jobs('quasar', p1.auth)).map((j) => [j.id, j.contato])).toEqual([[a, '+351912345678']]);
+    expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
+    // An admin's write (the new project approved and priced) drops them on this instance at once.
+    const fresh = published.json().id as number;
+    const approved = await s.t.app.inject({ method: 'PATCH', url: `/api/requests/${fresh}/aprovar`, headers: s.admin.auth, payload: { creditos: 5 } });
+    expect(approved.statusCode).toBe(200);
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
+    expect((await pros('quasimodo', c.auth)).sort()).toEqual([p1.id, p2.id].sort());
+    // So does an account's own change (a profile edit; the existing test shows it for the directory).
+    await s.t.db.update(requests).set({ titulo: 'Quasar no teto' }).where(eq(requests.id, a));
+    await s.t.db.update(requests).set({ titulo: 'Sem nada' }).where(eq(requests.id, b));
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
+    const form = multipart({ id: String(p2.id), nome: 'Rita Quasimodo', email: p2.email });
+    const edited = await s.t.app.inject({
+      method: 'PUT',
+      url: '/api/profissional/edit-profile',
+      headers: { ...p2.auth, ...form.headers },
+      payload: form.payload,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, a]);
   });
 });
 
