@@ -39,6 +39,13 @@ const pros = async (q: string, auth: Record<string, string>) => {
   return (res.json().items as { id: number }[]).map((p) => p.id);
 };
 
+/** A professional's own profile edit (his name) through the API. */
+async function renamed(p: { id: number; email: string; auth: Record<string, string> }, nome: string) {
+  const form = multipart({ id: String(p.id), nome, email: p.email });
+  const edited = await s.t.app.inject({ method: 'PUT', url: '/api/profissional/edit-profile', headers: { ...p.auth, ...form.headers }, payload: form.payload });
+  expect(edited.statusCode).toBe(200);
+}
+
 describe('job search by text, kept 15 s', () => {
   it('matches found elsewhere show within 15 s; each professional sees his own applications; closed jobs leave at once', async () => {
     const c = await registerAndLogin(s.t.app, 'cliente');
@@ -129,14 +136,7 @@ describe('which writes drop the kept searches', () => {
     await s.t.db.update(requests).set({ titulo: 'Quasar no teto' }).where(eq(requests.id, a));
     await s.t.db.update(requests).set({ titulo: 'Sem nada' }).where(eq(requests.id, b));
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
-    const form = multipart({ id: String(p2.id), nome: 'Rita Quasimodo', email: p2.email });
-    const edited = await s.t.app.inject({
-      method: 'PUT',
-      url: '/api/profissional/edit-profile',
-      headers: { ...p2.auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(edited.statusCode).toBe(200);
+    await renamed(p2, 'Rita Quasimodo');
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, a]);
   });
 });
@@ -203,14 +203,7 @@ describe('professional search by text, kept 15 s', () => {
     expect((await pros('xisto', c.auth)).sort()).toEqual([x.id, y.id].sort());
 
     // His own edit shows at once, to every reader.
-    const form = multipart({ id: String(z.id), nome: 'Zeca Xisto', email: z.email });
-    const edited = await s.t.app.inject({
-      method: 'PUT',
-      url: '/api/profissional/edit-profile',
-      headers: { ...z.auth, ...form.headers },
-      payload: form.payload,
-    });
-    expect(edited.statusCode).toBe(200);
+    await renamed(z, 'Zeca Xisto');
     expect((await pros('xisto', c.auth)).sort()).toEqual([x.id, y.id, z.id].sort());
     expect((await pros('xisto', s.admin.auth)).sort()).toEqual([x.id, y.id, z.id].sort());
   });
