@@ -15,9 +15,10 @@ type OutputChunk = Rolldown.OutputChunk;
  * adds nothing. Which module a path loads is read from app/router.tsx, so the route table stays
  * the one place that says it; a landing path missing from it fails the build. Each path may name
  * more modules the frame always loads lazily on that page (relative to apps/web), e.g. the header's
- * bell on pages only logged-in people see.
+ * bell on pages only logged-in people see. `early` gives a page a script to run inline as its HTML is
+ * parsed (the server allows each such script by its hash: apps/api/src/plugins/web.ts).
  */
-export function landingPreloads(pages: Record<string, string[]>): Plugin {
+export function landingPreloads(pages: Record<string, string[]>, early: Record<string, string> = {}): Plugin {
   let root = '';
   return {
     name: 'tc:landing-preloads',
@@ -50,9 +51,15 @@ export function landingPreloads(pages: Record<string, string[]>): Plugin {
             ...css.filter((f) => !html.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
           ];
           const file = `landing/${path === '/' ? 'index' : path.slice(1).replace(/[^a-z0-9]+/gi, '-')}.html`;
-          this.emitFile({ type: 'asset', fileName: file, source: html.replace(/\n?\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`) });
+          this.emitFile({
+            type: 'asset',
+            fileName: file,
+            source: withEarly(html.replace(/\n?\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`), early[path]),
+          });
           list.push({ path, file });
         }
+        const unknown = Object.keys(early).filter((path) => !(path in pages));
+        if (unknown.length) throw new Error(`landing-preloads: an early script for a path that is not a landing page: ${unknown.join(', ')}`);
         this.emitFile({ type: 'asset', fileName: 'landing/pages.json', source: JSON.stringify(list, null, 2) });
       },
     },
@@ -82,4 +89,14 @@ function staticClosure(bundle: OutputBundle, entries: OutputChunk[]) {
   };
   entries.forEach(visit);
   return { js: [...js], css: [...css] };
+}
+
+/**
+ * The page's early script, right after the title: before every stylesheet, which a script placed after
+ * it would wait for (the browser runs no inline script while a stylesheet above it is loading).
+ */
+function withEarly(html: string, script: string | undefined): string {
+  if (!script) return html;
+  if (!html.includes('</title>')) throw new Error('landing-preloads: index.html has no <title>');
+  return html.replace('</title>', `</title>\n    <script>${script}</script>`);
 }

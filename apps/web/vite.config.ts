@@ -2,6 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
 import { landingPreloads } from './landing-preloads.ts';
+import { earlyProfile } from './src/lib/early-fetch.ts';
+import { TOKEN_KEY } from './src/lib/session.ts';
 
 /**
  * Preloads Inter's Latin subset, the only one Portuguese text needs (the other subsets load only for
@@ -25,13 +27,19 @@ export default defineConfig({
   plugins: [
     react(),
     preloadLatinFont(),
-    landingPreloads({
-      '/': [],
-      '/comofunciona': [],
-      // Only logged-in clients see these, and their header always has the bell.
-      '/profissionais': ['src/features/notificacoes/bell.tsx'],
-      '/profissionais/:id': ['src/features/notificacoes/bell.tsx'],
-    }),
+    landingPreloads(
+      {
+        '/': [],
+        '/comofunciona': [],
+        // Only logged-in clients see these, and their header always has the bell.
+        '/profissionais': ['src/features/notificacoes/bell.tsx'],
+        '/profissionais/:id': ['src/features/notificacoes/bell.tsx'],
+      },
+      {
+        // The profile and its photo asked for while the app's code is on its way (src/lib/early-fetch.ts).
+        '/profissionais/:id': `(${earlyProfile.toString()})(${JSON.stringify(TOKEN_KEY.cliente)});`,
+      },
+    ),
     precompress(),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeBrowser, DEMO, newPage, shot } from '../support/browser';
@@ -247,8 +248,15 @@ describe('shell', () => {
     await page.waitForURL('**/areadocliente/menu');
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const profileAsks: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === `/api/profissional/${top!.id}` && profileAsks.push(r.method()));
     const res = await page.goto(`/profissionais/${top!.id}`);
     const html = await res!.text();
+    // The HTML asks for the profile itself (apps/web/src/lib/early-fetch.ts), allowed by the script's hash.
+    const early = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(early).toContain('earlyProfile');
+    const hash = createHash('sha256').update(early!).digest('base64');
+    expect(res!.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
     // The page's chunk and its styles are in the HTML (apps/web/landing-preloads.ts), not only added by the app.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/perfil-page-[\w-]+\.js">/);
     expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/profissionais-[\w-]+\.css">/);
@@ -263,7 +271,41 @@ describe('shell', () => {
     );
     expect(links.filter((l) => l.includes('/perfil-page-'))).toHaveLength(1);
     expect(new Set(links).size).toBe(links.length);
+    // The app took over the HTML's request instead of asking again.
+    expect(profileAsks).toEqual(['GET']);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a professional's profile and photo are asked for by the page's HTML, before the app's code has run", async () => {
+    const { page, context } = await newPage();
+    const [top] = (await (await page.request.get('/api/profissional/top-avaliados')).json()) as { id: number; fotoUrl: string | null }[];
+    await page.goto('/areadocliente/login');
+    await fillLogin(page, DEMO.cliente, DEMO.password);
+    await page.waitForURL('**/areadocliente/menu');
+    const photo = (await (
+      await page.request.get(`/api/profissional/${top!.id}`, {
+        headers: { authorization: `Bearer ${await page.evaluate(() => sessionStorage.getItem('token'))}` },
+      })
+    ).json()) as {
+      fotoUrl: string | null;
+    };
+    expect(photo.fotoUrl).toBeTruthy();
+    // The app's code never arrives: whatever is asked for comes from the HTML alone.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    const profile = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/profissional/${top!.id}`);
+    const image = page.waitForRequest((r) => r.url().endsWith(photo.fotoUrl!));
+    await page.goto(`/profissionais/${top!.id}`);
+    expect((await profile).headers()['authorization']).toMatch(/^Bearer /);
+    await image;
+    expect(await page.evaluate(() => document.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href'))).toBe(photo.fotoUrl);
+    // Not for someone who is not logged in (the page then sends him to the log-in).
+    await page.evaluate(() => sessionStorage.clear());
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/profissional/') && asked.push(r.url()));
+    await page.goto(`/profissionais/${top!.id}`);
+    await page.waitForLoadState('load');
+    expect(asked).toEqual([]);
     await context.close();
   });
 

@@ -22,7 +22,7 @@ import { serializerCompiler } from './plugins/serializer';
 import { registerControlCharGuard } from './plugins/control-chars';
 import { openapiTransform } from './plugins/openapi';
 import { authPlugin, type SessionUser } from './plugins/auth';
-import { registerWeb } from './plugins/web';
+import { inlineScriptHashes, registerWeb } from './plugins/web';
 import { registerCompression } from './plugins/compress';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -217,7 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // And the built pages' own inline scripts, each by its hash (a profile's early fetch).
+        scriptSrc: ["'self'", ...inlineScriptHashes(deps.webDist)],
         // Toasts and dialogs inject small <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -3,8 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { registerWeb } from './web';
+import { inlineScriptHashes, registerWeb } from './web';
 
 const html = `<!doctype html><html lang="pt-PT"><head><title>Técnico Certo</title></head><body>${'<p>olá</p>'.repeat(100)}</body></html>`;
 const js = `export const x = ${JSON.stringify('a'.repeat(2000))};`;
@@ -170,6 +171,34 @@ describe("the landing pages' own copies of index.html", () => {
       const r = await web.inject({ url });
       expect(r.statusCode).toBe(404);
       expect(r.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe("the built pages' inline scripts", () => {
+  it('are each allowed by the SHA-256 of their text, and nothing else is', () => {
+    const early = '(function earlyProfile(k) { fetch("/api/profissional/1"); })("token");';
+    const dir = builtDist('landing', [
+      ['index.html', html],
+      ['landing/perfil.html', html.replace('</title>', `</title><script>${early}</script><script type="module" src="/assets/x.js"></script>`)],
+      ['landing/outra.html', html.replace('</title>', `</title><script>${early}</script>`)],
+    ]);
+    writeFileSync(
+      join(dir, 'landing/pages.json'),
+      JSON.stringify([
+        { path: '/profissionais/:id', file: 'landing/perfil.html' },
+        { path: '/x', file: 'landing/outra.html' },
+      ]),
+    );
+    try {
+      const hash = createHash('sha256').update(early).digest('base64');
+      // The same script on two pages is named once; a script with a src is not inline.
+      expect(inlineScriptHashes(dir)).toEqual([`'sha256-${hash}'`]);
+      writeFileSync(join(dir, 'landing/pages.json'), '[]');
+      expect(inlineScriptHashes(dir)).toEqual([]);
+      expect(inlineScriptHashes(undefined)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -50,6 +50,24 @@ function landingPages(distDir: string): { test: RegExp; send: SendPage }[] {
   }));
 }
 
+/**
+ * The Content-Security-Policy sources of the inline scripts in the built pages (a landing page's early
+ * script, apps/web/landing-preloads.ts): each allowed by its SHA-256, so that no other inline script
+ * runs. Read from the files the server sends, so a rebuilt script is allowed as it is.
+ */
+export function inlineScriptHashes(distDir: string | undefined): string[] {
+  if (!distDir || !existsSync(join(distDir, 'index.html'))) return [];
+  const list = join(distDir, 'landing', 'pages.json');
+  const files = ['index.html', ...(existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as { file: string }[]).map((p) => p.file) : [])];
+  const hashes = new Set<string>();
+  for (const file of files) {
+    for (const [, body] of readFileSync(join(distDir, file), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

@@ -1,5 +1,6 @@
 import { INTERNAL_ERROR } from '@tc/shared/internal-error';
 import type { Role } from '@tc/shared/catalogue/statuses';
+import { takeEarly } from './early-fetch';
 import { getToken } from './session';
 
 /** An API failure, carrying the server's Portuguese message and per-field messages. */
@@ -35,7 +36,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   }
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    // The profile page's HTML may have asked for this already (early-fetch.ts): that answer, once.
+    const early = (opts.method ?? 'GET') === 'GET' ? takeEarly(path, token) : undefined;
+    res = await (early ?? fetch(`/api${path}`, { method: opts.method ?? 'GET', headers, body, signal: opts.signal }));
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK', 'Sem ligação ao servidor. Verifique a sua internet e tente novamente.');
