@@ -36,10 +36,7 @@ type SendPage = ReturnType<typeof pageFromDisk>;
  * `/profissionais/:id` matches one segment in place of `:id`; any other page gets index.html.
  */
 function landingPages(distDir: string): { test: RegExp; send: SendPage }[] {
-  const list = join(distDir, 'landing', 'pages.json');
-  if (!existsSync(list)) return [];
-  const pages = JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[];
-  return pages.map(({ path, file }) => ({
+  return landingList(distDir).map(({ path, file }) => ({
     test: new RegExp(
       `^${path
         .split('/')
@@ -50,6 +47,12 @@ function landingPages(distDir: string): { test: RegExp; send: SendPage }[] {
   }));
 }
 
+/** The build's list of landing pages (`landing/pages.json`), or none. */
+function landingList(distDir: string): { path: string; file: string }[] {
+  const list = join(distDir, 'landing', 'pages.json');
+  return existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as { path: string; file: string }[]) : [];
+}
+
 /**
  * The Content-Security-Policy sources of the inline scripts in the built pages (a landing page's early
  * script, apps/web/landing-preloads.ts): each allowed by its SHA-256, so that no other inline script
@@ -57,8 +60,7 @@ function landingPages(distDir: string): { test: RegExp; send: SendPage }[] {
  */
 export function inlineScriptHashes(distDir: string | undefined): string[] {
   if (!distDir || !existsSync(join(distDir, 'index.html'))) return [];
-  const list = join(distDir, 'landing', 'pages.json');
-  const files = ['index.html', ...(existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as { file: string }[]).map((p) => p.file) : [])];
+  const files = ['index.html', ...landingList(distDir).map((p) => p.file)];
   const hashes = new Set<string>();
   for (const file of files) {
     for (const [, body] of readFileSync(join(distDir, file), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
