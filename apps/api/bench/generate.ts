@@ -1051,6 +1051,10 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       UNION ALL
       SELECT 'profissional'::user_role, id, $1, criado_em FROM profissionais WHERE id > ${n(pb)}`, [TERMOS_VERSAO]);
 
+    // The back office's live figures (migration 0035) counted afresh: kept by triggers, which did not
+    // fire in this session (and, as a non-superuser, whose million differences this folds away).
+    await step('admin_figures', 'SELECT admin_figures_recount()');
+
     // 13. Identity sequences after the explicit ids of users; then statistics and visibility maps.
     for (const t of ['clientes', 'profissionais']) {
       await q(`SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT max(id) FROM ${t}))`);

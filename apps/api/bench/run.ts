@@ -617,6 +617,19 @@ function scenarios(s: Subjects): Scenario[] {
       ],
     },
     {
+      // The back office open while the marketplace works: admins reading the dashboard and the counters
+      // while projects are published and professionals apply. Every write changes a figure.
+      name: 'mixed: the back office while projects come in', kind: 'mixed', path: '/api/admin/stats',
+      mix: [
+        { name: 'dashboard', kind: 'read', path: '/api/admin/stats', connections: 12, token: adm },
+        { name: 'total projects', kind: 'read', path: '/api/requests/total', connections: 6, token: adm },
+        { name: 'total paid', kind: 'read', path: '/api/subscriptions/valorPagoTotal', connections: 6, token: adm },
+        { name: 'jobs, no filter', kind: 'read', path: '/api/requests/disponiveis', connections: 12, next: () => ({ token: mixJobs().token }) },
+        { name: 'publish', kind: 'write', method: 'POST', path: '/api/requests/create', connections: 6, next: publish },
+        { name: 'apply', kind: 'write', method: 'POST', path: '/api/creditos/usar', connections: 8, next: apply },
+      ],
+    },
+    {
       name: `log-in (${LOGIN_CONNECTIONS} connections)`, kind: 'write', method: 'POST', path: '/api/auth/login', connections: LOGIN_CONNECTIONS,
       next: () => ({ body: JSON.stringify({ email: email(), senha: DEMO_PASSWORD, tipo: 'profissional' }) }),
     },

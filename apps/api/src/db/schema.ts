@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PlanValue } from '@tc/shared';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -471,6 +472,30 @@ export const rankingPrior = pgTable(
   (t) => [check('ranking_prior_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * The back office's live figures (totals, money, queues), kept by the database (migration 0035): each
+ * row change that moves one writes a row of differences to `admin_figure_deltas` in its own
+ * transaction (triggers on clientes, profissionais, requests, reviews, payments, payment_anomalies),
+ * and reading them folds those rows into this one. Counting them afresh was 0.2-0.7 s on the generated
+ * million, paid again after every write anywhere. Decision 0006.
+ */
+const figureColumns = () => ({
+  clientes: bigint({ mode: 'number' }).notNull().default(0),
+  profissionais: bigint({ mode: 'number' }).notNull().default(0),
+  projetos: bigint({ mode: 'number' }).notNull().default(0),
+  projetosEspera: bigint('projetos_espera', { mode: 'number' }).notNull().default(0),
+  reviewsEspera: bigint('reviews_espera', { mode: 'number' }).notNull().default(0),
+  verificacoes: bigint({ mode: 'number' }).notNull().default(0),
+  porConciliar: bigint('por_conciliar', { mode: 'number' }).notNull().default(0),
+  recebidoCentimos: bigint('recebido_centimos', { mode: 'number' }).notNull().default(0),
+  totalCentimos: bigint('total_centimos', { mode: 'number' }).notNull().default(0),
+});
+export const adminFigures = pgTable('admin_figures', { id: smallint().primaryKey().default(1), ...figureColumns() }, (t) => [
+  check('admin_figures_one_row', sql`${t.id} = 1`),
+]);
+/** Differences not yet folded into `admin_figures`: appended by triggers, deleted by the fold. No index. */
+export const adminFigureDeltas = pgTable('admin_figure_deltas', figureColumns());
+
 export const otpCodes = pgTable(
   'otp_codes',
   {
@@ -731,6 +756,8 @@ export const schema = {
   emailOutbox,
   jobAlertQueue,
   notificationPrefs,
+  adminFigures,
+  adminFigureDeltas,
   leadReports,
   garantias,
   termosAceites,

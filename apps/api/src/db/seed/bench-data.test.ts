@@ -137,6 +137,18 @@ describe.skipIf(TEST_DB !== 'postgres')('benchmark data generator', () => {
       where b.texto is distinct from lower(f_unaccent(r.comentario)) || ' ' || c.busca`),
     ).toBe(0);
     expect(await count(`select count(*) n from requests_busca`)).toBe(await count(`select count(*) n from requests`));
+    // The back office's live figures (migration 0035), counted afresh at the end of the load.
+    expect(
+      await count(`select count(*) n from admin_figures f where f.projetos <> (select count(*) from requests)
+      or f.projetos_espera <> (select count(*) from requests where status = 'ESPERA')
+      or f.clientes <> (select count(*) from clientes) or f.profissionais <> (select count(*) from profissionais)
+      or f.reviews_espera <> (select count(*) from reviews where status = 'ESPERA')
+      or f.verificacoes <> (select count(*) from profissionais where verificacao = 'PENDENTE')
+      or f.recebido_centimos <> (select coalesce(sum(valor_centimos), 0) from payments where estado = 'PAGO')
+      or f.total_centimos <> (select coalesce(sum(valor_centimos), 0) from payments where estado in ('PAGO', 'PENDENTE'))`),
+    ).toBe(0);
+    expect(await count(`select count(*) n from admin_figures where projetos > 0 and recebido_centimos > 0`)).toBe(1);
+    expect(await count(`select count(*) n from admin_figure_deltas`)).toBe(0);
   });
 
   it('has a chosen applicant on every completed project with applicants, some open ones, and reviews of the one chosen', async () => {
