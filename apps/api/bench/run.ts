@@ -624,6 +624,7 @@ function scenarios(s: Subjects): Scenario[] {
         { name: 'dashboard', kind: 'read', path: '/api/admin/stats', connections: 12, token: adm },
         { name: 'total projects', kind: 'read', path: '/api/requests/total', connections: 6, token: adm },
         { name: 'total paid', kind: 'read', path: '/api/subscriptions/valorPagoTotal', connections: 6, token: adm },
+        { name: 'payments', kind: 'read', path: '/api/admin/pagamentos?tipo=total', connections: 6, token: adm },
         { name: 'jobs, no filter', kind: 'read', path: '/api/requests/disponiveis', connections: 12, next: () => ({ token: mixJobs().token }) },
         { name: 'publish', kind: 'write', method: 'POST', path: '/api/requests/create', connections: 6, next: publish },
         { name: 'apply', kind: 'write', method: 'POST', path: '/api/creditos/usar', connections: 8, next: apply },

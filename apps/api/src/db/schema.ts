@@ -489,6 +489,8 @@ const figureColumns = () => ({
   porConciliar: bigint('por_conciliar', { mode: 'number' }).notNull().default(0),
   recebidoCentimos: bigint('recebido_centimos', { mode: 'number' }).notNull().default(0),
   totalCentimos: bigint('total_centimos', { mode: 'number' }).notNull().default(0),
+  /** Changes to the paid or pending payments so far: the payments page keeps its totals under it. */
+  pagamentosAlteracoes: bigint('pagamentos_alteracoes', { mode: 'number' }).notNull().default(0),
 });
 export const adminFigures = pgTable('admin_figures', { id: smallint().primaryKey().default(1), ...figureColumns() }, (t) => [
   check('admin_figures_one_row', sql`${t.id} = 1`),

@@ -7,7 +7,8 @@ CREATE TABLE "admin_figure_deltas" (
 	"verificacoes" bigint DEFAULT 0 NOT NULL,
 	"por_conciliar" bigint DEFAULT 0 NOT NULL,
 	"recebido_centimos" bigint DEFAULT 0 NOT NULL,
-	"total_centimos" bigint DEFAULT 0 NOT NULL
+	"total_centimos" bigint DEFAULT 0 NOT NULL,
+	"pagamentos_alteracoes" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "admin_figures" (
@@ -21,6 +22,7 @@ CREATE TABLE "admin_figures" (
 	"por_conciliar" bigint DEFAULT 0 NOT NULL,
 	"recebido_centimos" bigint DEFAULT 0 NOT NULL,
 	"total_centimos" bigint DEFAULT 0 NOT NULL,
+	"pagamentos_alteracoes" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "admin_figures_one_row" CHECK ("admin_figures"."id" = 1)
 );
 --> statement-breakpoint
@@ -101,13 +103,16 @@ BEGIN
     recebido := recebido + CASE WHEN NEW.estado = 'PAGO' THEN NEW.valor_centimos ELSE 0 END;
     total := total + CASE WHEN NEW.estado IN ('PAGO', 'PENDENTE') THEN NEW.valor_centimos ELSE 0 END;
   END IF;
-  INSERT INTO admin_figure_deltas (recebido_centimos, total_centimos) VALUES (recebido, total);
+  -- pagamentos_alteracoes: one more change to the paid or pending payments (the payments page's totals
+  -- per month and plan are kept under it).
+  INSERT INTO admin_figure_deltas (recebido_centimos, total_centimos, pagamentos_alteracoes) VALUES (recebido, total, 1);
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER admin_figures_insert AFTER INSERT ON "payments" FOR EACH ROW WHEN (NEW.estado IN ('PAGO', 'PENDENTE')) EXECUTE FUNCTION admin_figures_payments();--> statement-breakpoint
 CREATE TRIGGER admin_figures_delete AFTER DELETE ON "payments" FOR EACH ROW WHEN (OLD.estado IN ('PAGO', 'PENDENTE')) EXECUTE FUNCTION admin_figures_payments();--> statement-breakpoint
-CREATE TRIGGER admin_figures_update AFTER UPDATE OF estado, valor_centimos ON "payments" FOR EACH ROW
-  WHEN ((OLD.estado, OLD.valor_centimos) IS DISTINCT FROM (NEW.estado, NEW.valor_centimos))
+CREATE TRIGGER admin_figures_update AFTER UPDATE OF estado, valor_centimos, plano, criado_em ON "payments" FOR EACH ROW
+  WHEN ((OLD.estado IN ('PAGO', 'PENDENTE') OR NEW.estado IN ('PAGO', 'PENDENTE'))
+    AND (OLD.estado, OLD.valor_centimos, OLD.plano, OLD.criado_em) IS DISTINCT FROM (NEW.estado, NEW.valor_centimos, NEW.plano, NEW.criado_em))
   EXECUTE FUNCTION admin_figures_payments();--> statement-breakpoint
 CREATE FUNCTION admin_figures_anomalias() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -142,6 +147,8 @@ CREATE FUNCTION admin_figures_recount() RETURNS void LANGUAGE sql AS $$
     (SELECT coalesce(sum(valor_centimos), 0) FROM payments WHERE estado IN ('PAGO', 'PENDENTE'))
   ON CONFLICT (id) DO UPDATE SET clientes = excluded.clientes, profissionais = excluded.profissionais, projetos = excluded.projetos,
     projetos_espera = excluded.projetos_espera, reviews_espera = excluded.reviews_espera, verificacoes = excluded.verificacoes,
-    por_conciliar = excluded.por_conciliar, recebido_centimos = excluded.recebido_centimos, total_centimos = excluded.total_centimos;
+    por_conciliar = excluded.por_conciliar, recebido_centimos = excluded.recebido_centimos, total_centimos = excluded.total_centimos,
+    -- Never back to a value already read: what was kept under it may be out of date.
+    pagamentos_alteracoes = f.pagamentos_alteracoes + 1;
 $$;--> statement-breakpoint
 SELECT admin_figures_recount();

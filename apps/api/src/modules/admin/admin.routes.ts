@@ -212,7 +212,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPaymentsPage, ...errors },
       },
     },
-    async (request) => listPaymentsAdmin(db, (key, load) => cache.get(`admin:${key}`, load), request.query),
+    // Out of the `admin:` prefix that every write empties: the key itself changes with the payments.
+    async (request) => listPaymentsAdmin(db, async (key, load) => cache.get(`pagamentos:${(await live()).pagamentosAlteracoes}:${key}`, load), request.query),
   );
 
   app.get(

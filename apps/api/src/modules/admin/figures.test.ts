@@ -165,6 +165,39 @@ describe('the live figures kept by the database', () => {
   });
 });
 
+describe("the payments page's totals", () => {
+  it('are counted again once a payment changes, not after every write', async () => {
+    const p = await registerAndLogin(t.app, 'profissional');
+    const c = await registerAndLogin(t.app, 'cliente');
+    const pay = async () => {
+      const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
+      expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })).statusCode).toBe(200);
+      return pagamentoId as number;
+    };
+    const page = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=recebido', headers: admin.auth });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { total: number; somaEuros: number };
+    };
+    const first = await pay();
+    const before = await page();
+    // One euro more on a paid payment, unseen by the figures' triggers (a probe, not a way of working)...
+    await t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
+    await t.db.execute(sql`update payments set valor_centimos = valor_centimos + 100 where id = ${first}`);
+    await t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
+    // ...is not counted after a write that changes no payment (the totals are kept)...
+    expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).statusCode).toBe(201);
+    expect(await page()).toMatchObject({ total: before.total, somaEuros: before.somaEuros });
+    // ...and is, with the new payment, once a payment changes.
+    await pay();
+    expect(await page()).toMatchObject({ total: before.total + 1, somaEuros: before.somaEuros + 121 });
+    // The probe taken back, unseen too, for the tests that follow.
+    await t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
+    await t.db.execute(sql`update payments set valor_centimos = valor_centimos - 100 where id = ${first}`);
+    await t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
+  });
+});
+
 describeOnPostgres('the live figures, read by two admins while projects come in', () => {
   it('a read folds only the differences it took: one waiting for another adds each project once', async () => {
     const c = await registerAndLogin(t.app, 'cliente');
