@@ -8,11 +8,9 @@ import { runList } from '../../db/prepared';
 
 /** The back office's figures: the dashboard, the totals of the spec's counters and the payments behind them. */
 
-const weekKey = (col: SQL | unknown) => sql<string>`to_char(date_trunc('week', ${col} at time zone 'Europe/Lisbon'), 'YYYY-MM-DD')`;
-const monthKey = (col: SQL | unknown) => sql<string>`to_char(${col} at time zone 'Europe/Lisbon', 'YYYY-MM')`;
 /**
  * In the month `mes` ('YYYY-MM') of Lisbon's calendar, as a range of the column itself: the order
- * index then walks that month only, where comparing each row's monthKey read every newer row and
+ * index then walks that month only, where comparing each row's formatted month read every newer row and
  * formatted its date (most of the filtered payments list's time in PostgreSQL). The bounds are
  * sub-selects so that a kept (generic) plan is estimated like a fresh one: with the bounds as
  * expressions of the parameter, a fresh plan knew the month's rows, always looked cheaper, and the
@@ -96,28 +94,31 @@ export async function liveFigures(db: Db) {
 /** The dashboard's charts (see liveFigures). */
 export async function chartSeries(db: Db, now: Date) {
   const since = new Date(now.getTime() - 12 * 7 * 24 * 3600 * 1000);
-  const receita = await db
-    .select({
-      mes: monthKey(payments.criadoEm),
-      recebido: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint`,
-      total: sql<number>`coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO','PENDENTE')), 0)::bigint`,
-    })
-    .from(payments)
-    .groupBy(monthKey(payments.criadoEm))
-    .orderBy(monthKey(payments.criadoEm));
-  const projetos = await db
-    .select({ semana: weekKey(requests.criadoEm), total: sql<number>`count(*)` })
-    .from(requests)
-    .where(sql`${requests.criadoEm} >= ${since}`)
-    .groupBy(weekKey(requests.criadoEm))
-    .orderBy(weekKey(requests.criadoEm));
+  // Grouped by the truncated date and formatted once per group: formatting every row before grouping
+  // (and sorting 160 k strings, on disk) took twice as long on the generated million.
+  const receita = (
+    await db.execute<{ mes: string; recebido: string; total: string }>(sql`
+    select to_char(m, 'YYYY-MM') as mes, recebido, total from (
+      select date_trunc('month', ${payments.criadoEm} at time zone 'Europe/Lisbon') as m,
+        coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} = 'PAGO'), 0)::bigint as recebido,
+        coalesce(sum(${payments.valorCentimos}) filter (where ${payments.estado} in ('PAGO', 'PENDENTE')), 0)::bigint as total
+      from ${payments} group by 1
+    ) x order by m`)
+  ).rows;
+  const projetos = (
+    await db.execute<{ semana: string; total: string }>(sql`
+    select to_char(w, 'YYYY-MM-DD') as semana, total from (
+      select date_trunc('week', ${requests.criadoEm} at time zone 'Europe/Lisbon') as w, count(*) as total
+      from ${requests} where ${requests.criadoEm} >= ${since} group by 1
+    ) x order by w`)
+  ).rows;
   const registos = (
     await db.execute<{ semana: string; clientes: number; profissionais: number }>(sql`
-    select semana, sum(c) as clientes, sum(p) as profissionais from (
-      select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD') as semana, 1 as c, 0 as p from clientes where criado_em >= ${since}
+    select to_char(w, 'YYYY-MM-DD') as semana, sum(c) as clientes, sum(p) as profissionais from (
+      select date_trunc('week', criado_em at time zone 'Europe/Lisbon') as w, 1 as c, 0 as p from clientes where criado_em >= ${since}
       union all
-      select to_char(date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 'YYYY-MM-DD'), 0, 1 from profissionais where criado_em >= ${since}
-    ) x group by semana order by semana`)
+      select date_trunc('week', criado_em at time zone 'Europe/Lisbon'), 0, 1 from profissionais where criado_em >= ${since}
+    ) x group by w order by w`)
   ).rows;
   return {
     receitaPorMes: receita.map((r) => ({ mes: r.mes, recebido: Number(r.recebido) / 100, total: Number(r.total) / 100 })),
