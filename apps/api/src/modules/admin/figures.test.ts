@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { adminSession, createTestApp, describeOnPostgres, holdLock, lockWaiters, projectPayload, registerAndLogin, type TestApp } from '../../test/harness';
+import { describeOnPostgres, holdLock, lockWaiters, projectPayload, registerAndLogin, useAppWithAdmin, type TestApp } from '../../test/harness';
 
 /**
  * The back office's live figures are kept by the database as rows change (migration 0035, decision
  * 0006): every kind of change must move them exactly as counting afresh would.
  */
 
-let t: TestApp;
 let skew = 0;
-let admin: Awaited<ReturnType<typeof adminSession>>;
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => new Date(Date.now() + skew) } });
-  admin = await adminSession(t.app);
-});
-afterAll(() => t.close());
+const ctx = useAppWithAdmin({ clock: { now: () => new Date(Date.now() + skew) } });
 
 type Stats = {
   valorRecebido: number;
@@ -53,7 +47,7 @@ async function countedAfresh(db: TestApp['db']): Promise<Stats> {
 /** The dashboard's figures (past the 30 s cache, which writes made behind the API's back do not empty). */
 async function dashboard(): Promise<Stats> {
   skew += 31_000;
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth });
+  const res = await ctx.t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ctx.admin.auth });
   expect(res.statusCode).toBe(200);
   const s = res.json() as Stats;
   return {
@@ -66,91 +60,91 @@ async function dashboard(): Promise<Stats> {
   };
 }
 
-const expectKept = async (step: string) => expect(await dashboard(), step).toEqual(await countedAfresh(t.db));
+const expectKept = async (step: string) => expect(await dashboard(), step).toEqual(await countedAfresh(ctx.t.db));
 
 describe('the live figures kept by the database', () => {
   it('match a count afresh after every kind of change: sign-ups, projects, reviews, verifications, payments, anomalies, deletions', async () => {
     await expectKept('start');
-    const c = await registerAndLogin(t.app, 'cliente');
-    const c2 = await registerAndLogin(t.app, 'cliente');
-    const p = await registerAndLogin(t.app, 'profissional');
+    const c = await registerAndLogin(ctx.t.app, 'cliente');
+    const c2 = await registerAndLogin(ctx.t.app, 'cliente');
+    const p = await registerAndLogin(ctx.t.app, 'profissional');
     await expectKept('sign-ups');
 
     // Projects: published (waiting), approved, rejected, deleted by the admin.
     const publish = async (client: typeof c) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload() });
+      const res = await ctx.t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload() });
       expect(res.statusCode).toBe(201);
       return (res.json() as { id: number }).id;
     };
     const [r1, r2, r3] = [await publish(c), await publish(c), await publish(c2)];
     await expectKept('published');
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/requests/${r1}/aprovar`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'PATCH', url: `/api/requests/${r1}/aprovar`, headers: ctx.admin.auth })).statusCode).toBe(200);
     await expectKept('approved');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${r3}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/requests/delete/${r3}`, headers: ctx.admin.auth })).statusCode).toBe(200);
     await expectKept('deleted by the admin');
     // A status moved behind the API's back, and one update that touches the status without moving it.
-    await t.db.execute(sql`update requests set status = 'ABERTO' where id = ${r2}`);
-    await t.db.execute(sql`update requests set status = 'ABERTO' where id = ${r2}`);
-    await t.db.execute(sql`update requests set status = 'ESPERA' where id = ${r2}`);
+    await ctx.t.db.execute(sql`update requests set status = 'ABERTO' where id = ${r2}`);
+    await ctx.t.db.execute(sql`update requests set status = 'ABERTO' where id = ${r2}`);
+    await ctx.t.db.execute(sql`update requests set status = 'ESPERA' where id = ${r2}`);
     await expectKept('status moved and back');
 
     // Reviews: waiting, approved, rejected, deleted while waiting and once approved.
     const review = async () =>
       (
-        await t.db.execute<{ id: number }>(sql`
+        await ctx.t.db.execute<{ id: number }>(sql`
         insert into reviews (profissional_id, cliente_id, nota, comentario) values (${p.id}, ${c.id}, 4, 'Bom trabalho') returning id`)
       ).rows[0]!.id;
     // A fourth one stays waiting until its client's account goes.
     const [v1, v2, v3] = [await review(), await review(), await review(), await review()];
     await expectKept('reviews waiting');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/review/accept/${v1}`, headers: admin.auth, payload: {} })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/review/deny/${v2}`, headers: admin.auth, payload: {} })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'PUT', url: `/api/review/accept/${v1}`, headers: ctx.admin.auth, payload: {} })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'PUT', url: `/api/review/deny/${v2}`, headers: ctx.admin.auth, payload: {} })).statusCode).toBe(200);
     await expectKept('reviews decided');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/review/delete/${v3}`, headers: admin.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/review/delete/${v1}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/review/delete/${v3}`, headers: ctx.admin.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'DELETE', url: `/api/review/delete/${v1}`, headers: ctx.admin.auth })).statusCode).toBe(200);
     await expectKept('reviews deleted');
 
     // A professional's verification: asked for, decided, asked again and undone.
-    await t.db.execute(sql`update profissionais set verificacao = 'PENDENTE' where id = ${p.id}`);
+    await ctx.t.db.execute(sql`update profissionais set verificacao = 'PENDENTE' where id = ${p.id}`);
     await expectKept('verification asked for');
-    await t.db.execute(sql`update profissionais set verificacao = 'VERIFICADO' where id = ${p.id}`);
-    await t.db.execute(sql`update profissionais set nome = 'Outro Nome' where id = ${p.id}`);
+    await ctx.t.db.execute(sql`update profissionais set verificacao = 'VERIFICADO' where id = ${p.id}`);
+    await ctx.t.db.execute(sql`update profissionais set nome = 'Outro Nome' where id = ${p.id}`);
     await expectKept('verified');
-    await t.db.execute(sql`update profissionais set verificacao = 'PENDENTE' where id = ${p.id}`);
-    await t.db.execute(sql`update profissionais set verificacao = null where id = ${p.id}`);
+    await ctx.t.db.execute(sql`update profissionais set verificacao = 'PENDENTE' where id = ${p.id}`);
+    await ctx.t.db.execute(sql`update profissionais set verificacao = null where id = ${p.id}`);
     await expectKept('verification undone');
 
     // Payments: paid, pending, cancelled, an amount corrected, one deleted.
     const checkout = async (pacote: string, metodo?: string) =>
-      (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote, ...(metodo ? { metodo } : {}) } })).json()
+      (await ctx.t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote, ...(metodo ? { metodo } : {}) } })).json()
         .pagamentoId as number;
     const paid = await checkout('Elite');
-    expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${paid}/confirmar`, headers: p.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${paid}/confirmar`, headers: p.auth })).statusCode).toBe(200);
     const pending = await checkout('Poupança', 'multibanco');
     const cancelled = await checkout('Básico');
-    expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${cancelled}/cancelar`, headers: p.auth })).statusCode).toBe(200);
+    expect((await ctx.t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${cancelled}/cancelar`, headers: p.auth })).statusCode).toBe(200);
     await expectKept('payments');
-    await t.db.execute(sql`update payments set valor_centimos = valor_centimos + 1 where id in (${paid}, ${pending}, ${cancelled})`);
+    await ctx.t.db.execute(sql`update payments set valor_centimos = valor_centimos + 1 where id in (${paid}, ${pending}, ${cancelled})`);
     await expectKept('amounts corrected');
-    await t.db.execute(sql`delete from payments where id = ${pending}`);
+    await ctx.t.db.execute(sql`delete from payments where id = ${pending}`);
     await expectKept('a payment deleted');
 
     // A payment event that could not be credited, then resolved.
     const anomaly = (
-      await t.db.execute<{ id: number }>(sql`
+      await ctx.t.db.execute<{ id: number }>(sql`
       insert into payment_anomalies (evento_id, tipo, codigo, motivo, resumo) values ('evt_figuras', 'checkout', 'X', 'Teste', '{}') returning id`)
     ).rows[0]!.id;
     await expectKept('an anomaly');
-    await t.db.execute(sql`update payment_anomalies set resolvido_em = now() where id = ${anomaly}`);
+    await ctx.t.db.execute(sql`update payment_anomalies set resolvido_em = now() where id = ${anomaly}`);
     await expectKept('an anomaly resolved');
 
     // Deleted accounts take their projects and reviews with them (cascades); payments outlive them.
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await ctx.t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } })).statusCode,
+    ).toBe(200);
     await expectKept('a client deleted');
     expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } })).statusCode,
+      (await ctx.t.app.inject({ method: 'DELETE', url: '/api/profissional/delete-account', headers: p.auth, payload: { senha: 'Segura#123' } })).statusCode,
     ).toBe(200);
     await expectKept('a professional deleted');
 
@@ -158,66 +152,66 @@ describe('the live figures kept by the database', () => {
     const end = await dashboard();
     expect(end).toMatchObject({ clientes: 1, profissionais: 0, projetos: 0, valorRecebido: 120.01 });
     // Counted afresh (after a load with triggers off, or to repair), the same.
-    await t.db.execute(sql`select admin_figures_recount()`);
+    await ctx.t.db.execute(sql`select admin_figures_recount()`);
     expect(await dashboard()).toEqual(end);
-    const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from admin_figure_deltas`);
+    const { rows } = await ctx.t.db.execute<{ n: number }>(sql`select count(*)::int as n from admin_figure_deltas`);
     expect(rows[0]!.n).toBe(0);
   });
 });
 
 describe("the payments page's totals", () => {
   it('are counted again once a payment changes, not after every write', async () => {
-    const p = await registerAndLogin(t.app, 'profissional');
-    const c = await registerAndLogin(t.app, 'cliente');
+    const p = await registerAndLogin(ctx.t.app, 'profissional');
+    const c = await registerAndLogin(ctx.t.app, 'cliente');
     const pay = async () => {
-      const { pagamentoId } = (await t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
-      expect((await t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })).statusCode).toBe(200);
+      const { pagamentoId } = (await ctx.t.app.inject({ method: 'POST', url: '/api/stripe/checkout', headers: p.auth, payload: { pacote: 'Elite' } })).json();
+      expect((await ctx.t.app.inject({ method: 'POST', url: `/api/pagamentos/demo/${pagamentoId}/confirmar`, headers: p.auth })).statusCode).toBe(200);
       return pagamentoId as number;
     };
     const page = async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=recebido', headers: admin.auth });
+      const res = await ctx.t.app.inject({ method: 'GET', url: '/api/admin/pagamentos?tipo=recebido', headers: ctx.admin.auth });
       expect(res.statusCode).toBe(200);
       return res.json() as { total: number; somaEuros: number };
     };
     const first = await pay();
     const before = await page();
     // One euro more on a paid payment, unseen by the figures' triggers (a probe, not a way of working)...
-    await t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
-    await t.db.execute(sql`update payments set valor_centimos = valor_centimos + 100 where id = ${first}`);
-    await t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
+    await ctx.t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
+    await ctx.t.db.execute(sql`update payments set valor_centimos = valor_centimos + 100 where id = ${first}`);
+    await ctx.t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
     // ...is not counted after a write that changes no payment (the totals are kept)...
-    expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).statusCode).toBe(201);
+    expect((await ctx.t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).statusCode).toBe(201);
     expect(await page()).toMatchObject({ total: before.total, somaEuros: before.somaEuros });
     // ...and is, with the new payment, once a payment changes.
     await pay();
     expect(await page()).toMatchObject({ total: before.total + 1, somaEuros: before.somaEuros + 121 });
     // The probe taken back, unseen too, for the tests that follow.
-    await t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
-    await t.db.execute(sql`update payments set valor_centimos = valor_centimos - 100 where id = ${first}`);
-    await t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
+    await ctx.t.db.execute(sql`alter table payments disable trigger admin_figures_update`);
+    await ctx.t.db.execute(sql`update payments set valor_centimos = valor_centimos - 100 where id = ${first}`);
+    await ctx.t.db.execute(sql`alter table payments enable trigger admin_figures_update`);
   });
 });
 
 describeOnPostgres('the live figures, read by two admins while projects come in', () => {
   it('a read folds only the differences it took: one waiting for another adds each project once', async () => {
-    const c = await registerAndLogin(t.app, 'cliente');
-    const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin.auth })).json() as Stats;
+    const c = await registerAndLogin(ctx.t.app, 'cliente');
+    const stats = async () => (await ctx.t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: ctx.admin.auth })).json() as Stats;
     const base = (await stats()).projetos;
     const publish = async () =>
-      expect((await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).statusCode).toBe(201);
+      expect((await ctx.t.app.inject({ method: 'POST', url: '/api/requests/create', headers: c.auth, payload: projectPayload() })).statusCode).toBe(201);
     await publish();
     // The figures' row held: a first read takes the new project's difference and waits for the row...
-    const release = await holdLock(t.db, sql`select id from admin_figures where id = 1 for update`);
+    const release = await holdLock(ctx.t.db, sql`select id from admin_figures where id = 1 for update`);
     const first = stats();
-    await lockWaiters(t.db, 1);
+    await lockWaiters(ctx.t.db, 1);
     // ...a second project comes in (emptying the cached figures), and a second read waits for the first.
     await publish();
     const second = stats();
-    await lockWaiters(t.db, 2);
+    await lockWaiters(ctx.t.db, 2);
     await release();
     const [a, b] = await Promise.all([first, second]);
     expect(a.projetos).toBe(base + 1);
     expect(b.projetos).toBe(base + 2);
-    expect(await dashboard()).toEqual(await countedAfresh(t.db));
+    expect(await dashboard()).toEqual(await countedAfresh(ctx.t.db));
   });
 });
