@@ -115,6 +115,23 @@ declare module 'fastify' {
 }
 
 /**
+ * The kept searches (key prefixes; '' is every one) that an admin's write through this instance must
+ * drop so that he sees it at once. A review decided or deleted changes which reviews the back office's
+ * search finds in a status (its rows are read afresh, so a decided one already leaves a pending list);
+ * a verification decided, which professionals it finds in a state, and the directory's. Neither
+ * changes which projects or clients match a word: with an admin deciding reviews one after another,
+ * dropping every search made the directory and job search by text find their pages again after each
+ * decision (the busy-hour mix of the benchmark). A professional's place in the directory's order moves
+ * with his rating within the searches' 15 s, as after a decision through another instance. Any other
+ * admin write (a project approved, priced or deleted, and whatever is added later) drops them all.
+ */
+export function searchesMovedByAdmin(url: string): string[] {
+  if (url.startsWith('/api/review/')) return ['admin_reviews:'];
+  if (url.startsWith('/api/admin/profissionais/')) return ['admin_profissionais:', 'pros:'];
+  return [''];
+}
+
+/**
  * One log line per request ("request completed", with the method and path) instead of Fastify's two:
  * every line goes through the censoring of secrets (lib/log-redaction.ts), and the pair cost about a
  * sixth of the CPU of answering a list. Small plain objects, not the request and the reply: the
@@ -195,9 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // log-ins, the bell) that was many times a second, and every text search paid its planning again.
   // Each kept page's rows are read afresh (a job closed or a review decided since shows as it is now);
   // which rows match catches up within the searches' 15 s, as after a write through another instance.
-  // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write (a project
-  // approved or priced, a review or a verification decided: a few a minute) drop them all, so that
-  // the change shows at once on this instance ("Já está visível para os profissionais").
+  // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write to a project
+  // (approved, priced, deleted) drop them all, so that the change shows at once on this instance ("Já
+  // está visível para os profissionais"). A moderation decision drops only the searches whose matches
+  // it can change (searchesMovedByAdmin).
   // A professional's own profile change (complete, edit, photo, delete) also drops the cached public
   // lists of professionals and the cached profiles, so he sees it at once; a client's own change (name,
   // deleted account) drops the cached profiles, whose reviews show clients' names.
@@ -206,7 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.ctx.cache.invalidate('admin:');
       const account = request.url.startsWith('/api/profissional/') || request.url.startsWith('/api/cliente/');
       // request.user is set only on routes behind a session guard.
-      if (account || (request.user as SessionUser | undefined)?.tipo === 'admin') app.ctx.searches.invalidate('');
+      if (account) app.ctx.searches.invalidate('');
+      else if ((request.user as SessionUser | undefined)?.tipo === 'admin') for (const p of searchesMovedByAdmin(request.url)) app.ctx.searches.invalidate(p);
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
       if (account) app.ctx.profiles.invalidate('');
     }

@@ -95,3 +95,86 @@ describe('back-office searches by text', () => {
     expect(await ids('/api/review/all?q=zirconio')).toEqual([]);
   });
 });
+
+describe('which kept searches a moderation decision drops', () => {
+  /** A pending review of `p` by a new client, through the API. */
+  async function pendingReview(p: { id: number; auth: Record<string, string> }, comentario: string) {
+    const c = await registerAndLogin(s.t.app, 'cliente');
+    const rid = await openProject(s.t.app, c, s.admin, 5);
+    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+    await completeWith(s.t.app, c, rid, p.id);
+    const created = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, nota: 5, comentario },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return { id: created.json().id as number, client: c, requestId: rid };
+  }
+  const jobIds = async (q: string, auth: Record<string, string>) => {
+    const res = await s.t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?q=${encodeURIComponent(q)}`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    return (res.json().items as { id: number }[]).map((j) => j.id).sort((a, b) => a - b);
+  };
+  const proIds = async (q: string, auth: Record<string, string>) => {
+    const res = await s.t.app.inject({ method: 'GET', url: `/api/profissional/see-all?q=${encodeURIComponent(q)}`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    return (res.json().items as { id: number }[]).map((j) => j.id).sort((a, b) => a - b);
+  };
+
+  it("a review decided drops the back office's review searches only; a verification, the professionals' searches; a project's approval, every one", async () => {
+    later();
+    const p = await registerAndLogin(s.t.app, 'profissional', { nome: 'Ulisses Quimera' });
+    const p2 = await registerAndLogin(s.t.app, 'profissional', { nome: 'Tomé Lopes' });
+    await s.t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const r1 = await pendingReview(p, 'Instalação de xénon impecável');
+    const r2 = await pendingReview(p, 'Pontual e limpo');
+    const c = r1.client;
+    // The job of r1 was chosen and concluded; two more open jobs for the job search.
+    const j1 = await openProject(s.t.app, c, s.admin, 5);
+    const j2 = await openProject(s.t.app, c, s.admin, 5);
+    await s.t.db.update(requests).set({ titulo: 'Quimera no quadro' }).where(eq(requests.id, j1));
+    later();
+    // Kept: the back office's reviews by a word, in the queue and in all; job search and the directory.
+    expect(await ids('/api/review/all?q=xenon')).toEqual([r1.id]);
+    expect(await ids('/api/review/all?q=xenon&status=APROVADO')).toEqual([]);
+    expect(await jobIds('quimera', p.auth)).toEqual([j1]);
+    expect(await proIds('quimera', c.auth)).toEqual([p.id]);
+
+    // Behind the API's back (as through another instance), each search gains a match...
+    await s.t.db.update(reviews).set({ comentario: 'Xénon e pontual' }).where(eq(reviews.id, r2.id));
+    await s.t.db.update(requests).set({ titulo: 'Quimera na tomada' }).where(eq(requests.id, j2));
+    await s.t.db.update(profissionais).set({ nome: 'Tomé Quimera', verificacao: 'PENDENTE' }).where(eq(profissionais.id, p2.id));
+    // ...and the admin approves r1 through this one: his review searches find what they now match
+    // (r1 among the approved ones, r2 by its new comment), at once.
+    expect((await s.t.app.inject({ method: 'PUT', url: `/api/review/accept/${r1.id}`, headers: s.admin.auth })).statusCode).toBe(200);
+    expect(await ids('/api/review/all?q=xenon')).toEqual([r1.id, r2.id]);
+    expect(await ids('/api/review/all?q=xenon&status=APROVADO')).toEqual([r1.id]);
+    // Which projects and professionals match a word is not his decision's doing: kept.
+    expect(await jobIds('quimera', p.auth)).toEqual([j1]);
+    expect(await proIds('quimera', c.auth)).toEqual([p.id]);
+    expect((await s.t.app.inject({ method: 'PUT', url: `/api/review/deny/${r2.id}`, headers: s.admin.auth })).statusCode).toBe(200);
+    expect(await jobIds('quimera', p.auth)).toEqual([j1]);
+    expect(await ids('/api/review/all?q=xenon&status=NEGADO')).toEqual([r2.id]);
+
+    // A verification decided drops the professionals' searches (the back office's and the directory's).
+    expect(await ids('/api/admin/profissionais?q=quimera')).toEqual([p.id, p2.id].sort((a, b) => a - b));
+    await s.t.db.update(profissionais).set({ nome: 'Ulisses' }).where(eq(profissionais.id, p.id));
+    expect(await ids('/api/admin/profissionais?q=quimera')).toEqual([p.id, p2.id].sort((a, b) => a - b));
+    const verified = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/admin/profissionais/${p2.id}/verificacao`,
+      headers: s.admin.auth,
+      payload: { decisao: 'VERIFICADO' },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await ids('/api/admin/profissionais?q=quimera')).toEqual([p2.id]);
+    expect(await proIds('quimera', c.auth)).toEqual([p2.id]);
+    expect(await jobIds('quimera', p.auth)).toEqual([j1]);
+
+    // A project approved drops them all: job search finds j2 at once.
+    await openProject(s.t.app, c, s.admin, 5);
+    expect(await jobIds('quimera', p.auth)).toEqual([j1, j2]);
+  });
+});
