@@ -553,6 +553,15 @@ function scenarios(s: Subjects): Scenario[] {
     { name: "professional's applications", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro },
     { name: "professional's credit history", kind: 'read', path: `/api/creditos/historico/${s.prof.id}?pageSize=10`, token: pro },
     { name: "professional's notifications", kind: 'read', path: '/api/notificacoes?pageSize=10', token: pro },
+    // What every signed-in page asks for (the bell's count, the balance in the menu), a professional's
+    // purchases, the applicants a client chooses from, and the back office's reported leads.
+    { name: "the bell's unread count", kind: 'read', path: '/api/notificacoes/por-ler', token: pro },
+    { name: "professional's balance", kind: 'read', path: `/api/subscriptions/credito/${s.prof.id}`, token: pro },
+    { name: "professional's purchases", kind: 'read', path: `/api/pagamentos/profissional/${s.prof.id}`, token: pro },
+    ...(s.choices[0]
+      ? [{ name: 'applicants of a project (its client)', kind: 'read' as const, path: `/api/requests/${s.choices[0].requestId}/profissionais`, token: s.choices[0].token }]
+      : []),
+    { name: 'admin: reported leads', kind: 'read', path: '/api/admin/leads-reportados', token: adm },
     // "Os seus selos" (recomputed on every view) and "O seu retorno" (12 months of figures).
     { name: "professional's badges", kind: 'read', path: '/api/profissional/selos', token: pro },
     { name: "professional's return", kind: 'read', path: '/api/profissional/retorno', token: pro },
