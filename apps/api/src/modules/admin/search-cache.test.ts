@@ -23,6 +23,22 @@ const list = async (url: string) => {
 };
 const ids = async (url: string) => (await list(url)).map((i) => i.id).sort((a, b) => a - b);
 
+/** A pending review of `p` by a new client, through the API. */
+async function pendingReview(p: { id: number; auth: Record<string, string> }, comentario: string) {
+  const c = await registerAndLogin(s.t.app, 'cliente');
+  const rid = await openProject(s.t.app, c, s.admin, 5);
+  expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+  await completeWith(s.t.app, c, rid, p.id);
+  const created = await s.t.app.inject({
+    method: 'POST',
+    url: '/api/review/create',
+    headers: c.auth,
+    payload: { profissionalId: p.id, nota: 5, comentario },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json().id as number, client: c };
+}
+
 describe('back-office searches by text', () => {
   it('projects: the matches are kept 15 s, each row read afresh (and dropped when the status filter no longer holds)', async () => {
     const c = await registerAndLogin(s.t.app, 'cliente');
@@ -73,20 +89,9 @@ describe('back-office searches by text', () => {
   });
 
   it('reviews: a kept review shows its current comment and status until the 15 s are up', async () => {
-    const c = await registerAndLogin(s.t.app, 'cliente', { nome: 'Cliente Avaliador' });
     const p = await registerAndLogin(s.t.app, 'profissional');
-    const rid = await openProject(s.t.app, c, s.admin, 5);
     await s.t.db.transaction((tx) => grantCredits(tx, p.id, 10, 'AJUSTE', { descricao: 'teste' }));
-    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
-    await completeWith(s.t.app, c, rid, p.id);
-    const created = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, nota: 5, comentario: 'Trabalho de zircónio impecável' },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as number;
+    const { id } = await pendingReview(p, 'Trabalho de zircónio impecável');
     expect(await ids('/api/review/all?q=zirconio')).toEqual([id]);
 
     await s.t.db.update(reviews).set({ comentario: 'Trabalho impecável', status: 'NEGADO' }).where(eq(reviews.id, id));
@@ -97,21 +102,6 @@ describe('back-office searches by text', () => {
 });
 
 describe('which kept searches a moderation decision drops', () => {
-  /** A pending review of `p` by a new client, through the API. */
-  async function pendingReview(p: { id: number; auth: Record<string, string> }, comentario: string) {
-    const c = await registerAndLogin(s.t.app, 'cliente');
-    const rid = await openProject(s.t.app, c, s.admin, 5);
-    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
-    await completeWith(s.t.app, c, rid, p.id);
-    const created = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, nota: 5, comentario },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    return { id: created.json().id as number, client: c, requestId: rid };
-  }
   const jobIds = async (q: string, auth: Record<string, string>) => {
     const res = await s.t.app.inject({ method: 'GET', url: `/api/requests/disponiveis?q=${encodeURIComponent(q)}`, headers: auth });
     expect(res.statusCode).toBe(200);
