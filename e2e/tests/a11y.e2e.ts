@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO, newPage } from '../support/browser';
-import { apiLogin } from '../support/api';
+import { closeBrowser, newPage } from '../support/browser';
+import { signInAs, type Role as RoleName } from '../support/session';
 
 afterAll(closeBrowser);
 
 /** axe-core's browser bundle, injected into each page (issue 12: 0 serious or critical violations). */
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-type Role = 'cliente' | 'profissional' | 'admin' | null;
-const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: DEMO.admin } as const;
+type Role = RoleName | null;
 
 /** The main pages, as the role that uses them; `:id` is the signed-in person's own id. */
 const PAGES: [Role, string][] = [
@@ -29,25 +28,6 @@ const PAGES: [Role, string][] = [
   ['admin', '/listagem-projetos'],
   ['admin', '/cadastro'],
 ];
-
-/** Signs in through the API and stores the session as the log-in page does. */
-async function signIn(page: Page, role: Exclude<Role, null>): Promise<number> {
-  const { id, headers } = await apiLogin(page.request, EMAIL[role], role);
-  await page.goto('/comofunciona');
-  await page.evaluate(
-    ([role, id, token, email]) => {
-      const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
-      sessionStorage.setItem(key, token as string);
-      localStorage.setItem('id', String(id));
-      localStorage.setItem('tipo', role as string);
-      localStorage.setItem('email', email as string);
-      if (role === 'cliente') localStorage.setItem('clienteId', String(id));
-      if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
-    },
-    [role, id, headers.authorization.slice(7), EMAIL[role]] as const,
-  );
-  return id;
-}
 
 interface Violation {
   id: string;
@@ -78,7 +58,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe.each([1280, 375])('accessibility at %i px', (width) => {
   it.each(PAGES)('%s %s has no serious or critical axe violation', async (role, path) => {
     const { page, context } = await newPage({ width, height: width === 375 ? 812 : 800 });
-    const id = role ? await signIn(page, role) : 0;
+    const id = role ? await signInAs(context, role) : 0;
     await page.goto(path.replace(':id', String(id)));
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);

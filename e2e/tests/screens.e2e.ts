@@ -1,12 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { closeBrowser, DEMO, newPage, shot } from '../support/browser';
-import { apiLogin } from '../support/api';
+import { closeBrowser, newPage, shot } from '../support/browser';
+import { signInAs, type Role as RoleName } from '../support/session';
 
 afterAll(closeBrowser);
 
-type Role = 'cliente' | 'profissional' | 'admin' | null;
-const EMAIL = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: DEMO.admin } as const;
+type Role = RoleName | null;
 
 /** Every screen of the route table, as the role that may see it. */
 const SCREENS: [Role, string][] = [
@@ -53,24 +51,6 @@ const SCREENS: [Role, string][] = [
   ['admin', '/detalhes-valor'],
 ];
 
-async function signIn(page: Page, role: Exclude<Role, null>) {
-  const { id, headers } = await apiLogin(page.request, EMAIL[role], role);
-  const token = headers.authorization.slice(7);
-  await page.goto('/comofunciona');
-  await page.evaluate(
-    ([role, id, token, email]) => {
-      const key = { cliente: 'token', profissional: 'token_profissional', admin: 'token_admin' }[role as string]!;
-      sessionStorage.setItem(key, token as string);
-      localStorage.setItem('id', String(id));
-      localStorage.setItem('tipo', role as string);
-      localStorage.setItem('email', email as string);
-      if (role === 'cliente') localStorage.setItem('clienteId', String(id));
-      if (role === 'profissional') localStorage.setItem('profissionalId', String(id));
-    },
-    [role, id, token, EMAIL[role]] as const,
-  );
-}
-
 describe.each([1280, 375])('every screen at %i px', (width) => {
   it.each(SCREENS)('%s %s renders without errors, with a heading and no sideways scroll', async (role, path) => {
     const { page, context } = await newPage({ width, height: width === 375 ? 812 : 800 });
@@ -86,7 +66,7 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
         (w.cspViolations ??= []).push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
       });
     });
-    if (role) await signIn(page, role);
+    if (role) await signInAs(context, role);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(page.url(), 'not redirected to a login').not.toMatch(/\/login$/.test(path) ? /$^/ : /\/login(\?|$)/);
