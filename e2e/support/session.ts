@@ -1,7 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
-import { DEMO, launch } from './browser';
+import { DEMO } from './browser';
 import { apiLogin } from './api';
-import { inject } from 'vitest';
 
 export type Role = 'cliente' | 'profissional' | 'admin';
 const EMAIL: Record<Role, string> = { cliente: DEMO.cliente, profissional: DEMO.profissional, admin: DEMO.admin };
@@ -11,19 +10,11 @@ const TOKEN_KEY: Record<Role, string> = { cliente: 'token', profissional: 'token
 // of its own, and each log-in costs a password hash on the server under test.
 const sessions = new Map<Role, Promise<{ id: number; token: string }>>();
 
-async function demoSession(role: Role) {
+/** The demo person's session, logged in through the first context that asks for it. */
+function demoSession(context: BrowserContext, role: Role) {
   let s = sessions.get(role);
   if (!s) {
-    s = (async () => {
-      const b = await launch();
-      const ctx = await b.newContext({ baseURL: inject('baseURL') });
-      try {
-        const { id, headers } = await apiLogin(ctx.request, EMAIL[role], role);
-        return { id, token: headers.authorization.slice(7) };
-      } finally {
-        await ctx.close();
-      }
-    })();
+    s = apiLogin(context.request, EMAIL[role], role).then(({ id, headers }) => ({ id, token: headers.authorization.slice(7) }));
     sessions.set(role, s);
     s.catch(() => sessions.delete(role));
   }
@@ -35,7 +26,7 @@ async function demoSession(role: Role) {
  * any page of the context runs: the next `goto` opens the page signed in. Returns the person's id.
  */
 export async function signInAs(context: BrowserContext, role: Role): Promise<number> {
-  const { id, token } = await demoSession(role);
+  const { id, token } = await demoSession(context, role);
   await context.addInitScript(
     ([key, role, id, token, email]) => {
       // Also run for the context's first about:blank, whose opaque origin has no storage.
