@@ -54,17 +54,34 @@ export async function getAccountByEmail(db: Db, tipo: AccountRole, email: string
   };
 }
 
-async function replacePublicPhoto(storage: Storage, oldKey: string | null, img: ImageInput) {
+/**
+ * Stores the new public photo (if any), runs the write that points the account at it, and only then
+ * removes the old one: a write that fails (an e-mail taken, a password changed meanwhile) leaves the
+ * account with the photo it shows, and the new file goes instead. It used to remove the old photo
+ * first, so a refused edit left the account pointing at a file that no longer existed.
+ */
+async function withPublicPhoto<T>(storage: Storage, oldKey: string | null, img: ImageInput | undefined, write: (fotoKey: string | null) => Promise<T>) {
+  if (!img) return write(oldKey);
   const key = await storage.put('public', await processImage(img, 640), 'webp');
+  let written: T;
+  try {
+    written = await write(key);
+  } catch (e) {
+    // The write's own error is the one to answer; a file left behind is only unused space.
+    await storage.remove('public', key).catch(() => undefined);
+    throw e;
+  }
   if (oldKey) await storage.remove('public', oldKey);
-  return key;
+  return written;
 }
 
 export async function completeClienteProfile(db: Db, storage: Storage, id: number, telefone: string, foto?: ImageInput) {
   const [cur] = await db.select({ fotoKey: clientes.fotoKey }).from(clientes).where(eq(clientes.id, id));
   if (!cur) throw notFound();
-  const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
-  await db.update(clientes).set({ telefone, fotoKey }).where(eq(clientes.id, id));
+  const fotoKey = await withPublicPhoto(storage, cur.fotoKey, foto, async (fotoKey) => {
+    await db.update(clientes).set({ telefone, fotoKey }).where(eq(clientes.id, id));
+    return fotoKey;
+  });
   return { id, telefone, fotoUrl: publicFileUrl(fotoKey) };
 }
 
@@ -138,20 +155,28 @@ export async function editProfile(
     const msg = data.senhaAtual ? M.senhaAtualErrada : M.senhaParaEmail;
     throw badRequest('PASSWORD_REQUIRED', msg, { senhaAtual: msg });
   }
-  const fotoKey = foto ? await replacePublicPhoto(storage, cur.fotoKey, foto) : cur.fotoKey;
-  const set: Record<string, unknown> = { nome: data.nome, email: data.email, telefone: data.telefone || null, fotoKey };
+  const emailMoves = data.email !== cur.email;
+  const set: Record<string, unknown> = { nome: data.nome, email: data.email, telefone: data.telefone || null };
   if (tipo === 'profissional' && data.bio !== undefined) set.bio = data.bio || null;
-  const emailChanged = tipo === 'cliente' && data.email !== cur.email;
+  const emailChanged = tipo === 'cliente' && emailMoves;
   if (emailChanged) set.emailConfirmadoEm = null;
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(t).set(set).where(eq(t.id, id));
-      if (emailChanged && links) await queueConfirmation(tx, links, id, data.email);
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('EMAIL_TAKEN', M.emailTaken);
-    throw e;
-  }
+  await withPublicPhoto(storage, cur.fotoKey, foto, async (fotoKey) => {
+    try {
+      await db.transaction(async (tx) => {
+        // A new e-mail only while the password checked above is still the account's (changePassword).
+        const done = await tx
+          .update(t)
+          .set({ ...set, fotoKey })
+          .where(emailMoves ? and(eq(t.id, id), eq(t.senhaHash, cur.senhaHash)) : eq(t.id, id))
+          .returning({ id: t.id });
+        if (!done.length) await passwordChangedMeanwhile(tx, t, id, 'senhaAtual');
+        if (emailChanged && links) await queueConfirmation(tx, links, id, data.email);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict('EMAIL_TAKEN', M.emailTaken);
+      throw e;
+    }
+  });
   return getAccountByEmail(db, tipo, data.email, { id, tipo });
 }
 
@@ -163,13 +188,27 @@ export async function changePassword(db: Db, tipo: AccountRole, id: number, senh
     throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senhaAtual: M.senhaAtualErrada });
   }
   if (isCommonPassword(novaSenha)) throw badRequest('WEAK_PASSWORD', M.passwordTooCommon, { novaSenha: M.passwordTooCommon });
-  // Ends every other session; the caller gets a fresh token for this one.
+  // Ends every other session; the caller gets a fresh token for this one. Only while the password
+  // checked is still the account's: of two changes made at once with the same current password (two
+  // tabs, or someone else who knows it) the second waits for the first's row and then finds the
+  // password changed, instead of both answering "Senha alterada" with only the last one true.
   const [after] = await db
     .update(t)
     .set({ senhaHash: await hashPassword(novaSenha), sessaoVersao: sql`${t.sessaoVersao} + 1` })
-    .where(eq(t.id, id))
+    .where(and(eq(t.id, id), eq(t.senhaHash, row.senhaHash)))
     .returning({ v: t.sessaoVersao });
-  return after.v;
+  if (!after) await passwordChangedMeanwhile(db, t, id, 'senhaAtual');
+  return after!.v;
+}
+
+/**
+ * A write allowed by the password typed found the account's password changed since it was checked
+ * (or the account gone): refused as a wrong password, which it now is. Always throws.
+ */
+async function passwordChangedMeanwhile(db: Db | Tx, t: ReturnType<typeof table>, id: number, field: 'senhaAtual' | 'senha'): Promise<never> {
+  const [still] = await db.select({ id: t.id }).from(t).where(eq(t.id, id));
+  if (!still) throw notFound();
+  throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { [field]: M.senhaAtualErrada });
 }
 
 /** RGPD art. 15/20: everything we hold about the user, as JSON. ID images are referenced, not inlined. */
@@ -273,6 +312,21 @@ async function lockProfessionalRows(tx: Tx, id: number) {
 }
 
 /**
+ * The account's row deleted only while its password is still the one checked (changePassword): one
+ * changed meanwhile undoes the whole deletion. Already deleted (a second click) is what was asked.
+ * Checked here, at the row's own delete, so that the deletion's lock order stays as it is.
+ */
+async function deleteIfPasswordStill(tx: Tx, t: typeof clientes | typeof profissionais, id: number, senhaHash: string) {
+  const gone = await tx
+    .delete(t)
+    .where(and(eq(t.id, id), eq(t.senhaHash, senhaHash)))
+    .returning({ id: t.id });
+  if (gone.length) return;
+  const [still] = await tx.select({ id: t.id }).from(t).where(eq(t.id, id));
+  if (still) throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senha: M.senhaAtualErrada });
+}
+
+/**
  * Deletes the account and its personal data after checking the password. A client's open projects
  * are deleted with refunds to the professionals who paid for them; uploaded images are removed.
  */
@@ -311,7 +365,7 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       const reviewed = await tx.selectDistinct({ p: reviews.profissionalId }).from(reviews).where(eq(reviews.clienteId, id));
       // Guarantee claims stay (the professional's figures), without the client's text and photos.
       for (const key of await forgetClientGuarantees(tx, id)) keys.push({ area: 'private', key });
-      await tx.delete(clientes).where(eq(clientes.id, id));
+      await deleteIfPasswordStill(tx, clientes, id, row.senhaHash);
       await recomputeRatings(
         tx,
         reviewed.map((r) => r.p),
@@ -321,7 +375,7 @@ export async function deleteAccount(db: Db, storage: Storage, tipo: AccountRole,
       await lockProfessionalRows(tx, id);
       const [docs] = await tx.select({ a: profissionais.ccFrenteKey, b: profissionais.ccVersoKey }).from(profissionais).where(eq(profissionais.id, id));
       keys.push({ area: 'private', key: docs?.a ?? null }, { area: 'private', key: docs?.b ?? null });
-      await tx.delete(profissionais).where(eq(profissionais.id, id));
+      await deleteIfPasswordStill(tx, profissionais, id, row.senhaHash);
     }
     // Notifications, e-mail preferences and e-mails (waiting or sent) of the person go too, and the terms acceptances.
     await forgetRecipient(tx, tipo, id);

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { M, SPECIALTY_VALUES } from '@tc/shared';
-import { adminSession, createTestApp, openProject, registerAndLogin, type TestApp } from '../../test/harness';
+import { adminSession, createTestApp, describeOnPostgres, openProject, registerAndLogin, stagedRace, type TestApp } from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -221,6 +221,73 @@ describe('account, edit and password', () => {
     const login = (senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: c.email, senha, tipo: 'cliente' } });
     expect((await login('Segura#123')).statusCode).toBe(401);
     expect((await login('Nova#Senha2026')).statusCode).toBe(200);
+  });
+});
+
+describe('a refused edit keeps the photo', () => {
+  it('an e-mail already taken with a new photo: 409, and the old photo is still the one shown and served', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const other = await registerAndLogin(t.app, 'cliente');
+    const photo = async (name: string) => [{ field: 'foto', filename: name, type: 'image/png', data: await pngBytes() }];
+    const done = await put('/api/cliente/complete-profile', c.auth, multipart({ id: String(c.id), telefone: '+351912345678' }, await photo('eu.png')));
+    const { fotoUrl } = done.json() as { fotoUrl: string };
+    expect(fotoUrl).toMatch(/^\/api\/files\//);
+    const refused = await put(
+      '/api/cliente/edit-profile',
+      c.auth,
+      multipart({ id: String(c.id), nome: 'Outro Nome', email: other.email, senhaAtual: 'Segura#123' }, await photo('nova.png')),
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(M.emailTaken);
+    const account = await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: c.auth });
+    expect(account.json()).toMatchObject({ nome: 'Teste Cliente', fotoUrl });
+    // It removed the old file before the refused write, which left the account pointing at nothing.
+    expect((await t.app.inject({ method: 'GET', url: fotoUrl })).statusCode).toBe(200);
+  });
+});
+
+describeOnPostgres('a write allowed by a password changed meanwhile', () => {
+  const holdClient = (id: number) => sql`select 1 from clientes where id = ${id} for update`;
+  const changeTo = (c: { id: number; auth: Record<string, string> }, novaSenha: string) => () =>
+    t.app.inject({ method: 'PUT', url: '/api/cliente/change-password', headers: c.auth, payload: { id: c.id, senhaAtual: 'Segura#123', novaSenha } });
+  const login = (email: string, senha: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, tipo: 'cliente' } });
+
+  it('two password changes with the same current password: the second is refused, and only the first new password works', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    // Both check "Segura#123" before either writes; the account's row is held so that they write in turn.
+    const [a, b] = await stagedRace(t.db, holdClient(c.id), changeTo(c, 'Primeira#2026'), changeTo(c, 'Segunda#2026'));
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(400);
+    expect(b.json()).toMatchObject({ code: 'WRONG_PASSWORD', fields: { senhaAtual: M.senhaAtualErrada } });
+    expect((await login(c.email, 'Primeira#2026')).statusCode).toBe(200);
+    expect((await login(c.email, 'Segunda#2026')).statusCode).toBe(401);
+    // The token the first change gave is still good.
+    const fresh = { authorization: `Bearer ${a.json().access_token}` };
+    expect((await t.app.inject({ method: 'GET', url: `/api/cliente/account/${c.email}`, headers: fresh })).statusCode).toBe(200);
+  });
+
+  it('an e-mail change checked against the old password is refused once the password changed', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const moved = `movido.${c.id}@exemplo.pt`;
+    const [a, b] = await stagedRace(t.db, holdClient(c.id), changeTo(c, 'Primeira#2026'), () =>
+      put('/api/cliente/edit-profile', c.auth, multipart({ id: String(c.id), nome: 'Teste Cliente', email: moved, senhaAtual: 'Segura#123' })),
+    );
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(400);
+    expect(b.json().fields.senhaAtual).toBe(M.senhaAtualErrada);
+    expect((await login(c.email, 'Primeira#2026')).statusCode).toBe(200);
+    expect((await login(moved, 'Primeira#2026')).statusCode).toBe(401);
+  });
+
+  it('deleting the account with the old password is undone once the password changed', async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    const [a, d] = await stagedRace(t.db, holdClient(c.id), changeTo(c, 'Primeira#2026'), () =>
+      t.app.inject({ method: 'DELETE', url: '/api/cliente/delete-account', headers: c.auth, payload: { senha: 'Segura#123' } }),
+    );
+    expect(a.statusCode).toBe(200);
+    expect(d.statusCode).toBe(400);
+    expect(d.json().fields.senha).toBe(M.senhaAtualErrada);
+    expect((await login(c.email, 'Primeira#2026')).statusCode).toBe(200);
   });
 });
 
