@@ -1,5 +1,15 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router';
+import { MAX_PAGE } from '@tc/shared';
+
+/**
+ * The page a URL's `page` names: 1 for anything that is not a whole number above 0, and at most
+ * MAX_PAGE, the last page the API serves (a link or a typed ?page=501 showed only an error).
+ */
+export function pageParam(raw: string | null): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGE) : 1;
+}
 
 /**
  * Whether a navigation to another page has started and not been drawn yet (e.g. a click on a result
@@ -37,8 +47,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const rawPage = Number(params.get('page'));
-  const page = Number.isInteger(rawPage) && rawPage > 0 ? rawPage : 1;
+  const page = pageParam(params.get('page'));
   const [text, setText] = useState(q);
   const written = useRef(q);
   // While the user is already leaving (e.g. clicked a result), a late search write would pull them back.

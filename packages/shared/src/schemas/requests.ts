@@ -52,16 +52,13 @@ export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 
 /** Deep pages cost the database a walk over every row before them: lists stop at this page. */
 export const MAX_PAGE = 500;
+/** Why a list goes no further than MAX_PAGE (the API's refusal of a later page, and the pager's note there). */
+export const MAX_PAGE_TEXT = `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`;
 /** A list's page size when the request names none. */
 export const DEFAULT_PAGE_SIZE = 10;
 
 export const pageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'Página inválida.' })
-    .int('Página inválida.')
-    .min(1, 'Página inválida.')
-    .max(MAX_PAGE, `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`)
-    .default(1),
+  page: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, MAX_PAGE_TEXT).default(1),
   pageSize: z.coerce
     .number({ error: 'Tamanho de página inválido.' })
     .int('Tamanho de página inválido.')

@@ -46,6 +46,53 @@ describe('Clientes (admin)', () => {
     await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('q')).toBe('carla'));
   });
 
+  it('stops at the last page the API serves: a later page in the address shows that one, and Próxima is off there with why', async () => {
+    loginAdmin();
+    const cliente = {
+      id: 3,
+      nome: 'Ana Sousa',
+      email: 'ana.sousa@exemplo.pt',
+      telefone: null,
+      fotoUrl: null,
+      criadoEm: '2026-03-02T10:00:00.000Z',
+      projetos: 1,
+    };
+    mockApi.routes({
+      'GET /api/cliente/see-all': (req) => json(paged([cliente], Number(req.query.get('page')), true)),
+    });
+    // Page 501 used to be asked for (the API refuses it) and the list showed only an error.
+    renderAt('/listagem-clientes?page=501');
+    expect(await screen.findByText('Ana Sousa')).toBeInTheDocument();
+    expect(mockApi.calls().at(-1)!.query.get('page')).toBe('500');
+    const pager = screen.getByRole('navigation', { name: 'Paginação dos clientes' });
+    expect(pager).toHaveTextContent('Página 500');
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
+    expect(pager).toHaveTextContent('Só é possível ver até à página 500; refine a pesquisa.');
+  });
+
+  it('pages on below the last page, with no note until the last', async () => {
+    loginAdmin();
+    const cliente = {
+      id: 3,
+      nome: 'Ana Sousa',
+      email: 'ana.sousa@exemplo.pt',
+      telefone: null,
+      fotoUrl: null,
+      criadoEm: '2026-03-02T10:00:00.000Z',
+      projetos: 1,
+    };
+    mockApi.routes({
+      'GET /api/cliente/see-all': (req) => json(paged([cliente], Number(req.query.get('page')), true)),
+    });
+    renderAt('/listagem-clientes?page=499');
+    expect(await screen.findByText('Ana Sousa')).toBeInTheDocument();
+    expect(screen.queryByText(/Só é possível ver até à página/)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: /Próxima/ }));
+    await waitFor(() => expect(mockApi.calls().at(-1)!.query.get('page')).toBe('500'));
+    expect(await screen.findByText('Só é possível ver até à página 500; refine a pesquisa.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
+  });
+
   it('says whose e-mail is confirmed', async () => {
     loginAdmin();
     mockApi.routes({

@@ -48,6 +48,17 @@ describe('Buscar trabalhos', () => {
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeEnabled();
   });
 
+  it('a page past the last one in the address asks for the last one (the API refuses later pages)', async () => {
+    loginProfissional();
+    mockApi.routes({ 'GET /api/requests/disponiveis': (req) => json(paged([job()], { page: Number(req.query.get('page')), hasMore: true })) });
+    renderAt('/areadoprofissional/buscar-trabalhos?bairro=Faro&page=9999');
+    expect(await screen.findByRole('heading', { name: 'Fuga de água na casa de banho' })).toBeInTheDocument();
+    expect(lastQuery().get('page')).toBe('500');
+    expect(lastQuery().get('bairro')).toBe('Faro');
+    expect(screen.getByText('Página 500')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Próxima/ })).toBeDisabled();
+  });
+
   it('puts the filters in the address and sends them to the API', async () => {
     loginProfissional();
     mockApi.routes({ 'GET /api/requests/disponiveis': () => json(paged([job()])) });

@@ -10,19 +10,18 @@ import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText, place, Places, UrgencyBadge } from './job-bits';
 import { useAvailableJobs, type JobFilters } from './profissional-api';
-import { useDebouncedValue, useLeaving } from '../../lib/use-list-params';
+import { pageParam, useDebouncedValue, useLeaving } from '../../lib/use-list-params';
 import './profissional.css';
 
 const FILTER_KEYS = ['q', 'especialidade', 'bairro', 'tempo'] as const;
 
 function readFilters(params: URLSearchParams): JobFilters {
-  const page = Number(params.get('page'));
   return {
     q: params.get('q')?.trim() ?? '',
     especialidade: params.get('especialidade') ?? '',
     bairro: params.get('bairro') ?? '',
     tempo: params.get('tempo') ?? '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params.get('page')),
   };
 }
 
