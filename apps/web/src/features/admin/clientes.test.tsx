@@ -11,6 +11,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** Signed in as the admin, with a client list that always has another page (as on the million). */
+function endlessClients() {
+  loginAdmin();
+  const cliente = { id: 3, nome: 'Ana Sousa', email: 'ana.sousa@exemplo.pt', telefone: null, fotoUrl: null, criadoEm: '2026-03-02T10:00:00.000Z', projetos: 1 };
+  mockApi.routes({ 'GET /api/cliente/see-all': (req) => json(paged([cliente], Number(req.query.get('page')), true)) });
+}
+
 describe('Clientes (admin)', () => {
   it('lists name, e-mail, phone, registration date and projects, and searches by name on the server', async () => {
     loginAdmin();
@@ -47,19 +54,7 @@ describe('Clientes (admin)', () => {
   });
 
   it('stops at the last page the API serves: a later page in the address shows that one, and Próxima is off there with why', async () => {
-    loginAdmin();
-    const cliente = {
-      id: 3,
-      nome: 'Ana Sousa',
-      email: 'ana.sousa@exemplo.pt',
-      telefone: null,
-      fotoUrl: null,
-      criadoEm: '2026-03-02T10:00:00.000Z',
-      projetos: 1,
-    };
-    mockApi.routes({
-      'GET /api/cliente/see-all': (req) => json(paged([cliente], Number(req.query.get('page')), true)),
-    });
+    endlessClients();
     // Page 501 used to be asked for (the API refuses it) and the list showed only an error.
     renderAt('/listagem-clientes?page=501');
     expect(await screen.findByText('Ana Sousa')).toBeInTheDocument();
@@ -71,19 +66,7 @@ describe('Clientes (admin)', () => {
   });
 
   it('pages on below the last page, with no note until the last', async () => {
-    loginAdmin();
-    const cliente = {
-      id: 3,
-      nome: 'Ana Sousa',
-      email: 'ana.sousa@exemplo.pt',
-      telefone: null,
-      fotoUrl: null,
-      criadoEm: '2026-03-02T10:00:00.000Z',
-      projetos: 1,
-    };
-    mockApi.routes({
-      'GET /api/cliente/see-all': (req) => json(paged([cliente], Number(req.query.get('page')), true)),
-    });
+    endlessClients();
     renderAt('/listagem-clientes?page=499');
     expect(await screen.findByText('Ana Sousa')).toBeInTheDocument();
     expect(screen.queryByText(/Só é possível ver até à página/)).toBeNull();
