@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser, newPage, shot } from '../support/browser';
 import { signInAs, type Role as RoleName } from '../support/session';
+import { seriousViolations } from '../support/axe';
 
 afterAll(closeBrowser);
 
@@ -43,6 +44,7 @@ const SCREENS: [Role, string][] = [
   ['profissional', '/checkout/elite'],
   ['profissional', '/conta'],
   ['admin', '/dashboard'],
+  ['admin', '/cadastro'],
   ['admin', '/listagem-projetos'],
   ['admin', '/listagem-clientes'],
   ['admin', '/listagem-reviews'],
@@ -50,6 +52,34 @@ const SCREENS: [Role, string][] = [
   ['admin', '/detalhes-recebido'],
   ['admin', '/detalhes-valor'],
 ];
+
+/**
+ * The main pages, also checked with axe-core (issue 12: no serious or critical violation, WCAG 2.x A
+ * and AA rules plus axe's best practices), in the same visit as the rest (they were a file of their
+ * own, which opened each page a second time).
+ */
+const AXE_CHECKED = new Set([
+  '- /',
+  '- /comofunciona',
+  '- /areadocliente/login',
+  '- /areadoprofissional/login',
+  '- /login',
+  'cliente /profissionais',
+  'cliente /profissionais/1',
+  'cliente /projetos/1',
+  'profissional /areadoprofissional/menu',
+  'profissional /areadoprofissional/buscar-trabalhos',
+  'admin /dashboard',
+  'admin /listagem-projetos',
+  'admin /cadastro',
+]);
+
+const screenKey = (role: Role, path: string) => `${role ?? '-'} ${path}`;
+
+it('every page checked with axe is one of the screens (a renamed path would drop its check)', () => {
+  const screens = new Set(SCREENS.map(([role, path]) => screenKey(role, path)));
+  expect([...AXE_CHECKED].filter((k) => !screens.has(k))).toEqual([]);
+});
 
 describe.each([1280, 375])('every screen at %i px', (width) => {
   it.each(SCREENS)('%s %s renders without errors, with a heading and no sideways scroll', async (role, path) => {
@@ -89,6 +119,22 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []), 'content security policy violations').toEqual(
       [],
     );
+    if (AXE_CHECKED.has(screenKey(role, path))) {
+      // Sections drawn as they near the viewport (the home page's top professionals) are checked too.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+      });
+      await page.waitForLoadState('networkidle');
+      // Content that arrives after the first paint (lists, figures) is checked too.
+      await expect.poll(() => page.locator('[aria-busy="true"], .state[role="status"], .spinner').count()).toBe(0);
+      await page.evaluate(() => document.fonts.ready);
+      const found = await seriousViolations(page);
+      expect(found, `axe: ${found.join('\n')}`).toEqual([]);
+    }
     await context.close();
   });
 });
