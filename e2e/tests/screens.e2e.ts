@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { closeBrowser, newPage, shot } from '../support/browser';
 import { signInAs, type Role as RoleName } from '../support/session';
 import { seriousViolations } from '../support/axe';
@@ -74,6 +75,19 @@ const AXE_CHECKED = new Set([
   'admin /cadastro',
 ]);
 
+/** Scrolls the page down `step` px at a time, pausing `pauseMs` at each, then back to the top. */
+const scrollThrough = (page: Page, step: number, pauseMs: number) =>
+  page.evaluate(
+    async ([step, pauseMs]) => {
+      for (let y = 0; y < document.body.scrollHeight; y += step) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, pauseMs));
+      }
+      window.scrollTo(0, 0);
+    },
+    [step, pauseMs] as const,
+  );
+
 const screenKey = (role: Role, path: string) => `${role ?? '-'} ${path}`;
 
 it('every page checked with axe is one of the screens (a renamed path would drop its check)', () => {
@@ -104,13 +118,7 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     expect(await page.getByText('em construção').count(), 'no placeholder left').toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     // Load lazy images before the full-page screenshot.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 600) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 30));
-      }
-      window.scrollTo(0, 0);
-    });
+    await scrollThrough(page, 600, 30);
     await page.waitForLoadState('networkidle');
     const broken = await page.evaluate(() => [...document.images].filter((i) => i.complete && i.naturalWidth === 0 && i.currentSrc).map((i) => i.currentSrc));
     expect(broken, 'broken images').toEqual([]);
@@ -121,13 +129,7 @@ describe.each([1280, 375])('every screen at %i px', (width) => {
     );
     if (AXE_CHECKED.has(screenKey(role, path))) {
       // Sections drawn as they near the viewport (the home page's top professionals) are checked too.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 400) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        window.scrollTo(0, 0);
-      });
+      await scrollThrough(page, 400, 50);
       await page.waitForLoadState('networkidle');
       // Content that arrives after the first paint (lists, figures) is checked too.
       await expect.poll(() => page.locator('[aria-busy="true"], .state[role="status"], .spinner').count()).toBe(0);

@@ -169,7 +169,7 @@ export async function editProfile(
           .set({ ...set, fotoKey })
           .where(emailMoves ? and(eq(t.id, id), eq(t.senhaHash, cur.senhaHash)) : eq(t.id, id))
           .returning({ id: t.id });
-        if (!done.length) await passwordChangedMeanwhile(tx, t, id, 'senhaAtual');
+        if (!done.length) await passwordChangedMeanwhile(tx, t, id);
         if (emailChanged && links) await queueConfirmation(tx, links, id, data.email);
       });
     } catch (e) {
@@ -197,7 +197,7 @@ export async function changePassword(db: Db, tipo: AccountRole, id: number, senh
     .set({ senhaHash: await hashPassword(novaSenha), sessaoVersao: sql`${t.sessaoVersao} + 1` })
     .where(and(eq(t.id, id), eq(t.senhaHash, row.senhaHash)))
     .returning({ v: t.sessaoVersao });
-  if (!after) await passwordChangedMeanwhile(db, t, id, 'senhaAtual');
+  if (!after) await passwordChangedMeanwhile(db, t, id);
   return after!.v;
 }
 
@@ -205,10 +205,10 @@ export async function changePassword(db: Db, tipo: AccountRole, id: number, senh
  * A write allowed by the password typed found the account's password changed since it was checked
  * (or the account gone): refused as a wrong password, which it now is. Always throws.
  */
-async function passwordChangedMeanwhile(db: Db | Tx, t: ReturnType<typeof table>, id: number, field: 'senhaAtual' | 'senha'): Promise<never> {
+async function passwordChangedMeanwhile(db: Db | Tx, t: ReturnType<typeof table>, id: number): Promise<never> {
   const [still] = await db.select({ id: t.id }).from(t).where(eq(t.id, id));
   if (!still) throw notFound();
-  throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { [field]: M.senhaAtualErrada });
+  throw badRequest('WRONG_PASSWORD', M.senhaAtualErrada, { senhaAtual: M.senhaAtualErrada });
 }
 
 /** RGPD art. 15/20: everything we hold about the user, as JSON. ID images are referenced, not inlined. */
@@ -316,7 +316,7 @@ async function lockProfessionalRows(tx: Tx, id: number) {
  * changed meanwhile undoes the whole deletion. Already deleted (a second click) is what was asked.
  * Checked here, at the row's own delete, so that the deletion's lock order stays as it is.
  */
-async function deleteIfPasswordStill(tx: Tx, t: typeof clientes | typeof profissionais, id: number, senhaHash: string) {
+async function deleteIfPasswordStill(tx: Tx, t: ReturnType<typeof table>, id: number, senhaHash: string) {
   const gone = await tx
     .delete(t)
     .where(and(eq(t.id, id), eq(t.senhaHash, senhaHash)))
