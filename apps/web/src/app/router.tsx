@@ -1,7 +1,12 @@
 import { Component, lazy, Suspense, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
-import { useLocation, useParams, useRoutes, type Params, type RouteObject } from 'react-router';
+import { useLocation, useParams, useRoutes, useSearchParams, type Params, type RouteObject } from 'react-router';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { prefetchPerfil } from '../features/profissionais/profissional-query';
+import { prefetchDirectory, prefetchPerfil } from '../features/profissionais/profissional-query';
+import { clientScreens } from '../features/area-cliente/cliente-queries';
+import { prefetchAvaliaveis } from '../features/reviews/reviews-queries';
+import { adminScreens } from '../features/admin/admin-queries';
+import { prefetchAdminGuarantees } from '../features/garantias/garantias-queries';
+import { professionalScreens } from '../features/area-profissional/profissional-queries';
 import { Layout } from './layout';
 import { AdminFrame } from './admin-frame';
 import { EntryRedirect, RequireRole } from './guards';
@@ -28,8 +33,8 @@ function page<M extends Record<string, unknown>>(path: string, load: () => Promi
   };
 }
 
-/** Asks for a screen's data from the route's parameters (the fetchers live in the main chunk). */
-type Prefetch = (qc: QueryClient, params: Readonly<Params>) => void;
+/** Asks for a screen's data from the route's parameters and the address's query (the fetchers live in the main chunk). */
+type Prefetch = (qc: QueryClient, params: Readonly<Params>, search: URLSearchParams) => void;
 
 /**
  * Runs a screen's prefetch as its route is drawn, before the screen's code has arrived: its data and
@@ -38,7 +43,7 @@ type Prefetch = (qc: QueryClient, params: Readonly<Params>) => void;
  * request already under way or answered.
  */
 function PrefetchData({ run }: { run: Prefetch }) {
-  run(useQueryClient(), useParams());
+  run(useQueryClient(), useParams(), useSearchParams()[0]);
   return null;
 }
 
@@ -88,9 +93,19 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole roles={['cliente']} />,
         children: [
-          page('/avaliar', () => import('../features/reviews/avaliar-page'), 'AvaliarPage'),
+          page(
+            '/avaliar',
+            () => import('../features/reviews/avaliar-page'),
+            'AvaliarPage',
+            (qc, _p, search) => prefetchAvaliaveis(qc, search),
+          ),
           page('/avaliacao/:id', () => import('../features/reviews/avaliacao-page'), 'AvaliacaoPage'),
-          page('/profissionais', () => import('../features/profissionais/lista-page'), 'ProfissionaisPage'),
+          page(
+            '/profissionais',
+            () => import('../features/profissionais/lista-page'),
+            'ProfissionaisPage',
+            (qc, _p, search) => prefetchDirectory(qc, search),
+          ),
           page(
             '/profissionais/:id',
             () => import('../features/profissionais/perfil-page'),
@@ -98,18 +113,33 @@ export const routes: RouteObject[] = [
             (qc, p) => prefetchPerfil(qc, p.id),
           ),
           page('/agendamento', () => import('../features/area-cliente/agendamento-page'), 'AgendamentoPage'),
-          page('/areadocliente/menu', () => import('../features/area-cliente/menu-page'), 'ClienteMenuPage'),
-          page('/projetos/:id', () => import('../features/area-cliente/projetos-page'), 'ProjetosPage'),
+          page('/areadocliente/menu', () => import('../features/area-cliente/menu-page'), 'ClienteMenuPage', clientScreens.menu),
+          page(
+            '/projetos/:id',
+            () => import('../features/area-cliente/projetos-page'),
+            'ProjetosPage',
+            (qc, p) => clientScreens.projects(qc, p.id),
+          ),
         ],
       },
       // Professional only
       {
         element: <RequireRole roles={['profissional']} />,
         children: [
-          page('/areadoprofissional/menu', () => import('../features/area-profissional/menu-page'), 'ProfissionalMenuPage'),
-          page('/areadoprofissional/chamados-agendados', () => import('../features/area-profissional/chamados-agendados-page'), 'ChamadosAgendadosPage'),
+          page('/areadoprofissional/menu', () => import('../features/area-profissional/menu-page'), 'ProfissionalMenuPage', professionalScreens.menu),
+          page(
+            '/areadoprofissional/chamados-agendados',
+            () => import('../features/area-profissional/chamados-agendados-page'),
+            'ChamadosAgendadosPage',
+            professionalScreens.applications,
+          ),
           page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/area-profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
-          page('/areadoprofissional/buscar-trabalhos', () => import('../features/area-profissional/buscar-trabalhos-page'), 'BuscarTrabalhosPage'),
+          page(
+            '/areadoprofissional/buscar-trabalhos',
+            () => import('../features/area-profissional/buscar-trabalhos-page'),
+            'BuscarTrabalhosPage',
+            (qc, _p, search) => professionalScreens.jobs(qc, search),
+          ),
           page('/areadoprofissional/minhas-avaliacoes', () => import('../features/area-profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
           // Demonstration payment page (only used when no Stripe keys are configured).
           page('/pagamento-demo/:id', () => import('../features/creditos/pagamento-demo-page'), 'PagamentoDemoPage'),
@@ -140,13 +170,38 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole roles={['admin']} />,
         children: [
-          page('/dashboard', () => import('../features/admin/dashboard-page'), 'DashboardPage'),
-          page('/listagem-projetos', () => import('../features/admin/projetos-page'), 'AdminProjetosPage'),
-          page('/listagem-clientes', () => import('../features/admin/clientes-page'), 'AdminClientesPage'),
-          page('/listagem-reviews', () => import('../features/admin/reviews-page'), 'AdminReviewsPage'),
-          page('/listagem-profissionais', () => import('../features/admin/profissionais-page'), 'AdminProfissionaisPage'),
-          page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage'),
-          page('/listagem-garantias', () => import('../features/admin/garantias-page'), 'AdminGarantiasPage'),
+          page('/dashboard', () => import('../features/admin/dashboard-page'), 'DashboardPage', adminScreens.dashboard),
+          page(
+            '/listagem-projetos',
+            () => import('../features/admin/projetos-page'),
+            'AdminProjetosPage',
+            (qc, _p, search) => adminScreens.projects(qc, search),
+          ),
+          page(
+            '/listagem-clientes',
+            () => import('../features/admin/clientes-page'),
+            'AdminClientesPage',
+            (qc, _p, search) => adminScreens.clientes(qc, search),
+          ),
+          page(
+            '/listagem-reviews',
+            () => import('../features/admin/reviews-page'),
+            'AdminReviewsPage',
+            (qc, _p, search) => adminScreens.reviews(qc, search),
+          ),
+          page(
+            '/listagem-profissionais',
+            () => import('../features/admin/profissionais-page'),
+            'AdminProfissionaisPage',
+            (qc, _p, search) => adminScreens.profissionais(qc, search),
+          ),
+          page('/leads-reportados', () => import('../features/admin/leads-reportados-page'), 'LeadsReportadosPage', adminScreens.leads),
+          page(
+            '/listagem-garantias',
+            () => import('../features/admin/garantias-page'),
+            'AdminGarantiasPage',
+            (qc, _p, search) => prefetchAdminGuarantees(qc, search),
+          ),
           page('/detalhes-recebido', () => import('../features/admin/detalhes-recebido-page'), 'DetalhesRecebidoPage'),
           page('/detalhes-valor', () => import('../features/admin/detalhes-valor-page'), 'DetalhesValorPage'),
         ],

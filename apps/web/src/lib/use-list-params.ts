@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router';
-import { MAX_PAGE } from '@tc/shared';
+import { MAX_PAGE } from '@tc/shared/catalogue/paging';
 
 /**
  * The page a URL's `page` names: 1 for anything that is not a whole number above 0, and at most
@@ -9,6 +9,11 @@ import { MAX_PAGE } from '@tc/shared';
 export function pageParam(raw: string | null): number {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_PAGE) : 1;
+}
+
+/** A list's search text and page as its address gives them (useListParams, and the router's prefetch). */
+export function listParamsOf(params: URLSearchParams) {
+  return { q: (params.get('q') ?? '').trim(), page: pageParam(params.get('page')) };
 }
 
 /**
@@ -46,8 +51,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
-  const page = pageParam(params.get('page'));
+  const { q, page } = listParamsOf(params);
   const [text, setText] = useState(q);
   const written = useRef(q);
   // While the user is already leaving (e.g. clicked a result), a late search write would pull them back.

@@ -3,6 +3,11 @@
  * funciona" read them from here and stay light. The payloads are in schemas/garantias.ts.
  */
 
+import { GARANTIA_ESTADOS } from './list-filters';
+
+export { GARANTIA_ESTADOS };
+export type GarantiaEstado = (typeof GARANTIA_ESTADOS)[number];
+
 export const GUARANTEE_DAYS = 14;
 export const GUARANTEE_MAX_PHOTOS = 3;
 

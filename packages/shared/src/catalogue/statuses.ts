@@ -1,4 +1,6 @@
-export const PROJECT_STATUSES = ['ESPERA', 'ABERTO', 'CONCLUIDO'] as const;
+import { PROJECT_STATUSES, REVIEW_STATUSES, VERIFICATION_STATUSES } from './list-filters';
+
+export { PROJECT_STATUSES, REVIEW_STATUSES, VERIFICATION_STATUSES };
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   ESPERA: 'Em análise',
@@ -7,7 +9,6 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
 };
 
 /** The API keeps the original value NEGADO; screens show it as "Reprovado" (spec §4). */
-export const REVIEW_STATUSES = ['ESPERA', 'APROVADO', 'NEGADO'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   ESPERA: 'Pendente',
@@ -21,7 +22,6 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
  */
 
 /** A professional's identity check (Cartão de Cidadão). */
-export const VERIFICATION_STATUSES = ['PENDENTE', 'VERIFICADO', 'RECUSADO'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
   PENDENTE: 'Pendente',

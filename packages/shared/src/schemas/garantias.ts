@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS } from '../catalogue/garantias';
+import { GARANTIA_ESTADOS, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, type GarantiaEstado } from '../catalogue/garantias';
 
 /**
  * The technical guarantee (docs/decisions/0014): up to GUARANTEE_DAYS days after a project is
@@ -14,8 +14,7 @@ export const GUARANTEE_ANSWER_MAX = 1000;
 /** How far ahead a visit may be scheduled. */
 export const GUARANTEE_VISIT_MAX_DAYS = 60;
 
-export const GARANTIA_ESTADOS = ['ABERTA', 'ACEITE', 'CONTESTADA', 'FECHADA'] as const;
-export type GarantiaEstado = (typeof GARANTIA_ESTADOS)[number];
+export { GARANTIA_ESTADOS, type GarantiaEstado } from '../catalogue/garantias';
 export const GARANTIA_ESTADO_LABELS: Record<GarantiaEstado, string> = {
   ABERTA: 'À espera do profissional',
   ACEITE: 'Aceite pelo profissional',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_TEXT } from '../catalogue/paging';
 import { M } from '../ui-texts';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { numberFromText, requiredText, specialtyField } from './fields';
@@ -50,12 +51,7 @@ export const updateCreditsBody = z.object({
 export const updateCreditsResponse = z.object({ creditos: z.number().int(), status: z.enum(PROJECT_STATUSES) });
 export type UpdateCreditsResponse = z.infer<typeof updateCreditsResponse>;
 
-/** Deep pages cost the database a walk over every row before them: lists stop at this page. */
-export const MAX_PAGE = 500;
-/** Why a list goes no further than MAX_PAGE (the API's refusal of a later page, and the pager's note there). */
-export const MAX_PAGE_TEXT = `Só é possível ver até à página ${MAX_PAGE}; refine a pesquisa.`;
-/** A list's page size when the request names none. */
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE, MAX_PAGE_TEXT } from '../catalogue/paging';
 
 export const pageQuery = z.object({
   page: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, MAX_PAGE_TEXT).default(1),

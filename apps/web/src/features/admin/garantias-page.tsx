@@ -9,7 +9,6 @@ import {
   GUARANTEE_ANSWER_MAX,
   GUARANTEE_DAYS,
   type Garantia,
-  type GarantiaEstado,
 } from '@tc/shared';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField } from '../../components/ui/field';
@@ -19,7 +18,8 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
-import { GuaranteeDialog, GuaranteePhotos, GuaranteeStateBadge, useAdminGuarantees, useCloseGuarantee } from '../garantias';
+import { adminGuaranteeFiltersOf, GuaranteeDialog, GuaranteePhotos, GuaranteeStateBadge, useAdminGuarantees, useCloseGuarantee } from '../garantias';
+import { useSearchParams } from 'react-router';
 import { AdminLayout } from './admin-layout';
 import { useListParams } from './admin-ui';
 
@@ -186,11 +186,9 @@ function ClaimCard({ g, onClose }: { g: Garantia; onClose: () => void }) {
  */
 export function AdminGarantiasPage() {
   const list = useListParams();
-  const raw = list.get('estado');
-  const estado = ((GARANTIA_ESTADOS as readonly string[]).includes(raw) ? raw : '') as GarantiaEstado | '';
+  const [params] = useSearchParams();
   // From a professional's card ("ver pedidos"): only that professional's claims.
-  const rawPro = list.get('profissional');
-  const profissionalId = /^\d{1,10}$/.test(rawPro) ? Number(rawPro) : null;
+  const { estado, profissionalId } = adminGuaranteeFiltersOf(params);
   const claims = useAdminGuarantees(estado, list.page, profissionalId);
   const [closing, setClosing] = useState<Garantia | null>(null);
 

@@ -8,7 +8,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { Rating } from '../../components/ui/stars';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { AdminLayout } from './admin-layout';
-import { useAdminProfissionais, type AdminProfissional } from './admin-api';
+import { useAdminProfissionais, verificationOf, type AdminProfissional } from './admin-api';
 import { SearchField, useListParams } from './admin-ui';
 import { DocumentosDialog } from './documentos-dialog';
 import { VerificationBadge } from './verification-badge';
@@ -77,8 +77,7 @@ function ProfissionalCard({ p, onDocs, garantias }: { p: AdminProfissional; onDo
 
 export function AdminProfissionaisPage() {
   const list = useListParams();
-  const raw = list.get('verificacao');
-  const verificacao = VERIFICACOES.some((v) => v.value === raw) ? raw : '';
+  const verificacao = verificationOf(list.get('verificacao'));
   const profs = useAdminProfissionais(list.q, verificacao, list.page);
   const [open, setOpen] = useState<AdminProfissional | null>(null);
   // The guarantee figures of the page's professionals, in one request.

@@ -26,7 +26,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { api, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { AdminLayout } from './admin-layout';
-import { adminKeys, useAdminProjects, type AdminProject, type Paged } from './admin-api';
+import { adminKeys, projectStatusOf, useAdminProjects, type AdminProject, type Paged } from './admin-api';
 import { ConfirmDeleteDialog, PROJECT_STATUS_TEXT, ProjectStatusBadge, SearchField, useListParams } from './admin-ui';
 
 /** The input holds digits as typed; the shared schema turns them into a number (or refuses them). */
@@ -229,8 +229,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
 
 export function AdminProjetosPage() {
   const list = useListParams();
-  const rawStatus = list.get('status');
-  const status = (PROJECT_STATUSES as readonly string[]).includes(rawStatus) ? rawStatus : 'TODOS';
+  const status = projectStatusOf(list.get('status'));
   const projects = useAdminProjects(list.q, status, list.page);
 
   return (

@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { api, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { AdminLayout } from './admin-layout';
-import { adminKeys, useAdminReviews, type AdminReview, type Paged } from './admin-api';
+import { adminKeys, reviewStatusOf, useAdminReviews, type AdminReview, type Paged } from './admin-api';
 import { ConfirmDeleteDialog, ReviewStatusBadge, SearchField, useListParams } from './admin-ui';
 
 /** Filter options: the shared labels ("Reprovado" is the API's NEGADO). */
@@ -117,8 +117,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
 
 export function AdminReviewsPage() {
   const list = useListParams();
-  const raw = list.get('status');
-  const status = (REVIEW_STATUSES as readonly string[]).includes(raw) ? raw : 'TODOS';
+  const status = reviewStatusOf(list.get('status'));
   const reviews = useAdminReviews(list.q, status, list.page);
 
   return (

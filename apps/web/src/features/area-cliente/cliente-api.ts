@@ -1,34 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Account,
   ApplicantResponse,
   ClienteProfileCompleted,
   ChooseProfessionalResponse,
   ConcludeRequestResponse,
   CreateRequestBody,
   DeletedRequestResponse,
-  Paged,
   RequestDto,
 } from '@tc/shared';
 import { api } from '../../lib/api';
-import { storedId } from '../../lib/session';
+import { clienteAccountQuery, clienteProjectsQuery } from './cliente-queries';
 
 /** One professional who applied to a project (GET /requests/:id/profissionais). */
 export type { ApplicantResponse as Applicant } from '@tc/shared';
 
-/** The logged-in client's id: `clienteId`, or the generic `id` kept at login (spec §3). */
-export const ownClienteId = () => storedId('clienteId') ?? storedId('id');
-
-const projectsKey = (clienteId: number | null, page: number) => ['cliente', 'projetos', clienteId, page] as const;
+export { ownClienteId } from './cliente-queries';
 
 /** The client's own projects, newest first, 20 a page. */
 export const useClienteProjects = (clienteId: number | null, page = 1) =>
-  useQuery({
-    queryKey: projectsKey(clienteId, page),
-    queryFn: ({ signal }) => api<Paged<RequestDto>>(`/requests/cliente/${clienteId}?page=${page}`, { as: 'cliente', signal }),
-    enabled: clienteId !== null,
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...clienteProjectsQuery(clienteId, page), placeholderData: keepPreviousData });
 
 export const useApplicants = (requestId: number | null) =>
   useQuery({
@@ -38,13 +28,7 @@ export const useApplicants = (requestId: number | null) =>
   });
 
 /** The account, for the greeting and the default contact; optional everywhere it is used. */
-export const useClienteAccount = (email: string | null) =>
-  useQuery({
-    queryKey: ['account', 'cliente', email],
-    queryFn: ({ signal }) => api<Account>(`/cliente/account/${encodeURIComponent(email!)}`, { as: 'cliente', signal }),
-    enabled: !!email,
-    retry: false,
-  });
+export const useClienteAccount = (email: string | null) => useQuery(clienteAccountQuery(email));
 
 export function useCreateProject() {
   const qc = useQueryClient();

@@ -9,21 +9,11 @@ import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText, place, Places, UrgencyBadge } from './job-bits';
-import { useAvailableJobs, type JobFilters } from './profissional-api';
-import { pageParam, useDebouncedValue, useLeaving } from '../../lib/use-list-params';
+import { readJobFilters, useAvailableJobs } from './profissional-api';
+import { useDebouncedValue, useLeaving } from '../../lib/use-list-params';
 import './profissional.css';
 
 const FILTER_KEYS = ['q', 'especialidade', 'bairro', 'tempo'] as const;
-
-function readFilters(params: URLSearchParams): JobFilters {
-  return {
-    q: params.get('q')?.trim() ?? '',
-    especialidade: params.get('especialidade') ?? '',
-    bairro: params.get('bairro') ?? '',
-    tempo: params.get('tempo') ?? '',
-    page: pageParam(params.get('page')),
-  };
-}
 
 function JobCard({ job, onOpen }: { job: RequestDto; onOpen: () => void }) {
   const count = job.candidaturas ?? 0;
@@ -70,7 +60,7 @@ export function BuscarTrabalhosPage() {
   usePageTitle('Procurar trabalhos');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
+  const filters = readJobFilters(params);
   const jobs = useAvailableJobs(filters);
   const [text, setText] = useState(filters.q);
   const typed = useDebouncedValue(text.trim());

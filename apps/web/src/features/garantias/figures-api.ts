@@ -1,17 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GarantiaNumeros } from '@tc/shared';
 import { api } from '../../lib/api';
+import { garantiasKeys } from './garantias-queries';
 
 // The guarantee figures, apart from the claims' hooks: the public profile shows them and should not
 // load the upload and mutation code that opening or answering a claim needs (docs/decisions/0007).
 
-export const garantiasKeys = {
-  all: ['garantias'] as const,
-  profissional: (page: number) => ['garantias', 'profissional', page] as const,
-  admin: (estado: string, page: number) => ['garantias', 'admin', estado, page] as const,
-  numeros: (id: number | null) => ['garantias', 'numeros', id] as const,
-  adminNumeros: (ids: number[]) => ['garantias', 'admin-numeros', ids.join(',')] as const,
-};
+export { garantiasKeys } from './garantias-queries';
 
 /** A professional's figures, for the public profile (shown to clients). */
 export const useGuaranteeFigures = (profissionalId: number | null) =>

@@ -3,6 +3,7 @@ import type { Garantia, GarantiaEstado, Paged } from '@tc/shared';
 import { api } from '../../lib/api';
 import { uploadForm } from '../area-profissional';
 import { garantiasKeys } from './figures-api';
+import { adminGuaranteesQuery } from './garantias-queries';
 
 /** The 14-day guarantee (docs/decisions/0014): hooks for the client, the professional and the back office. */
 export { garantiasKeys, useAdminGuaranteeFigures, useGuaranteeFigures } from './figures-api';
@@ -49,15 +50,7 @@ export function useAnswerGuarantee() {
 
 /** Back office: open ones first, filter by state. */
 export const useAdminGuarantees = (estado: GarantiaEstado | '', page: number, profissionalId: number | null = null) =>
-  useQuery({
-    queryKey: [...garantiasKeys.admin(estado, page), profissionalId],
-    queryFn: ({ signal }) =>
-      api<Paged<Garantia>>(
-        `/admin/garantias?page=${page}&pageSize=10${estado ? `&estado=${estado}` : ''}${profissionalId ? `&profissionalId=${profissionalId}` : ''}`,
-        { as: 'admin', signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...adminGuaranteesQuery(estado, page, profissionalId), placeholderData: keepPreviousData });
 
 export function useCloseGuarantee() {
   const qc = useQueryClient();

@@ -1,24 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { ProfissionalListItem, Paged, PublicReview } from '@tc/shared';
-import { profissionalQuery } from './profissional-query';
+import type { Paged, PublicReview } from '@tc/shared';
+import { directoryQuery, profissionalQuery } from './profissional-query';
 export { parseId } from './profissional-query';
 export type { ProfissionalCard, ProfissionalListItem, ProfissionalPerfil, Paged } from '@tc/shared';
 
-export const SEARCH_PAGE_SIZE = 10;
+export { SEARCH_PAGE_SIZE } from './profissional-query';
 export const REVIEWS_PAGE_SIZE = 5;
 
 /** Spec §2: the search itself is done by the server (name, specialty or city), 10 per page. */
-export const useProfissionaisSearch = (q: string, page: number) =>
-  useQuery({
-    queryKey: ['profissionais', 'search', q, page],
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
-      if (q) qs.set('q', q);
-      return api<Paged<ProfissionalListItem>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
-    },
-    placeholderData: keepPreviousData,
-  });
+export const useProfissionaisSearch = (q: string, page: number) => useQuery({ ...directoryQuery(q, page), placeholderData: keepPreviousData });
 
 /** One professional, as the logged-in client sees it (the query is shared with the router's prefetch). */
 export const useProfissional = (id: number | null) => useQuery(profissionalQuery(id));

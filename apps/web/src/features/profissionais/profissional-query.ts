@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { listParamsOf } from '../../lib/use-list-params';
 import { api } from '../../lib/api';
-import type { ProfissionalPerfil } from '@tc/shared';
+import type { Paged, ProfissionalListItem, ProfissionalPerfil } from '@tc/shared';
 
 /*
  * What the main chunk needs to ask for a profile before the profile page's code arrives
@@ -25,4 +26,23 @@ export const profissionalQuery = (id: number | null) =>
 export function prefetchPerfil(qc: QueryClient, rawId: string | undefined) {
   const id = parseId(rawId);
   if (id !== null) void qc.prefetchQuery(profissionalQuery(id));
+}
+
+export const SEARCH_PAGE_SIZE = 10;
+
+/** Spec §2: the search itself is done by the server (name, specialty or city), 10 per page. */
+export const directoryQuery = (q: string, page: number) =>
+  queryOptions({
+    queryKey: ['profissionais', 'search', q, page],
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
+      if (q) qs.set('q', q);
+      return api<Paged<ProfissionalListItem>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
+    },
+  });
+
+/** The directory's page as its address names it (the search text and page of useListParams). */
+export function prefetchDirectory(qc: QueryClient, search: URLSearchParams) {
+  const { q, page } = listParamsOf(search);
+  void qc.prefetchQuery(directoryQuery(q, page));
 }

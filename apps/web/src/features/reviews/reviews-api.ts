@@ -1,22 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { Paged, RequestDto, ReviewableProfessional, ReviewCreated } from '@tc/shared';
+import { avaliaveisQuery } from './reviews-queries';
+import type { RequestDto, ReviewCreated } from '@tc/shared';
 
 /** GET /cliente/profissionais-avaliaveis: who applied to my projects, and the project to review them for. */
 export type { ReviewableProfessional as ProfissionalAvaliavel } from '@tc/shared';
 
-export const AVALIAR_PAGE_SIZE = 6;
+export { AVALIAR_PAGE_SIZE } from './reviews-queries';
 
-export const useAvaliaveis = (q: string, page: number) =>
-  useQuery({
-    queryKey: ['avaliaveis', q, page],
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams({ page: String(page), pageSize: String(AVALIAR_PAGE_SIZE) });
-      if (q) qs.set('q', q);
-      return api<Paged<ReviewableProfessional>>(`/cliente/profissionais-avaliaveis?${qs}`, { as: 'cliente', signal });
-    },
-    placeholderData: keepPreviousData,
-  });
+export const useAvaliaveis = (q: string, page: number) => useQuery({ ...avaliaveisQuery(q, page), placeholderData: keepPreviousData });
 
 export interface CreateReview {
   profissionalId: number;
