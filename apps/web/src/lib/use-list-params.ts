@@ -16,6 +16,13 @@ export function listParamsOf(params: URLSearchParams) {
   return { q: (params.get('q') ?? '').trim(), page: pageParam(params.get('page')) };
 }
 
+/** A client's searched list's API address: `path?page=&pageSize=` and the text, when there is one. */
+export function searchedPage(path: string, q: string, page: number, pageSize: number) {
+  const qs = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (q) qs.set('q', q);
+  return `${path}?${qs}`;
+}
+
 /**
  * Whether a navigation to another page has started and not been drawn yet (e.g. a click on a result
  * whose screen is still loading): the history already points elsewhere while this page is still on

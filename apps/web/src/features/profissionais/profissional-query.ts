@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { listParamsOf } from '../../lib/use-list-params';
+import { listParamsOf, searchedPage } from '../../lib/use-list-params';
 import { api } from '../../lib/api';
 import type { Paged, ProfissionalListItem, ProfissionalPerfil } from '@tc/shared';
 
@@ -34,11 +34,7 @@ export const SEARCH_PAGE_SIZE = 10;
 export const directoryQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['profissionais', 'search', q, page],
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams({ page: String(page), pageSize: String(SEARCH_PAGE_SIZE) });
-      if (q) qs.set('q', q);
-      return api<Paged<ProfissionalListItem>>(`/profissional/see-all?${qs}`, { as: 'cliente', signal });
-    },
+    queryFn: ({ signal }) => api<Paged<ProfissionalListItem>>(searchedPage('/profissional/see-all', q, page, SEARCH_PAGE_SIZE), { as: 'cliente', signal }),
   });
 
 /** The directory's page as its address names it (the search text and page of useListParams). */

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Paged, ReviewableProfessional } from '@tc/shared';
 import { api } from '../../lib/api';
-import { listParamsOf } from '../../lib/use-list-params';
+import { listParamsOf, searchedPage } from '../../lib/use-list-params';
 
 /* "Avaliar"'s list as query options, without React Query's hooks, for the router's prefetch (app/router.tsx). */
 
@@ -11,11 +11,8 @@ export const AVALIAR_PAGE_SIZE = 6;
 export const avaliaveisQuery = (q: string, page: number) =>
   queryOptions({
     queryKey: ['avaliaveis', q, page],
-    queryFn: ({ signal }) => {
-      const qs = new URLSearchParams({ page: String(page), pageSize: String(AVALIAR_PAGE_SIZE) });
-      if (q) qs.set('q', q);
-      return api<Paged<ReviewableProfessional>>(`/cliente/profissionais-avaliaveis?${qs}`, { as: 'cliente', signal });
-    },
+    queryFn: ({ signal }) =>
+      api<Paged<ReviewableProfessional>>(searchedPage('/cliente/profissionais-avaliaveis', q, page, AVALIAR_PAGE_SIZE), { as: 'cliente', signal }),
   });
 
 /** The list's page as its address names it (the search text and page of useListParams). */
