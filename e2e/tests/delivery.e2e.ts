@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { closeBrowser, launch, newPage } from '../support/browser';
 import { measureFirstLoad } from '../perf/first-load';
+import { signInAs, type Role } from '../support/session';
 
 afterAll(closeBrowser);
 
@@ -34,6 +35,39 @@ describe('delivery of the home page', () => {
     expect(((await big.json()) as unknown[]).length).toBeGreaterThan(0);
     const small = await fetch(`${baseURL}/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+/**
+ * A signed-in screen that only shows lists and figures loads no form validation: zod's code (about
+ * 23 KB gzipped, and slow to run on a phone) comes with the forms that need it. The labels and rules
+ * these screens read live in the shared catalogue, apart from the schemas (docs/decisions/0007). The
+ * professional's menu is not among them: it answers guarantee claims in a form of its own.
+ */
+describe('signed-in screens without forms', () => {
+  const screens: [Role, string, string][] = [
+    ['profissional', '/areadoprofissional/buscar-trabalhos', 'Procurar trabalhos'],
+    ['profissional', '/areadoprofissional/chamados-agendados', 'Chamados agendados'],
+    ['cliente', '/areadocliente/menu', 'Área do Cliente'],
+    ['admin', '/listagem-clientes', 'Clientes'],
+    ['admin', '/dashboard', 'Dashboard'],
+  ];
+  it.each(screens)('%s %s loads no zod', async (role, path, heading) => {
+    const { context, page } = await newPage();
+    try {
+      await signInAs(context, role);
+      const scripts: Promise<string>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.text().then((body) => (/\$?ZodError/.test(body) ? r.url() : '')));
+      });
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.length).toBeGreaterThan(2);
+      expect((await Promise.all(scripts)).filter(Boolean)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PAYMENT_METHODS } from '../catalogue/payment-methods';
+
+export { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../catalogue/payment-methods';
 import { idParam, numberFromText } from './fields';
 import { billingFields } from './billing';
 
@@ -11,14 +14,6 @@ export const useCreditsBody = z.object({
 });
 export const creditBalanceResponse = z.object({ creditosRestantes: z.number().int() });
 export type CreditBalance = z.infer<typeof creditBalanceResponse>;
-
-export const PAYMENT_METHODS = ['card', 'mb_way', 'multibanco'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  card: 'Cartão de crédito ou débito',
-  mb_way: 'MB WAY',
-  multibanco: 'Multibanco',
-};
 
 /** POST /stripe/checkout. `valor` is accepted for compatibility and never trusted; billing details are optional. */
 export const checkoutBody = z.object({

@@ -7,12 +7,7 @@ import { findSpecialty, SPECIALTY_VALUES } from '../catalogue/specialties';
 // (a call here, not a bare import: the package is marked free of side effects for the bundler).
 z.config({ customError: portugueseIssue });
 
-/**
- * NUL and the other C0 control characters, bar tab, line feed and carriage return, and DEL: refused in
- * every text (the server's edge check and the forms' own checks use this one pattern).
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export { CONTROL_CHARS } from '../control-chars';
 
 /** "shape {email} with 2+ characters after the dot" (spec §5). */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;

@@ -1,21 +1,12 @@
 import { z } from 'zod';
+import { APPLICATION_OUTCOMES, EMAIL_CONFIRMATION_TEXTS } from '../catalogue/lead-loop';
+
+export { APPLICATION_OUTCOME_LABELS, APPLICATION_OUTCOMES, EMAIL_CONFIRMATION_TEXTS, type ApplicationOutcome } from '../catalogue/lead-loop';
 import { PROJECT_STATUSES, TIME_OPTIONS } from '../catalogue/statuses';
 import { leadReportSummary } from './leads';
 import { updateCreditsBody } from './requests';
 
 // --- E-mail confirmation (clients) ---------------------------------------------------------------
-
-export const EMAIL_CONFIRMATION_TEXTS = {
-  confirmado: 'E-mail confirmado',
-  aguardaProjeto: 'Confirme o seu e-mail para o projeto seguir para aprovação',
-  reenviar: 'Reenviar e-mail de confirmação',
-  reenviado: 'Enviámos um novo e-mail de confirmação.',
-  linkInvalido: 'Este link de confirmação não é válido. Inicie sessão e peça um novo e-mail de confirmação.',
-  linkExpirado: 'Este link de confirmação expirou. Inicie sessão e peça um novo e-mail de confirmação.',
-  adminPorConfirmar: 'E-mail por confirmar',
-  adminRecusa: 'O cliente ainda não confirmou o e-mail: o projeto só pode ser aprovado depois dessa confirmação.',
-  reenvioLimite: 'Já pedimos vários e-mails de confirmação para esta conta. Aguarde um pouco e tente novamente.',
-} as const;
 
 /** GET or POST /cliente/confirmar-email?t=… */
 export const confirmEmailQuery = z.object({
@@ -43,16 +34,6 @@ export const approveRequestResponse = z.object({
 export type ApproveRequestResponse = z.infer<typeof approveRequestResponse>;
 
 // --- Professional's return on spend -----------------------------------------------------------
-
-export const APPLICATION_OUTCOMES = ['ESCOLHIDO', 'NAO_ESCOLHIDO', 'EM_ABERTO', 'FECHADO', 'REEMBOLSADO'] as const;
-export type ApplicationOutcome = (typeof APPLICATION_OUTCOMES)[number];
-export const APPLICATION_OUTCOME_LABELS: Record<ApplicationOutcome, string> = {
-  ESCOLHIDO: 'Escolhido',
-  NAO_ESCOLHIDO: 'Não escolhido',
-  EM_ABERTO: 'Em aberto',
-  FECHADO: 'Fechado',
-  REEMBOLSADO: 'Reembolsado',
-};
 
 /** One application (a credit usage): GET /creditos/profissional/{id}. */
 export const applicationItem = z.object({

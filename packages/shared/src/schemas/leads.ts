@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from './fields';
 import { paged } from './requests';
 import { PROJECT_STATUSES } from '../catalogue/statuses';
+import { LEAD_REPORT_ESTADOS, LEAD_REPORT_MOTIVOS, LEAD_REPORT_NOTE_MAX } from '../catalogue/leads';
 
 /**
  * The lead loop (issue 10): the client picks who did the job, and a professional who paid for a dead
@@ -9,25 +10,16 @@ import { PROJECT_STATUSES } from '../catalogue/statuses';
  * removed or cancelled before anyone was chosen).
  */
 
-/** Days after applying during which a professional may report the lead. */
-export const LEAD_REPORT_DAYS = 7;
-export const LEAD_REPORT_NOTE_MAX = 500;
-
-export const LEAD_REPORT_MOTIVOS = ['CONTACTO_INVALIDO', 'CLIENTE_NAO_RESPONDE', 'DUPLICADO'] as const;
-export type LeadReportMotivo = (typeof LEAD_REPORT_MOTIVOS)[number];
-export const LEAD_REPORT_MOTIVO_LABELS: Record<LeadReportMotivo, string> = {
-  CONTACTO_INVALIDO: 'Contacto inválido',
-  CLIENTE_NAO_RESPONDE: 'Cliente não responde',
-  DUPLICADO: 'Duplicado',
-};
-
-export const LEAD_REPORT_ESTADOS = ['ABERTO', 'REEMBOLSADO', 'RECUSADO'] as const;
-export type LeadReportEstado = (typeof LEAD_REPORT_ESTADOS)[number];
-export const LEAD_REPORT_ESTADO_LABELS: Record<LeadReportEstado, string> = {
-  ABERTO: 'Por decidir',
-  REEMBOLSADO: 'Reembolsado',
-  RECUSADO: 'Recusado',
-};
+export {
+  LEAD_REPORT_DAYS,
+  LEAD_REPORT_ESTADO_LABELS,
+  LEAD_REPORT_ESTADOS,
+  LEAD_REPORT_MOTIVO_LABELS,
+  LEAD_REPORT_MOTIVOS,
+  LEAD_REPORT_NOTE_MAX,
+  type LeadReportEstado,
+  type LeadReportMotivo,
+} from '../catalogue/leads';
 
 const MOTIVO_OBRIGATORIO = 'Escolha o motivo do reporte.';
 
