@@ -41,13 +41,14 @@ describe('delivery of the home page', () => {
 /**
  * A signed-in screen that only shows lists and figures loads no form validation: zod's code (about
  * 23 KB gzipped, and slow to run on a phone) comes with the forms that need it. The labels and rules
- * these screens read live in the shared catalogue, apart from the schemas (docs/decisions/0007). The
- * professional's menu is not among them: it answers guarantee claims in a form of its own.
+ * these screens read live in the shared catalogue, apart from the schemas (docs/decisions/0007).
  */
 describe('signed-in screens without forms', () => {
   const screens: [Role, string, string][] = [
     ['profissional', '/areadoprofissional/buscar-trabalhos', 'Procurar trabalhos'],
     ['profissional', '/areadoprofissional/chamados-agendados', 'Chamados agendados'],
+    // With the guarantee claims' answer form, which checks its fields without zod.
+    ['profissional', '/areadoprofissional/menu', 'Área do Profissional'],
     ['cliente', '/areadocliente/menu', 'Área do Cliente'],
     ['admin', '/listagem-clientes', 'Clientes'],
     ['admin', '/dashboard', 'Dashboard'],

@@ -47,8 +47,7 @@ export const changePasswordBody = z.object({
   novaSenha: passwordField(M.novaSenhaRequired, M.novaSenhaMin),
 });
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+export { IMAGE_MIME_TYPES, MAX_IMAGE_BYTES } from '../catalogue/images';
 
 /** PUT /cliente/complete-profile. */
 export const clienteProfileCompleted = z.object({ id: z.number().int(), telefone: z.string(), fotoUrl: z.string().nullable() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GARANTIA_ESTADOS, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, type GarantiaEstado } from '../catalogue/garantias';
+import { GARANTIA_ESTADOS, GARANTIA_MSG, GUARANTEE_ANSWER_MAX, GUARANTEE_TEXT_MAX, GUARANTEE_TEXT_MIN } from '../catalogue/garantias';
 
 /**
  * The technical guarantee (docs/decisions/0014): up to GUARANTEE_DAYS days after a project is
@@ -8,44 +8,15 @@ import { GARANTIA_ESTADOS, GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, type GarantiaEs
  */
 
 export { GUARANTEE_DAYS, GUARANTEE_MAX_PHOTOS, GUARANTEE_RULES, guaranteeDeadline, garantiaNumerosText } from '../catalogue/garantias';
-export const GUARANTEE_TEXT_MIN = 10;
-export const GUARANTEE_TEXT_MAX = 2000;
-export const GUARANTEE_ANSWER_MAX = 1000;
-/** How far ahead a visit may be scheduled. */
-export const GUARANTEE_VISIT_MAX_DAYS = 60;
-
+export {
+  GARANTIA_ESTADO_LABELS,
+  GARANTIA_MSG,
+  GUARANTEE_ANSWER_MAX,
+  GUARANTEE_TEXT_MAX,
+  GUARANTEE_TEXT_MIN,
+  GUARANTEE_VISIT_MAX_DAYS,
+} from '../catalogue/garantias';
 export { GARANTIA_ESTADOS, type GarantiaEstado } from '../catalogue/garantias';
-export const GARANTIA_ESTADO_LABELS: Record<GarantiaEstado, string> = {
-  ABERTA: 'À espera do profissional',
-  ACEITE: 'Aceite pelo profissional',
-  CONTESTADA: 'Contestada pelo profissional',
-  FECHADA: 'Encerrada',
-};
-
-export const GARANTIA_MSG = {
-  projetoNaoEncontrado: 'Projeto não encontrado.',
-  naoEncontrada: 'Garantia não encontrada.',
-  naoConcluido: 'Só pode acionar a garantia de um projeto concluído.',
-  semProfissional: 'A garantia aplica-se ao trabalho do profissional que escolheu: este projeto foi concluído sem profissional escolhido.',
-  prazo: `O prazo da garantia terminou: a garantia só pode ser acionada até ${GUARANTEE_DAYS} dias depois de o projeto ser concluído.`,
-  jaAcionada: 'Já acionou a garantia deste projeto. Acompanhe o pedido em "Os meus projetos".',
-  fotosAMais: `Pode juntar no máximo ${GUARANTEE_MAX_PHOTOS} fotografias.`,
-  descricaoObrigatoria: 'Descreva o problema.',
-  descricaoCurta: `Descreva o problema com pelo menos ${GUARANTEE_TEXT_MIN} caracteres.`,
-  descricaoLonga: `A descrição tem no máximo ${GUARANTEE_TEXT_MAX} caracteres.`,
-  jaRespondida: 'Esta garantia já foi respondida.',
-  jaFechada: 'Esta garantia já está encerrada.',
-  dataObrigatoria: 'Indique a data e a hora da visita.',
-  dataInvalida: 'A data da visita não é válida.',
-  dataPassada: 'A data da visita tem de ser no futuro.',
-  dataLonge: `A visita tem de ser marcada nos próximos ${GUARANTEE_VISIT_MAX_DAYS} dias.`,
-  respostaObrigatoria: 'Explique ao cliente porque contesta o pedido.',
-  respostaCurta: `Escreva pelo menos ${GUARANTEE_TEXT_MIN} caracteres.`,
-  respostaLonga: `A mensagem tem no máximo ${GUARANTEE_ANSWER_MAX} caracteres.`,
-  resolucaoObrigatoria: 'Escreva a resolução.',
-  resolucaoLonga: `A resolução tem no máximo ${GUARANTEE_ANSWER_MAX} caracteres.`,
-  textoInvalido: 'O texto tem de ser texto.',
-} as const;
 
 const text = (required: string, min: number, short: string, max: number, long: string) =>
   z
