@@ -23,6 +23,9 @@ const preloadLatinFont = (): Plugin => ({
   },
 });
 
+/** The header's bell: lazy in both frames, always there for someone signed in. */
+const BELL = 'src/features/notificacoes/bell.tsx';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -32,8 +35,23 @@ export default defineConfig({
         '/': [],
         '/comofunciona': [],
         // Only logged-in clients see these, and their header always has the bell.
-        '/profissionais': ['src/features/notificacoes/bell.tsx'],
-        '/profissionais/:id': ['src/features/notificacoes/bell.tsx'],
+        '/profissionais': [BELL],
+        '/profissionais/:id': [BELL],
+        // Signed-in screens people arrive on from an e-mail's link (the API's notificacoes/templates.ts
+        // LINKS), a bookmark or a reload; their data is asked for as the route is drawn (app/router.tsx).
+        '/areadoprofissional/detalhes-chamado/:id': [BELL],
+        '/areadoprofissional/buscar-trabalhos': [BELL],
+        '/areadoprofissional/menu': [BELL],
+        '/areadoprofissional/chamados-agendados': [BELL],
+        '/areadoprofissional/minhas-avaliacoes': [BELL],
+        '/areadocliente/menu': [BELL],
+        '/projetos/:id': [BELL],
+        '/dashboard': [BELL],
+        '/listagem-projetos': [BELL],
+        '/listagem-reviews': [BELL],
+        '/listagem-profissionais': [BELL],
+        '/leads-reportados': [BELL],
+        '/listagem-garantias': [BELL],
       },
       {
         // The profile and its photo asked for while the app's code is on its way (src/lib/early-fetch.ts).

@@ -72,6 +72,20 @@ describe('signed-in screens without forms', () => {
   });
 });
 
+/** A link in an e-mail opens a signed-in screen whose HTML already names its code (apps/web/vite.config.ts). */
+describe("the e-mails' screens", () => {
+  it.each([
+    ['/areadoprofissional/detalhes-chamado/5', 'detalhes-chamado-page'],
+    ['/areadoprofissional/chamados-agendados', 'chamados-agendados-page'],
+    ['/projetos/3', 'projetos-page'],
+    ['/listagem-projetos?status=ESPERA', 'projetos-page'],
+  ])('%s names %s and the bell', async (path, chunk) => {
+    const html = await (await fetch(`${inject('baseURL')}${path}`)).text();
+    expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/bell-[\w-]+\.js">/);
+  });
+});
+
 /** The router loads each screen on demand: a screen whose code cannot be fetched never leaves a blank page. */
 describe('a screen whose code cannot be loaded', () => {
   it('says a new version is out, and the next address works again', async () => {

@@ -19,6 +19,8 @@ const held = async <T,>(load: () => Promise<T>) => {
 vi.mock('../features/area-profissional/buscar-trabalhos-page', (load) => held(load));
 vi.mock('../features/area-profissional/menu-page', (load) => held(load));
 vi.mock('../features/area-profissional/chamados-agendados-page', (load) => held(load));
+vi.mock('../features/area-profissional/detalhes-chamado-page', (load) => held(load));
+vi.mock('../features/area-profissional/minhas-avaliacoes-page', (load) => held(load));
 vi.mock('../features/area-cliente/menu-page', (load) => held(load));
 vi.mock('../features/area-cliente/projetos-page', (load) => held(load));
 vi.mock('../features/profissionais/lista-page', (load) => held(load));
@@ -82,6 +84,23 @@ const profile = {
   contato: null,
   descricao: 'Eletricista em Almada.',
 };
+const job = {
+  id: 42,
+  titulo: 'Quadro elétrico novo',
+  descricao: 'Trocar o quadro elétrico de um T2.',
+  cidade: 'Almada',
+  bairro: 'Setúbal',
+  especialidade: 'eletricista',
+  contato: null,
+  tempo: 'NORMAL',
+  clienteId: 9,
+  creditos: 5,
+  status: 'ABERTO',
+  criadoEm: '2026-11-30T10:00:00.000Z',
+  candidaturas: 1,
+  jaCandidatado: false,
+  cliente: { nome: 'Ana Sousa', email: null },
+};
 const stats = {
   valorRecebido: 0,
   valorTotal: 0,
@@ -118,6 +137,19 @@ const screens: { role: Role; heading: string; path: string; reads: Record<string
     heading: 'Chamados agendados',
     path: '/areadoprofissional/chamados-agendados',
     reads: { '/api/creditos/profissional/3?page=1': emptyPage },
+  },
+  // A job alert's link: the job and the balance.
+  {
+    role: 'profissional',
+    heading: 'Quadro elétrico novo',
+    path: '/areadoprofissional/detalhes-chamado/42',
+    reads: { '/api/requests/42': job, '/api/subscriptions/credito/3': { creditosRestantes: 12 } },
+  },
+  {
+    role: 'profissional',
+    heading: 'As minhas avaliações',
+    path: '/areadoprofissional/minhas-avaliacoes',
+    reads: { '/api/profissional/3': profile, '/api/review/profissional/3?page=1&pageSize=3': { ...emptyPage, pageSize: 3 } },
   },
   {
     role: 'cliente',

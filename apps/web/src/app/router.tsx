@@ -133,14 +133,24 @@ export const routes: RouteObject[] = [
             'ChamadosAgendadosPage',
             professionalScreens.applications,
           ),
-          page('/areadoprofissional/detalhes-chamado/:id', () => import('../features/area-profissional/detalhes-chamado-page'), 'DetalhesChamadoPage'),
+          page(
+            '/areadoprofissional/detalhes-chamado/:id',
+            () => import('../features/area-profissional/detalhes-chamado-page'),
+            'DetalhesChamadoPage',
+            (qc, p) => professionalScreens.job(qc, p.id),
+          ),
           page(
             '/areadoprofissional/buscar-trabalhos',
             () => import('../features/area-profissional/buscar-trabalhos-page'),
             'BuscarTrabalhosPage',
             (qc, _p, search) => professionalScreens.jobs(qc, search),
           ),
-          page('/areadoprofissional/minhas-avaliacoes', () => import('../features/area-profissional/minhas-avaliacoes-page'), 'MinhasAvaliacoesPage'),
+          page(
+            '/areadoprofissional/minhas-avaliacoes',
+            () => import('../features/area-profissional/minhas-avaliacoes-page'),
+            'MinhasAvaliacoesPage',
+            professionalScreens.reviews,
+          ),
           // Demonstration payment page (only used when no Stripe keys are configured).
           page('/pagamento-demo/:id', () => import('../features/creditos/pagamento-demo-page'), 'PagamentoDemoPage'),
           // The receipt of a paid purchase (printable).

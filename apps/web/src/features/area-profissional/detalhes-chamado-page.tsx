@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useSingleFlight } from '../../lib/single-flight';
 import { ApplyDialog } from './apply-dialog';
 import { ContactValue, creditsText, place, Places, UrgencyBadge } from './job-bits';
-import { jobKey, ownProfissionalId, useApply, useCreditBalance, useJob } from './profissional-api';
+import { jobIdOf, jobKey, ownProfissionalId, useApply, useCreditBalance, useJob } from './profissional-api';
 import './profissional.css';
 
 const LOCKED = 'Disponível após candidatura';
@@ -56,7 +56,7 @@ export function DetalhesChamadoPage() {
   const { id: raw } = useParams();
   const location = useLocation();
   const passed = (location.state as { job?: RequestDto } | null)?.job ?? null;
-  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const id = jobIdOf(raw);
   const profId = ownProfissionalId();
   const job = useJob(profId === null ? null : id, passed);
   usePageTitle(job.data?.titulo ?? 'Detalhes do chamado');

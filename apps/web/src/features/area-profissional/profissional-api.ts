@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { findPlan, type ApplyResult, type LeadReportSummary, type LedgerEntry, type PublicReview, type ReportLeadBody, type RequestDto } from '@tc/shared';
+import { findPlan, type ApplyResult, type LeadReportSummary, type LedgerEntry, type ReportLeadBody, type RequestDto } from '@tc/shared';
 import { api } from '../../lib/api';
 import {
   applicationsQuery,
   balanceKey,
   balanceQuery,
+  jobQuery,
   jobsQuery,
+  myReviewsQuery,
   ledgerQuery,
   ownProfileQuery,
   pendingPaymentsQuery,
@@ -13,10 +15,9 @@ import {
 } from './profissional-queries';
 export type { Payment, PaymentState } from '@tc/shared';
 
-export { balanceKey, jobsQueryString, ownProfissionalId, readJobFilters, type JobFilters } from './profissional-queries';
+export { balanceKey, jobIdOf, jobKey, jobsQueryString, ownProfissionalId, readJobFilters, type JobFilters } from './profissional-queries';
 
 export type { Paged } from '@tc/shared';
-import type { Paged } from '@tc/shared';
 
 /** The answers this area reads, inferred from the schemas the API answers with. */
 export type { ApplicationItem as Application, ApplyResult, LedgerEntry } from '@tc/shared';
@@ -33,16 +34,9 @@ export const usePendingPayments = (id: number | null) => useQuery(pendingPayment
 
 export const useAvailableJobs = (f: JobFilters) => useQuery({ ...jobsQuery(f), placeholderData: keepPreviousData });
 
-export const jobKey = (id: number | null) => ['profissional', 'chamado', id] as const;
-
 /** One job by id (a reload works); the job passed along from the search shows at once meanwhile. */
 export const useJob = (id: number | null, passed?: RequestDto | null) =>
-  useQuery({
-    queryKey: jobKey(id),
-    queryFn: ({ signal }) => api<RequestDto>(`/requests/${id}`, { as, signal }),
-    enabled: id !== null,
-    placeholderData: passed && passed.id === id ? passed : undefined,
-  });
+  useQuery({ ...jobQuery(id), placeholderData: passed && passed.id === id ? passed : undefined });
 
 /** My applications, newest first, 20 a page. */
 export const useApplications = (id: number | null, page = 1) => useQuery({ ...applicationsQuery(id, page), placeholderData: keepPreviousData });
@@ -58,13 +52,7 @@ export function useApply() {
   });
 }
 
-export const useMyReviews = (id: number | null, page: number) =>
-  useQuery({
-    queryKey: ['profissional', 'avaliacoes', id, page],
-    queryFn: ({ signal }) => api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=3`, { as, signal }),
-    enabled: id !== null,
-    placeholderData: keepPreviousData,
-  });
+export const useMyReviews = (id: number | null, page: number) => useQuery({ ...myReviewsQuery(id, page), placeholderData: keepPreviousData });
 
 export const useOwnProfile = (id: number | null) => useQuery(ownProfileQuery(id));
 

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ApplicationItem, CreditBalance, LedgerEntry, Paged, Payment, ProfissionalPerfil, RequestDto } from '@tc/shared';
+import type { ApplicationItem, CreditBalance, LedgerEntry, Paged, Payment, ProfissionalPerfil, PublicReview, RequestDto } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 import { pageParam } from '../../lib/use-list-params';
@@ -52,6 +52,27 @@ export const jobsQuery = (f: JobFilters) =>
     queryFn: ({ signal }) => api<Paged<RequestDto>>(`/requests/disponiveis?${jobsQueryString(f)}`, { as, signal }),
   });
 
+export const jobKey = (id: number | null) => ['profissional', 'chamado', id] as const;
+
+/** One job by id (a reload, or a job alert's link, works). */
+export const jobQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: jobKey(id),
+    queryFn: ({ signal }) => api<RequestDto>(`/requests/${id}`, { as, signal }),
+    enabled: id !== null,
+  });
+
+/** A job's id in its address, or null (detalhes-chamado-page.tsx reads it the same way). */
+export const jobIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
+
+/** The approved reviews of the professional, 3 a page. */
+export const myReviewsQuery = (id: number | null, page: number) =>
+  queryOptions({
+    queryKey: ['profissional', 'avaliacoes', id, page],
+    queryFn: ({ signal }) => api<Paged<PublicReview>>(`/review/profissional/${id}?page=${page}&pageSize=3`, { as, signal }),
+    enabled: id !== null,
+  });
+
 export const balanceKey = (id: number | null) => ['profissional', 'saldo', id] as const;
 
 export const balanceQuery = (id: number | null) =>
@@ -101,4 +122,13 @@ export const professionalScreens = {
     prefetchAll(qc, [balanceQuery(id), pendingPaymentsQuery(id), ledgerQuery(id, 1), ownProfileQuery(id)]);
   },
   applications: (qc: QueryClient) => prefetchAll(qc, [applicationsQuery(ownProfissionalId(), 1)]),
+  // A job alert's link: the job, and the balance its "Candidatar-se" shows.
+  job: (qc: QueryClient, rawId: string | undefined) => {
+    const profId = ownProfissionalId();
+    prefetchAll(qc, [jobQuery(profId === null ? null : jobIdOf(rawId)), balanceQuery(profId)]);
+  },
+  reviews: (qc: QueryClient) => {
+    const id = ownProfissionalId();
+    prefetchAll(qc, [ownProfileQuery(id), myReviewsQuery(id, 1)]);
+  },
 };
