@@ -102,6 +102,15 @@ describe("the professional's whole journey", () => {
     const applied = page.getByRole('article').filter({ hasText: 'Fuga de água na casa de banho' });
     await expect.poll(() => applied.isVisible()).toBe(true);
     expect(await applied.getByText('Bruno Carvalho').isVisible()).toBe(true);
+
+    // Back in job search (its pages are the same for every professional, kept by the API a few
+    // seconds): the screen marks the job he applied to itself, and its button opens the contact.
+    await page.goto('/areadoprofissional/buscar-trabalhos?q=fuga%20de%20agua');
+    const mine = page.getByRole('article').filter({ hasText: 'Fuga de água na casa de banho' });
+    await expect.poll(() => mine.getByText('Já se candidatou').isVisible()).toBe(true);
+    await mine.getByRole('button', { name: 'Ver contacto' }).click();
+    await page.waitForURL(/\/detalhes-chamado\/\d+$/);
+    await expect.poll(() => page.getByText('+351913456789').first().isVisible()).toBe(true);
     await context.close();
   });
 });

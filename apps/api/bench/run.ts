@@ -543,6 +543,11 @@ function scenarios(s: Subjects): Scenario[] {
       name: 'jobs: district + specialty, 780 pairs, 300 professionals', kind: 'read', path: '/api/requests/disponiveis', token: pro,
       next: () => ({ path: `/api/requests/disponiveis?${pairs()}`, token: someone().token }),
     },
+    // Job search's pages are the same for everyone; each professional's screen asks for this once.
+    {
+      name: 'jobs: my open applications, 300 professionals', kind: 'read', path: '/api/requests/disponiveis/minhas-candidaturas', token: pro,
+      next: () => ({ path: '/api/requests/disponiveis/minhas-candidaturas', token: someone().token }),
+    },
     {
       name: "applications of 300 professionals", kind: 'read', path: `/api/creditos/profissional/${s.prof.id}`, token: pro,
       next: () => {

@@ -90,12 +90,11 @@ export interface AppContext {
    */
   profiles: TtlCache;
   /**
-   * Text searches, 15 s (docs/decisions/0006): a page of the professionals' directory by text
-   * (`pros:`, the same for every reader) and the ids of a page of open jobs by text (`jobs:`, the
-   * same for every professional; each one's "applied?" and the jobs closed since are read fresh), and
-   * how many take emergencies in a district at this hour (`urgencias:`, public).
-   * Emptied on this instance by an admin's write and an account's own change (the onResponse hook
-   * below says why not by every write).
+   * Searches, 15 s (docs/decisions/0006): a page of the professionals' directory by text (`pros:`,
+   * the same for every reader), a page of job search (`jobs:`, the same for every professional: no
+   * contact, and each one's "applied?" comes apart), and how many take emergencies in a district at
+   * this hour (`urgencias:`, public). Emptied on this instance by an admin's write and an account's own
+   * change, job search's also by a job closed (the onResponse hook below says why not by every write).
    */
   searches: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
@@ -130,6 +129,9 @@ export function searchesMovedByAdmin(url: string): string[] {
   if (url.startsWith('/api/admin/profissionais/')) return ['admin_profissionais:', 'pros:'];
   return [''];
 }
+
+/** A write that can take a job out of job search (publishing cannot: a new project waits for approval). */
+const closesAJob = (url: string) => url.startsWith('/api/requests/') && !url.startsWith('/api/requests/create');
 
 /**
  * One log line per request ("request completed", with the method and path) instead of Fastify's two:
@@ -178,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Many professionals are looked at: room for a few thousand pages (a few MB).
     profiles: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime(), 5_000),
     // Room for a thousand searched pages (about 10 MB at most).
-    searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 1_000),
+    searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 2_000),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))
@@ -210,8 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // next admin view recomputes them once); other instances catch up within their TTL.
   // The kept searches are not dropped by every write: under everyday traffic (publishing, applying,
   // log-ins, the bell) that was many times a second, and every text search paid its planning again.
-  // Each kept page's rows are read afresh (a job closed or a review decided since shows as it is now);
-  // which rows match catches up within the searches' 15 s, as after a write through another instance.
+  // What a kept page shows catches up within the searches' 15 s, as after a write through another
+  // instance (job search's places taken; a review decided since is read afresh in the back office's).
   // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write to a project
   // (approved, priced, deleted) drop them all, so that the change shows at once on this instance ("Já
   // está visível para os profissionais"). A moderation decision drops only the searches whose matches
@@ -226,6 +228,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // request.user is set only on routes behind a session guard.
       if (account) app.ctx.searches.invalidate('');
       else if ((request.user as SessionUser | undefined)?.tipo === 'admin') for (const p of searchesMovedByAdmin(request.url)) app.ctx.searches.invalidate(p);
+      // A client's choice, completion or cancellation takes a job out of job search: its kept pages go.
+      if (closesAJob(request.url)) app.ctx.searches.invalidate('jobs:');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
       if (account) app.ctx.profiles.invalidate('');
     }

@@ -119,7 +119,10 @@ const screens: { role: Role; heading: string; path: string; reads: Record<string
     role: 'profissional',
     heading: 'Procurar trabalhos',
     path: '/areadoprofissional/buscar-trabalhos?especialidade=eletricista&bairro=Lisboa&page=2',
-    reads: { '/api/requests/disponiveis?especialidade=eletricista&bairro=Lisboa&page=2&pageSize=12': { ...emptyPage, page: 2, pageSize: 12 } },
+    reads: {
+      '/api/requests/disponiveis?especialidade=eletricista&bairro=Lisboa&page=2&pageSize=12': { ...emptyPage, page: 2, pageSize: 12 },
+      '/api/requests/disponiveis/minhas-candidaturas': { ids: [] },
+    },
   },
   {
     role: 'profissional',

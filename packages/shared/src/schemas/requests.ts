@@ -45,6 +45,13 @@ export const requestResponse = z.object({
 });
 export type RequestDto = z.infer<typeof requestResponse>;
 
+/**
+ * The open jobs a professional applied to (GET /requests/disponiveis/minhas-candidaturas): job search's
+ * pages are the same for every professional, and his screen marks these "Já se candidatou".
+ */
+export const openApplicationsResponse = z.object({ ids: z.array(z.number().int()) });
+export type OpenApplications = z.infer<typeof openApplicationsResponse>;
+
 export const updateCreditsBody = z.object({
   creditos: numberFromText(z.number({ error: M.adminCreditosInvalid }).int(M.adminCreditosInvalid).positive(M.adminCreditosInvalid).max(10000)),
 });

@@ -10,6 +10,7 @@ import {
   deletedRequestResponse,
   errorResponse,
   idParams,
+  openApplicationsResponse,
   paged,
   pageQuery,
   requestResponse,
@@ -18,7 +19,16 @@ import {
 } from '@tc/shared';
 import { assertOwnIdInBody, assertSelf } from '../../lib/ownership';
 import { requireRole } from '../../plugins/auth';
-import { CLIENT_PAGE_SIZE, createRequest, getRequest, JOBS_PAGE_SIZE, listApplicants, listAvailable, listClientRequests } from './requests.service';
+import {
+  CLIENT_PAGE_SIZE,
+  createRequest,
+  getRequest,
+  JOBS_PAGE_SIZE,
+  listApplicants,
+  listAvailable,
+  listClientRequests,
+  openApplicationIds,
+} from './requests.service';
 import { cancelRequest, chooseProfessional, concludeRequest } from './escolha.service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -70,7 +80,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireRole('profissional'),
       schema: {
         tags: ['projetos'],
-        summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro',
+        summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro; iguais para todos os profissionais (sem contacto)',
         security: sec,
         querystring: pageQuery.extend({
           pageSize: pageQuery.shape.pageSize.default(JOBS_PAGE_SIZE),
@@ -81,7 +91,21 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paged(requestResponse), ...errors },
       },
     },
-    async (request) => listAvailable(db, request.user.id, request.query, searches),
+    async (request) => listAvailable(db, request.query, searches),
+  );
+
+  app.get(
+    '/requests/disponiveis/minhas-candidaturas',
+    {
+      onRequest: requireRole('profissional'),
+      schema: {
+        tags: ['projetos'],
+        summary: 'Os trabalhos ainda disponíveis a que me candidatei (ids, candidatura mais recente primeiro)',
+        security: sec,
+        response: { 200: openApplicationsResponse, ...errors },
+      },
+    },
+    async (request) => openApplicationIds(db, request.user.id),
   );
 
   app.get(

@@ -18,15 +18,14 @@ import { containsFolded, intArray, planShape, searchBySteps, searchTerm, searchW
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
-/** A project's own columns (requestColumns without the client's). */
-export const requestOwnColumns = {
+/** A job's own columns as job search shows them to every professional (no contact). */
+const jobOwnColumns = {
   id: requests.id,
   titulo: requests.titulo,
   descricao: requests.descricao,
   cidade: requests.cidade,
   bairro: requests.bairro,
   especialidade: requests.especialidade,
-  contato: requests.contato,
   tempo: requests.tempo,
   clienteId: requests.clienteId,
   creditos: requests.creditos,
@@ -36,6 +35,12 @@ export const requestOwnColumns = {
   // Kept on the row by triggers (migration 0012): no count per listed project.
   candidaturas: requests.candidaturasN,
 };
+
+/** A project's own columns (requestColumns without the client's). */
+export const requestOwnColumns = { ...jobOwnColumns, contato: requests.contato };
+
+/** A job's columns in job search: its own and the client's name (the e-mail only for who paid, on the job's page). */
+const jobColumns = { ...jobOwnColumns, clienteNome: clientes.nome };
 
 /** A project's columns as every list shows them (job search, the client's list, the back office). */
 export const requestColumns = { ...requestOwnColumns, clienteNome: clientes.nome, clienteEmail: clientes.email };
@@ -47,7 +52,8 @@ type Row = {
   cidade: string;
   bairro: string;
   especialidade: string;
-  contato: string;
+  /** Not read for job search, which never shows it. */
+  contato?: string;
   tempo: 'NORMAL' | 'URGENTE' | 'PIQUETE' | 'AVARIA';
   clienteId: number;
   creditos: number | null;
@@ -55,7 +61,7 @@ type Row = {
   criadoEm: Date;
   escolhidoId: number | null;
   clienteNome: string | null;
-  clienteEmail: string | null;
+  clienteEmail?: string | null;
   candidaturas: number;
 };
 
@@ -71,7 +77,7 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
     cidade: r.cidade,
     bairro: r.bairro,
     especialidade: r.especialidade,
-    contato: opts.revealContact ? r.contato : null,
+    contato: opts.revealContact ? (r.contato ?? null) : null,
     tempo: r.tempo,
     clienteId: r.clienteId,
     creditos: r.creditos,
@@ -80,7 +86,7 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
     candidaturas: Number(r.candidaturas),
     jaCandidatado: opts.jaCandidatado,
     escolhidoId: opts.owner ? r.escolhidoId : undefined,
-    cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: opts.revealContact ? r.clienteEmail : null },
+    cliente: r.clienteNome === null ? null : { nome: r.clienteNome, email: opts.revealContact ? (r.clienteEmail ?? null) : null },
   };
 }
 
@@ -373,17 +379,21 @@ export async function deleteRequestsWithRefunds(
 
 /**
  * Jobs a professional can apply to: approved (ABERTO) with a price set; filters by text (title, city,
- * district), specialty, district and urgency; newest first; with the price, the places taken and
- * whether I applied. Each filter has a partial index in that order (migration 0004).
+ * district), specialty, district and urgency; newest first; with the price and the places taken. Each
+ * filter has a partial index in that order (migration 0004).
+ *
+ * A page is the same for every professional (no contact, no "applied?": see openApplicationIds), so it
+ * is kept in `searches` for a few seconds and answered to everyone who asks for it meanwhile
+ * (docs/decisions/0006, "Job search kept whole"). A job chosen, closed or deleted through this instance
+ * drops the kept pages (app.ts); through another, it shows until they expire, and applying says why not.
  */
 /** A page's LIMIT and OFFSET for a kept statement: preparedWindow's, or a block's (laterPageBlock). */
 type Window = Pick<ReturnType<typeof preparedWindow>, 'key' | 'limit' | 'offset'>;
 
 export async function listAvailable(
   db: Db,
-  profissionalId: number,
   f: { q?: string; especialidade?: string; bairro?: string; tempo?: TimeOption; page: number; pageSize: number },
-  /** Keeps the ids of a page found by text (the same for every professional); see below. */
+  /** Keeps each page (and a text search's blocks of ids); without it, every page is read afresh. */
   searches?: TtlCache,
 ) {
   const term = searchTerm(f.q);
@@ -394,13 +404,13 @@ export async function listAvailable(
   const found = term ? searchWords(term) : [];
   const words = term ? (found.length ? found : [term]) : [];
   const wordValues = Object.fromEntries(words.map((word, i) => [`t${i}`, word]));
-  const values: Record<string, unknown> = { profissionalId, especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...pageWindow.values };
+  const values: Record<string, unknown> = { especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...pageWindow.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order
   // through their index and testing the text is faster than any trigram index, which PostgreSQL
   // would otherwise intersect with them (tens of thousands of entries for a common word). The text
   // is then written so that no trigram index matches it.
   const walkFiltered = !!(bairro && f.especialidade);
-  const v = (name: 'profissionalId' | 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
+  const v = (name: 'especialidade' | 'bairro' | 'tempo' | `t${number}`) => sql.placeholder(name);
   /** The matching open jobs (`open`), read FROM `source`, in job search's order (`newest`). */
   const search = (plan: TextPlan) => {
     // In the kept statement (no text) the filters are hidden from the planner: for "Lisboa" or
@@ -439,36 +449,28 @@ export async function listAvailable(
     const { open, source, newest } = search(plan);
     if (pageWindow.offset === undefined && !walkFiltered) {
       // The first page, by far the most asked for: its rows straight from the index's order, then the
-      // client and "applied?" for those rows. Reading ids first and the rows again by their key cost
+      // client's name for those rows. Reading ids first and the rows again by their key cost
       // PostgreSQL a fifth more here (13 more index descents), with no rows skipped to save. Not with
       // district and specialty together: urgency and text are then tested on that index's own
       // columns, which only a scan of the index alone does without visiting each row it skips.
       const first = db
-        .select({ ...requestOwnColumns })
+        .select({ ...jobOwnColumns })
         .from(source)
         .where(open)
         .orderBy(...newest)
         .limit(pageWindow.limit)
         .as('first');
       return db
-        .select({
-          ...fieldsOf(first, requestOwnColumns),
-          clienteNome: clientes.nome,
-          clienteEmail: clientes.email,
-          jaCandidatado: hasApplied(first.id, v('profissionalId')),
-        })
+        .select({ ...fieldsOf(first, jobOwnColumns), clienteNome: clientes.nome })
         .from(first)
         .leftJoin(clientes, eq(clientes.id, first.clienteId))
         .orderBy(desc(first.criadoEm), desc(first.id));
     }
     // A later page: its ids first (from the index alone), then the details of those rows only: a deep
-    // page would otherwise work out the places taken and "applied?" for every row it skips.
+    // page would otherwise read every row it skips.
     const page = idsOf(plan, pageWindow);
     return db
-      .select({
-        ...requestColumns,
-        jaCandidatado: hasApplied(requests.id, v('profissionalId')),
-      })
+      .select({ ...jobColumns })
       .from(page)
       .innerJoin(requests, eq(requests.id, page.pageId))
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
@@ -481,46 +483,41 @@ export async function listAvailable(
   // Several words (not with district and specialty together, a few thousand jobs walked anyway): the
   // newest WALK_ROWS open jobs first, every match only when the page is not among them (TextPlan).
   const run = () => searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, runAs);
-  let rows: Awaited<ReturnType<typeof runAs>>;
   const filters = [words, f.especialidade, bairro, f.tempo];
-  if (term && searches && f.page > 1) {
-    // A later page: the ids of its block of pages (laterPageBlock), found once for everyone and kept
-    // as a page's are; this professional's rows for the page's ids (and the next page's first).
-    const block = laterPageBlock(f.page, f.pageSize);
-    const blockValues = { ...values, ...block.window.values };
-    const blockAs = (plan: TextPlan) =>
-      prepared(db, planShape(`${base}_${block.window.key}_ids`, plan), () => {
-        const page = idsOf(plan, block.window);
-        return db.select({ id: page.pageId }).from(page).orderBy(desc(page.pageCriadoEm), desc(page.pageId)).prepare('');
-      }).execute(blockValues);
-    const key = `jobs:${JSON.stringify([...filters, 'bloco', block.first, f.pageSize])}`;
-    const ids = await searches.get(key, async () => (await searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, blockAs, block.rows)).map((r) => r.id));
-    rows = await openJobsByIds(db, ids.slice(block.skip, block.skip + f.pageSize + 1), profissionalId);
-  } else if (term && searches) {
-    // A search by text is planned for its word, which costs PostgreSQL more than reading the page.
-    // Which open jobs match is the same for every professional: the page's ids are kept for a few
-    // seconds, and each professional's rows (his "applied?", the jobs still open) are read by id.
-    let fresh: typeof rows | undefined;
-    const key = `jobs:${JSON.stringify([...filters, f.page, f.pageSize])}`;
-    const ids = await searches.get(key, async () => (fresh = await run()).map((r) => r.id));
-    rows = fresh ?? (await openJobsByIds(db, ids, profissionalId));
-  } else rows = await run();
-  return pageOf(
+  const read = async () => {
+    let rows: Awaited<ReturnType<typeof runAs>>;
+    if (term && searches && f.page > 1) {
+      // A later page by text: the ids of its block of pages (laterPageBlock), found once and kept, so
+      // that paging on through a common word does not plan and walk the matches again for each page;
+      // then the page's rows by id (and the next page's first).
+      const block = laterPageBlock(f.page, f.pageSize);
+      const blockValues = { ...values, ...block.window.values };
+      const blockAs = (plan: TextPlan) =>
+        prepared(db, planShape(`${base}_${block.window.key}_ids`, plan), () => {
+          const page = idsOf(plan, block.window);
+          return db.select({ id: page.pageId }).from(page).orderBy(desc(page.pageCriadoEm), desc(page.pageId)).prepare('');
+        }).execute(blockValues);
+      const key = `jobs:${JSON.stringify([...filters, 'bloco', block.first, f.pageSize])}`;
+      const ids = await searches.get(key, async () =>
+        (await searchBySteps(words.length > 1 && !walkFiltered, f.pageSize, blockAs, block.rows)).map((r) => r.id),
+      );
+      rows = await openJobsByIds(db, ids.slice(block.skip, block.skip + f.pageSize + 1));
+    } else rows = await run();
     // toDto reads the fields it shows (no rest-destructuring: V8 copies an object minus some keys slowly).
-    rows.map((r) => toDto(r, { revealContact: !!r.jaCandidatado, jaCandidatado: !!r.jaCandidatado })),
-    f.page,
-    f.pageSize,
-  );
+    return pageOf(
+      rows.map((r) => toDto(r, { revealContact: false })),
+      f.page,
+      f.pageSize,
+    );
+  };
+  return searches ? searches.get(`jobs:${JSON.stringify([...filters, f.page, f.pageSize])}`, read) : read();
 }
 
-/**
- * Open jobs by id, in job search's order, with this professional's "applied?": a text search's
- * kept page read afresh. A job chosen, closed or deleted since is left out (the page is then shorter).
- */
-function openJobsByIds(db: Db, ids: number[], profissionalId: number) {
+/** Open jobs by id, in job search's order: a later page by text, from its kept block of ids. */
+function openJobsByIds(db: Db, ids: number[]) {
   return prepared(db, 'jobs_by_ids', () =>
     db
-      .select({ ...requestColumns, jaCandidatado: hasApplied(requests.id, sql.placeholder('profissionalId')) })
+      .select({ ...jobColumns })
       .from(requests)
       .leftJoin(clientes, eq(clientes.id, requests.clienteId))
       .where(
@@ -533,5 +530,34 @@ function openJobsByIds(db: Db, ids: number[], profissionalId: number) {
       )
       .orderBy(desc(requests.criadoEm), desc(requests.id))
       .prepare('jobs_by_ids'),
-  ).execute({ ids: `{${ids.join(',')}}`, profissionalId });
+  ).execute({ ids: `{${ids.join(',')}}` });
+}
+
+/** How many of a professional's latest applications openApplicationIds looks at. */
+export const OPEN_APPLICATIONS_MAX = 500;
+
+/**
+ * The open jobs (those job search can list) this professional applied to, most recent application
+ * first: job search's pages are the same for everyone, and his screen marks these ids "Já se
+ * candidatou" itself. Only his latest OPEN_APPLICATIONS_MAX applications are looked at: a job he
+ * applied to before those still says so on its own page.
+ */
+export async function openApplicationIds(db: Db, profissionalId: number) {
+  const rows = await prepared(db, 'open_application_ids', () => {
+    const mine = db
+      .select({ requestId: candidaturas.requestId, criadoEm: candidaturas.criadoEm, id: candidaturas.id })
+      .from(candidaturas)
+      .where(eq(candidaturas.profissionalId, sql.placeholder('profissionalId')))
+      .orderBy(desc(candidaturas.criadoEm), desc(candidaturas.id))
+      .limit(OPEN_APPLICATIONS_MAX)
+      .as('mine');
+    return db
+      .select({ id: mine.requestId })
+      .from(mine)
+      .innerJoin(requests, eq(requests.id, mine.requestId))
+      .where(and(sql`${requests.status} = 'ABERTO'`, isNotNull(requests.creditos), isNull(requests.escolhidoId)))
+      .orderBy(desc(mine.criadoEm), desc(mine.id))
+      .prepare('open_application_ids');
+  }).execute({ profissionalId });
+  return { ids: rows.map((r) => r.id) };
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
@@ -14,19 +14,24 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// The open jobs I applied to, which the screen marks itself (job search's pages are the same for all).
+const APPLIED = 'GET /api/requests/disponiveis/minhas-candidaturas';
+beforeEach(() => mockApi.routes({ [APPLIED]: () => json({ ids: [] }) }));
+
 const lastQuery = () => mockApi.calls('GET', '/api/requests/disponiveis').at(-1)!.query;
 
 describe('Buscar trabalhos', () => {
   it('lists jobs with price, places and urgency', async () => {
     loginProfissional();
     mockApi.routes({
+      [APPLIED]: () => json({ ids: [9, 2] }),
       'GET /api/requests/disponiveis': () =>
         json(
           paged(
             [
               job(),
               job({ id: 6, titulo: 'Câmaras de vigilância na moradia', candidaturas: 5, tempo: 'NORMAL', creditos: 20 }),
-              job({ id: 2, titulo: 'Iluminação LED na cozinha', jaCandidatado: true, contato: '+351912000111', candidaturas: 1 }),
+              job({ id: 2, titulo: 'Iluminação LED na cozinha', candidaturas: 1 }),
             ],
             { hasMore: true },
           ),
@@ -42,8 +47,12 @@ describe('Buscar trabalhos', () => {
     const full = screen.getByRole('heading', { name: 'Câmaras de vigilância na moradia' }).closest('article')!;
     expect(within(full).getByText('5/5 candidaturas')).toBeInTheDocument();
     expect(within(full).getByText('Completo')).toBeInTheDocument();
-    const applied = screen.getByRole('heading', { name: 'Iluminação LED na cozinha' }).closest('article')!;
-    expect(within(applied).getByText('Já se candidatou')).toBeInTheDocument();
+    const applied = (await screen.findByText('Já se candidatou')).closest('article')!;
+    expect(within(applied).getByRole('heading', { name: 'Iluminação LED na cozinha' })).toBeInTheDocument();
+    expect(within(applied).getByRole('button', { name: 'Ver contacto' })).toBeInTheDocument();
+    // Only that one: the others are open to apply to (or full).
+    expect(screen.getAllByText('Já se candidatou')).toHaveLength(1);
+    expect(within(card).getByRole('button', { name: 'Candidatar-se' })).toBeInTheDocument();
     expect(screen.getByText('Página 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Próxima/ })).toBeEnabled();
   });
@@ -118,5 +127,29 @@ describe('Buscar trabalhos', () => {
     await userEvent.setup().click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/detalhes-chamado/3'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fuga de água na casa de banho' })).toBeInTheDocument();
+  });
+
+  it('"Ver contacto" on a job I applied to opens its page, which shows the contact its own read brings', async () => {
+    loginProfissional();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    mockApi.routes({
+      [APPLIED]: () => json({ ids: [3] }),
+      'GET /api/requests/disponiveis': () => json(paged([job()])),
+      'GET /api/requests/3': async () => {
+        await held;
+        return json(job({ jaCandidatado: true, contato: '+351912000111', cliente: { nome: 'Rui Costa', email: 'rui@exemplo.pt' } }));
+      },
+      'GET /api/subscriptions/credito/1': () => json({ creditosRestantes: 50 }),
+    });
+    const { router } = renderAt('/areadoprofissional/buscar-trabalhos');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Ver contacto' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/areadoprofissional/detalhes-chamado/3'));
+    // The list's copy (no contact) is not shown meanwhile: no locked contact, no "Candidatar-se".
+    expect(await screen.findByText('A carregar o chamado...')).toBeInTheDocument();
+    expect(screen.queryByText('Disponível após candidatura')).toBeNull();
+    release();
+    expect(await screen.findByText('rui@exemplo.pt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Candidatar-se' })).toBeNull();
   });
 });

@@ -9,16 +9,15 @@ import { Pagination } from '../../components/ui/pagination';
 import { usePageTitle } from '../../components/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '../../components/ui/states';
 import { creditsText, place, Places, UrgencyBadge } from './job-bits';
-import { readJobFilters, useAvailableJobs } from './profissional-api';
+import { ownProfissionalId, readJobFilters, useAppliedJobs, useAvailableJobs } from './profissional-api';
 import { useDebouncedValue, useLeaving } from '../../lib/use-list-params';
 import './profissional.css';
 
 const FILTER_KEYS = ['q', 'especialidade', 'bairro', 'tempo'] as const;
 
-function JobCard({ job, onOpen }: { job: RequestDto; onOpen: () => void }) {
+function JobCard({ job, applied, onOpen }: { job: RequestDto; applied: boolean; onOpen: () => void }) {
   const count = job.candidaturas ?? 0;
   const full = count >= MAX_APPLICANTS;
-  const applied = !!job.jaCandidatado;
   return (
     <article className={`card job-card${applied ? ' applied' : ''}`} aria-labelledby={`job-${job.id}`}>
       <div className="job-card-top">
@@ -62,6 +61,7 @@ export function BuscarTrabalhosPage() {
   const [params, setParams] = useSearchParams();
   const filters = readJobFilters(params);
   const jobs = useAvailableJobs(filters);
+  const applied = useAppliedJobs(ownProfissionalId());
   const [text, setText] = useState(filters.q);
   const typed = useDebouncedValue(text.trim());
   const listTop = useRef<HTMLDivElement>(null);
@@ -129,7 +129,13 @@ export function BuscarTrabalhosPage() {
         <ul className={`cards job-list${jobs.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={jobs.isFetching}>
           {items.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} onOpen={() => navigate(`/areadoprofissional/detalhes-chamado/${job.id}`, { state: { job } })} />
+              <JobCard
+                job={job}
+                applied={applied.has(job.id)}
+                // The job goes along to show at once, unless I applied: its page then waits for the
+                // contact (job search's pages carry none) rather than show it locked for a moment.
+                onOpen={() => navigate(`/areadoprofissional/detalhes-chamado/${job.id}`, { state: applied.has(job.id) ? null : { job } })}
+              />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { findPlan, type ApplyResult, type LeadReportSummary, type LedgerEntry, t
 import { api } from '../../lib/api';
 import {
   applicationsQuery,
+  appliedJobsQuery,
   balanceKey,
   balanceQuery,
   jobQuery,
@@ -33,6 +34,10 @@ export const useLedger = (id: number | null, page: number) => useQuery({ ...ledg
 export const usePendingPayments = (id: number | null) => useQuery(pendingPaymentsQuery(id));
 
 export const useAvailableJobs = (f: JobFilters) => useQuery({ ...jobsQuery(f), placeholderData: keepPreviousData });
+
+/** The ids of the open jobs I applied to (job search marks them); empty until known or on failure. */
+export const useAppliedJobs = (id: number | null) => useQuery(appliedJobsQuery(id)).data ?? NONE;
+const NONE: ReadonlySet<number> = new Set();
 
 /** One job by id (a reload works); the job passed along from the search shows at once meanwhile. */
 export const useJob = (id: number | null, passed?: RequestDto | null) =>

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ApplicationItem, CreditBalance, LedgerEntry, Paged, Payment, ProfissionalPerfil, PublicReview, RequestDto } from '@tc/shared';
+import type { ApplicationItem, CreditBalance, LedgerEntry, OpenApplications, Paged, Payment, ProfissionalPerfil, PublicReview, RequestDto } from '@tc/shared';
 import { api } from '../../lib/api';
 import { storedId } from '../../lib/session';
 import { pageParam } from '../../lib/use-list-params';
@@ -50,6 +50,19 @@ export const jobsQuery = (f: JobFilters) =>
   queryOptions({
     queryKey: ['profissional', 'disponiveis', f],
     queryFn: ({ signal }) => api<Paged<RequestDto>>(`/requests/disponiveis?${jobsQueryString(f)}`, { as, signal }),
+  });
+
+/**
+ * The open jobs I applied to: job search's pages are the same for every professional (the API keeps
+ * them a few seconds), so the screen marks these "Já se candidatou" itself. Applying refreshes it
+ * (useApply invalidates the area's reads).
+ */
+export const appliedJobsQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: ['profissional', 'candidatados', id],
+    queryFn: ({ signal }) => api<OpenApplications>('/requests/disponiveis/minhas-candidaturas', { as, signal }),
+    enabled: id !== null,
+    select: (r) => new Set(r.ids),
   });
 
 export const jobKey = (id: number | null) => ['profissional', 'chamado', id] as const;
@@ -116,7 +129,7 @@ export const ownProfileQuery = (id: number | null) =>
 
 /** What each of the area's screens shows first, asked for as its route is drawn. */
 export const professionalScreens = {
-  jobs: (qc: QueryClient, search: URLSearchParams) => prefetchAll(qc, [jobsQuery(readJobFilters(search))]),
+  jobs: (qc: QueryClient, search: URLSearchParams) => prefetchAll(qc, [jobsQuery(readJobFilters(search)), appliedJobsQuery(ownProfissionalId())]),
   menu: (qc: QueryClient) => {
     const id = ownProfissionalId();
     prefetchAll(qc, [balanceQuery(id), pendingPaymentsQuery(id), ledgerQuery(id, 1), ownProfileQuery(id)]);
