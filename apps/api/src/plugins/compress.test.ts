@@ -17,6 +17,8 @@ beforeAll(async () => {
       registerCompression(api);
       api.get('/big', { config: { sharedAnswer: true } }, async () => big);
       api.get('/public-other', { config: { sharedAnswer: true } }, async () => ({ ...big, outra: true }));
+      // One of many shared pages (job search by district and specialty: hundreds at a time).
+      api.get<{ Params: { n: string } }>('/page/:n', { config: { sharedAnswer: true } }, async (request) => ({ ...big, pagina: request.params.n }));
       const small = {
         200: { type: 'object', properties: { id: { type: 'integer' }, nome: { type: 'string' } }, required: ['id', 'nome'] },
         404: { type: 'object', properties: { message: { type: 'string' } } },
@@ -76,6 +78,22 @@ describe('API answer compression', () => {
     const shared = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'br' } });
     expect(JSON.parse(brotliDecompressSync(shared.rawPayload).toString())).toEqual({ ...big, outra: true });
     expect(memoizedAnswers()).toBe(before + 1);
+  });
+
+  it('keeps hundreds of shared pages compressed, and forgets the oldest first past its room', async () => {
+    const before = memoizedAnswers();
+    const ask = async (n: number) => {
+      const r = await app.inject({ url: `/api/page/${n}`, headers: { 'accept-encoding': 'br' } });
+      expect(JSON.parse(brotliDecompressSync(r.rawPayload).toString()).pagina).toBe(String(n));
+    };
+    for (let n = 0; n < 600; n++) await ask(n);
+    // 600 pages of ~2.5 KB: all kept (a 64-entry memo compressed each again on its next request).
+    expect(memoizedAnswers()).toBe(before + 600);
+    for (let n = 0; n < 600; n++) await ask(n);
+    expect(memoizedAnswers()).toBe(before + 600);
+    // Past 1,024 answers the oldest go: the memo stays bounded.
+    for (let n = 600; n < 1500; n++) await ask(n);
+    expect(memoizedAnswers()).toBe(1024);
   });
 
   it("writes a shared answer once per object, with the route's schema, and a reader's own every time", async () => {

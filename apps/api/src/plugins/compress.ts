@@ -46,21 +46,30 @@ function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip
 }
 
 /**
- * The last shared answers compressed, by their text: the public lists are the same for everyone for a
- * while (the per-instance cache in app.ctx), and compressing one costs about as much as the rest of
- * answering it. Looking a string up costs a hash of it; at most MEMO_ENTRIES answers of up to
- * MEMO_MAX_BYTES are kept.
+ * The last shared answers compressed, by their text: the public lists and job search's pages are the
+ * same for everyone for a while (the per-instance caches in app.ctx), and compressing one costs about
+ * as much as the rest of answering it. Looking a string up costs a hash of it. At most MEMO_ENTRIES
+ * answers of up to MEMO_MAX_BYTES are kept, MEMO_TOTAL_BYTES of text in all, the oldest going first:
+ * job search by district and specialty alone is a few hundred different pages at a time, and with a
+ * 64-entry memo each of them was compressed again on every request (a third of the throughput).
  */
-const MEMO_ENTRIES = 64;
+const MEMO_ENTRIES = 1024;
 const MEMO_MAX_BYTES = 64 * 1024;
+const MEMO_TOTAL_BYTES = 8 * 1024 * 1024;
 const memo = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
+let memoBytes = 0;
 
 function compressOnce(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
   if (typeof payload !== 'string' || size > MEMO_MAX_BYTES) return compress(payload, size, encoding);
   let entry = memo.get(payload);
   if (!entry) {
-    if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    while (memo.size > 0 && (memo.size >= MEMO_ENTRIES || memoBytes + size > MEMO_TOTAL_BYTES)) {
+      const oldest = memo.keys().next().value!;
+      memo.delete(oldest);
+      memoBytes -= Buffer.byteLength(oldest);
+    }
     memo.set(payload, (entry = {}));
+    memoBytes += size;
   }
   return (entry[encoding] ??= compress(payload, size, encoding));
 }

@@ -78,6 +78,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/requests/disponiveis',
     {
       onRequest: requireRole('profissional'),
+      // The same page for every professional while it is kept (listAvailable): compressed once.
+      config: { sharedAnswer: true },
       schema: {
         tags: ['projetos'],
         summary: 'Trabalhos disponíveis (ABERTO com créditos), 12 por página, mais recentes primeiro; iguais para todos os profissionais (sem contacto)',
