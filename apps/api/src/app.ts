@@ -130,8 +130,12 @@ export function searchesMovedByAdmin(url: string): string[] {
   return [''];
 }
 
-/** A write that can take a job out of job search (publishing cannot: a new project waits for approval). */
-const closesAJob = (url: string) => url.startsWith('/api/requests/') && !url.startsWith('/api/requests/create');
+/**
+ * A write that changes what job search shows: an application (the places taken: its professional
+ * must not see "Já se candidatou" beside the count before his), and a client's choice, completion or
+ * cancellation (the job leaves). Publishing does not: a new project waits for approval.
+ */
+const movesAJob = (url: string) => url.startsWith('/api/creditos/usar') || (url.startsWith('/api/requests/') && !url.startsWith('/api/requests/create'));
 
 /**
  * One log line per request ("request completed", with the method and path) instead of Fastify's two:
@@ -212,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // next admin view recomputes them once); other instances catch up within their TTL.
   // The kept searches are not dropped by every write: under everyday traffic (publishing, applying,
   // log-ins, the bell) that was many times a second, and every text search paid its planning again.
+  // Job search's pages alone are dropped by an application too (movesAJob).
   // What a kept page shows catches up within the searches' 15 s, as after a write through another
   // instance (job search's places taken; a review decided since is read afresh in the back office's).
   // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write to a project
@@ -228,8 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // request.user is set only on routes behind a session guard.
       if (account) app.ctx.searches.invalidate('');
       else if ((request.user as SessionUser | undefined)?.tipo === 'admin') for (const p of searchesMovedByAdmin(request.url)) app.ctx.searches.invalidate(p);
-      // A client's choice, completion or cancellation takes a job out of job search: its kept pages go.
-      if (closesAJob(request.url)) app.ctx.searches.invalidate('jobs:');
+      if (movesAJob(request.url)) app.ctx.searches.invalidate('jobs:');
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
       if (account) app.ctx.profiles.invalidate('');
     }

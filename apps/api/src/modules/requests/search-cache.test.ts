@@ -27,7 +27,7 @@ async function openJob(client: { auth: Record<string, string> }, titulo: string)
   return id;
 }
 
-type Job = { id: number; jaCandidatado?: boolean; contato: string | null; cliente: { nome: string; email: string | null } | null };
+type Job = { id: number; candidaturas: number; jaCandidatado?: boolean; contato: string | null; cliente: { nome: string; email: string | null } | null };
 const jobs = async (q: string, auth: Record<string, string>) => {
   const res = await s.t.app.inject({ method: 'GET', url: `/api/requests/disponiveis${q ? `?q=${encodeURIComponent(q)}` : ''}`, headers: auth });
   expect(res.statusCode).toBe(200);
@@ -79,12 +79,13 @@ describe('job search, kept 15 s', () => {
     // applications come apart (and the contact is on the job's page, for him only).
     expect(await applied(p1.auth)).toEqual([]);
     expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } })).statusCode).toBe(201);
+    // The application drops job search's kept pages on this instance: the places taken show at once.
     for (const p of [p1, p2]) {
       for (const q of ['zimbrado', '']) {
         const page = await jobs(q, p.auth);
-        expect(page.map((j) => [j.id, j.jaCandidatado, j.contato, j.cliente?.email])).toEqual([
-          [b, undefined, null, null],
-          [a, undefined, null, null],
+        expect(page.map((j) => [j.id, j.jaCandidatado, j.contato, j.cliente?.email, j.candidaturas])).toEqual([
+          [b, undefined, null, null, 0],
+          [a, undefined, null, null, 1],
         ]);
       }
     }
@@ -104,7 +105,7 @@ describe('job search, kept 15 s', () => {
 });
 
 describe('which writes drop the kept searches', () => {
-  it("applying, publishing, a log-in and the bell keep them; an admin's write or an account's own change drops them", async () => {
+  it("publishing, a log-in and the bell keep them; an application drops job search's; an admin's write or an account's own change drops them all", async () => {
     later();
     const c = await registerAndLogin(s.t.app, 'cliente');
     const p1 = await registerAndLogin(s.t.app, 'profissional', { nome: 'Quasimodo Reis' });
@@ -118,9 +119,7 @@ describe('which writes drop the kept searches', () => {
     await s.t.db.update(requests).set({ titulo: 'Quasar na tomada' }).where(eq(requests.id, b));
     await s.t.db.update(profissionais).set({ nome: 'Rita Quasimodo' }).where(eq(profissionais.id, p2.id));
     // ...stay out through writes that change no kept match (each one emptied every kept search, many
-    // times a second under everyday traffic); job search shows no contact, even to p1 who paid.
-    const applied = await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } });
-    expect(applied.statusCode).toBe(201);
+    // times a second under everyday traffic).
     const published = await s.t.app.inject({
       method: 'POST',
       url: '/api/requests/create',
@@ -132,20 +131,27 @@ describe('which writes drop the kept searches', () => {
     expect(login.statusCode).toBe(200);
     expect((await s.t.app.inject({ method: 'POST', url: '/api/notificacoes/lidas', headers: p1.auth, payload: {} })).statusCode).toBe(200);
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([a]);
-    expect((await jobs('quasar', p1.auth)).map((j) => [j.id, j.contato])).toEqual([[a, null]]);
     expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
-    // An admin's write (the new project approved and priced) drops them on this instance at once.
+    // An application drops job search's pages (the places taken show at once), not the directory's.
+    const applied = await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } });
+    expect(applied.statusCode).toBe(201);
+    expect((await jobs('quasar', p2.auth)).map((j) => [j.id, j.candidaturas, j.contato])).toEqual([
+      [b, 0, null],
+      [a, 1, null],
+    ]);
+    expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
+    // An admin's write (the new project approved and priced) drops them all on this instance at once.
+    await s.t.db.update(requests).set({ titulo: 'Tomada do corredor' }).where(eq(requests.id, b));
     const fresh = published.json().id as number;
     const approved = await s.t.app.inject({ method: 'PATCH', url: `/api/requests/${fresh}/aprovar`, headers: s.admin.auth, payload: { creditos: 5 } });
     expect(approved.statusCode).toBe(200);
-    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, a]);
     expect((await pros('quasimodo', c.auth)).sort()).toEqual([p1.id, p2.id].sort());
     // So does an account's own change (a profile edit; the existing test shows it for the directory).
-    await s.t.db.update(requests).set({ titulo: 'Quasar no teto' }).where(eq(requests.id, a));
-    await s.t.db.update(requests).set({ titulo: 'Sem nada' }).where(eq(requests.id, b));
-    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
-    await renamed(p2, 'Rita Quasimodo');
+    await s.t.db.update(requests).set({ titulo: 'Quasar na tomada' }).where(eq(requests.id, b));
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, a]);
+    await renamed(p2, 'Rita Quasimodo');
+    expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
   });
 });
 
