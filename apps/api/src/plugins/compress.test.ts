@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESS_THRESHOLD, memoizedAnswers, pickEncoding, registerCompression } from './compress';
+import { COMPRESS_THRESHOLD, compressedAnswers, pickEncoding, registerCompression } from './compress';
 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
 
@@ -10,15 +10,23 @@ let app: FastifyInstance;
 /** What the shared route's "cache" holds, and what a reader's own route answers. */
 let cached: { id: number; nome: string; segredo?: string } | null = null;
 const own = { id: 3, nome: 'Própria' };
+/** The shared pages' "cache". */
+const pages = new Map<string, object>();
 beforeAll(async () => {
   app = Fastify();
   await app.register(
     async (api) => {
       registerCompression(api);
       api.get('/big', { config: { sharedAnswer: true } }, async () => big);
-      api.get('/public-other', { config: { sharedAnswer: true } }, async () => ({ ...big, outra: true }));
-      // One of many shared pages (job search by district and specialty: hundreds at a time).
-      api.get<{ Params: { n: string } }>('/page/:n', { config: { sharedAnswer: true } }, async (request) => ({ ...big, pagina: request.params.n }));
+      const other = { ...big, outra: true };
+      api.get('/public-other', { config: { sharedAnswer: true } }, async () => other);
+      // One of many shared pages (job search by district and specialty: hundreds at a time), each the
+      // same object while its cache keeps it.
+      api.get<{ Params: { n: string } }>('/page/:n', { config: { sharedAnswer: true } }, async (request) => {
+        const n = request.params.n;
+        if (!pages.has(n)) pages.set(n, { ...big, pagina: n });
+        return pages.get(n)!;
+      });
       const small = {
         200: { type: 'object', properties: { id: { type: 'integer' }, nome: { type: 'string' } }, required: ['id', 'nome'] },
         404: { type: 'object', properties: { message: { type: 'string' } } },
@@ -59,13 +67,13 @@ describe('API answer compression', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(big);
 
-    // The same answer again comes from the memo, byte for byte.
+    // The same answer again is the kept copy, byte for byte.
     const again = await app.inject({ url: '/api/big', headers: { 'accept-encoding': 'br' } });
     expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
-  it("keeps a shared answer compressed by its text, never one reader's own answer", async () => {
-    const before = memoizedAnswers();
+  it("keeps a shared answer compressed with its cached object, never one reader's own answer", async () => {
+    const before = compressedAnswers();
     for (const quem of ['ana', 'joao', 'ana']) {
       for (const enc of ['br', 'gzip']) {
         const r = await app.inject({ url: '/api/mine', headers: { 'accept-encoding': enc, 'x-quem': quem } });
@@ -74,26 +82,33 @@ describe('API answer compression', () => {
         expect(JSON.parse(text)).toEqual({ ...big, quem });
       }
     }
-    expect(memoizedAnswers()).toBe(before);
-    const shared = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'br' } });
-    expect(JSON.parse(brotliDecompressSync(shared.rawPayload).toString())).toEqual({ ...big, outra: true });
-    expect(memoizedAnswers()).toBe(before + 1);
+    expect(compressedAnswers()).toBe(before + 6);
+    for (let i = 0; i < 3; i++) {
+      const shared = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'br' } });
+      expect(JSON.parse(brotliDecompressSync(shared.rawPayload).toString())).toEqual({ ...big, outra: true });
+    }
+    expect(compressedAnswers()).toBe(before + 7);
+    const gz = await app.inject({ url: '/api/public-other', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual({ ...big, outra: true });
+    expect(compressedAnswers()).toBe(before + 8);
   });
 
-  it('keeps hundreds of shared pages compressed, and forgets the oldest first past its room', async () => {
-    const before = memoizedAnswers();
+  it('keeps hundreds of shared pages compressed while their cache keeps them; a page replaced is compressed afresh', async () => {
+    const before = compressedAnswers();
     const ask = async (n: number) => {
       const r = await app.inject({ url: `/api/page/${n}`, headers: { 'accept-encoding': 'br' } });
-      expect(JSON.parse(brotliDecompressSync(r.rawPayload).toString()).pagina).toBe(String(n));
+      return JSON.parse(brotliDecompressSync(r.rawPayload).toString()) as { pagina: string; nova?: boolean };
     };
-    for (let n = 0; n < 600; n++) await ask(n);
-    // 600 pages of ~2.5 KB: all kept (a 64-entry memo compressed each again on its next request).
-    expect(memoizedAnswers()).toBe(before + 600);
-    for (let n = 0; n < 600; n++) await ask(n);
-    expect(memoizedAnswers()).toBe(before + 600);
-    // Past 1,024 answers the oldest go: the memo stays bounded.
-    for (let n = 600; n < 1500; n++) await ask(n);
-    expect(memoizedAnswers()).toBe(1024);
+    for (let n = 0; n < 600; n++) expect((await ask(n)).pagina).toBe(String(n));
+    expect(compressedAnswers()).toBe(before + 600);
+    // Asked again: none compressed again (a 64-answer memo compressed each of them again).
+    for (let n = 0; n < 600; n++) expect((await ask(n)).pagina).toBe(String(n));
+    expect(compressedAnswers()).toBe(before + 600);
+    // The cache found page 5 again (a new object): its new text goes out, compressed once.
+    pages.set('5', { ...big, pagina: '5', nova: true });
+    expect(await ask(5)).toMatchObject({ pagina: '5', nova: true });
+    expect(await ask(5)).toMatchObject({ pagina: '5', nova: true });
+    expect(compressedAnswers()).toBe(before + 601);
   });
 
   it("writes a shared answer once per object, with the route's schema, and a reader's own every time", async () => {

@@ -32,6 +32,7 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
+  compressions++;
   return encoding === 'br'
     ? brotliCompressSync(payload, {
         params: {
@@ -46,36 +47,20 @@ function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip
 }
 
 /**
- * The last shared answers compressed, by their text: the public lists and job search's pages are the
- * same for everyone for a while (the per-instance caches in app.ctx), and compressing one costs about
- * as much as the rest of answering it. Looking a string up costs a hash of it. At most MEMO_ENTRIES
- * answers of up to MEMO_MAX_BYTES are kept, MEMO_TOTAL_BYTES of text in all, the oldest going first:
- * job search by district and specialty alone is a few hundred different pages at a time, and with a
- * 64-entry memo each of them was compressed again on every request (a third of the throughput).
+ * A shared answer as written and compressed: kept with the cached object it was written from (see
+ * registerCompression), so it lives exactly as long as the cache keeps that object.
  */
-const MEMO_ENTRIES = 1024;
-const MEMO_MAX_BYTES = 64 * 1024;
-const MEMO_TOTAL_BYTES = 8 * 1024 * 1024;
-const memo = new Map<string, Partial<Record<'br' | 'gzip', Buffer>>>();
-let memoBytes = 0;
-
-function compressOnce(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
-  if (typeof payload !== 'string' || size > MEMO_MAX_BYTES) return compress(payload, size, encoding);
-  let entry = memo.get(payload);
-  if (!entry) {
-    while (memo.size > 0 && (memo.size >= MEMO_ENTRIES || memoBytes + size > MEMO_TOTAL_BYTES)) {
-      const oldest = memo.keys().next().value!;
-      memo.delete(oldest);
-      memoBytes -= Buffer.byteLength(oldest);
-    }
-    memo.set(payload, (entry = {}));
-    memoBytes += size;
-  }
-  return (entry[encoding] ??= compress(payload, size, encoding));
+interface Written {
+  json: string;
+  br?: Buffer;
+  gzip?: Buffer;
 }
+/** The shared answer a reply is sending (set by the route's wrapped handler, read in onSend). */
+const sending = new WeakMap<FastifyReply, Written>();
 
-/** How many answers the memo holds (for the tests). */
-export const memoizedAnswers = () => memo.size;
+let compressions = 0;
+/** How many answers have been compressed so far (for the tests). */
+export const compressedAnswers = () => compressions;
 
 function addVary(reply: FastifyReply) {
   const vary = reply.getHeader('vary');
@@ -92,26 +77,29 @@ function addVary(reply: FastifyReply) {
  */
 export function registerCompression(app: FastifyInstance) {
   // A shared answer is an object kept by a cache, the same for every reader until the cache lets it
-  // go: its JSON is written once per object and route (each route has its own schema) and kept with
-  // it (a WeakMap: released with the object). Writing a page again on every request, and hashing the
-  // fresh text to find its compressed copy, was most of answering it: the directory's first page went
-  // from 11 k to 26 k answers a second. The same text each time also keeps its hash (V8 stores it).
+  // go: its JSON is written once per object and route (each route has its own schema), compressed
+  // once per encoding, and kept with it (a WeakMap: released with the object). Writing a page again on
+  // every request was most of answering it: the directory's first page went from 11 k to 26 k answers
+  // a second. The compressed copies used to be kept apart, by their text, 64 of them: job search by
+  // district and specialty (hundreds of pages at a time) was then compressed again on nearly every
+  // request, and a larger memo outlived the caches' pages (the API's peak RSS past 300 MB).
   app.addHook('onRoute', (route) => {
     if (!route.config?.sharedAnswer) return;
-    const written = new WeakMap<object, string>();
+    const written = new WeakMap<object, Written>();
     const handler = route.handler as (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     route.handler = async function (request, reply) {
       const data = await handler.call(this, request, reply);
       // Not an object, not a 200, or already sent by the handler (which then returns the reply): as it is.
       if (data === null || typeof data !== 'object' || data === reply || reply.sent || reply.statusCode !== 200) return data;
-      let json = written.get(data);
-      if (json === undefined) {
+      let entry = written.get(data);
+      if (entry === undefined) {
         const out = reply.serialize(data);
         if (typeof out !== 'string') return data;
-        written.set(data, (json = out));
+        written.set(data, (entry = { json: out }));
       }
+      sending.set(reply, entry);
       reply.type('application/json; charset=utf-8');
-      return json;
+      return entry.json;
     };
   });
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -123,6 +111,9 @@ export function registerCompression(app: FastifyInstance) {
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    done(null, request.routeOptions.config.sharedAnswer ? compressOnce(payload, size, encoding) : compress(payload, size, encoding));
+    // The kept copy only if this is still the shared text (another hook may have changed the answer).
+    const shared = sending.get(reply);
+    if (shared && shared.json === payload) done(null, (shared[encoding] ??= compress(payload, size, encoding)));
+    else done(null, compress(payload, size, encoding));
   });
 }
