@@ -94,7 +94,8 @@ export interface AppContext {
    * the same for every reader), a page of job search (`jobs:`, the same for every professional: no
    * contact, and each one's "applied?" comes apart), and how many take emergencies in a district at
    * this hour (`urgencias:`, public). Emptied on this instance by an admin's write and an account's own
-   * change, job search's also by a job closed (the onResponse hook below says why not by every write).
+   * change, job search's also by an application or a job closed (movesAJob; the onResponse hook below
+   * says why not by every write).
    */
   searches: TtlCache;
   /** Current session version per account, for a few seconds (plugins/auth). */
