@@ -255,6 +255,9 @@ interface Subjects {
   districts: string[]; loginEmails: string[]; publishers: { token: string; telefone: string }[];
   applyPairs: { requestId: number; token: string }[]; approvals: number[]; counts: Record<string, number>; pgVersion: string;
   choices: { requestId: number; profissionalId: number; token: string }[]; pendingReviews: number[];
+  /** The client and the professional with the most guarantee claims, one of those claims, a purchase of `prof`. */
+  claims?: { cliente: { id: number; token: string }; prof: { id: number; token: string }; claimId: number };
+  purchaseId?: number;
 }
 
 async function subjects(url: string): Promise<Subjects> {
@@ -338,6 +341,18 @@ async function subjects(url: string): Promise<Subjects> {
     // Reviews waiting for moderation, oldest first (the back office's queue).
     const pendingReviews = (await rows<{ id: number }>(`select id from reviews where status = 'ESPERA' order by criado_em, id limit 20000`)).map((r) => r.id);
 
+    // Guarantee claims: the client and the professional with the most, and one of that client's claims.
+    const [claimClient] = await rows<{ id: number; v: number; claim: number }>(`
+      select c.id, c.sessao_versao v, x.claim from (select cliente_id, count(*) n, max(id) claim from garantias where cliente_id is not null group by 1 order by 2 desc limit 1) x
+      join clientes c on c.id = x.cliente_id`);
+    const [claimPro] = await rows<{ id: number; v: number }>(`
+      select p.id, p.sessao_versao v from (select profissional_id, count(*) n from garantias where profissional_id is not null group by 1 order by 2 desc limit 1) x
+      join profissionais p on p.id = x.profissional_id`);
+    const claims = claimClient && claimPro
+      ? { cliente: { id: claimClient.id, token: mint(claimClient.id, 'cliente', claimClient.v) }, prof: { id: claimPro.id, token: mint(claimPro.id, 'profissional', claimPro.v) }, claimId: claimClient.claim }
+      : undefined;
+    const [purchase] = await rows<{ id: number }>(`select id from payments where profissional_id = $1 order by id desc limit 1`, [prof.id]);
+
     const counts: Record<string, number> = {};
     for (const t of ['clientes', 'profissionais', 'requests', 'candidaturas', 'reviews', 'payments', 'credit_ledger', 'audit_log']) {
       counts[t] = Number((await c.query(`select count(*)::int n from ${t}`)).rows[0].n);
@@ -349,6 +364,7 @@ async function subjects(url: string): Promise<Subjects> {
       heavy: { id: heavy.id, token: mint(heavy.id, 'cliente', heavy.v), projects: heavy.n },
       prof: { id: prof.id, token: mint(prof.id, 'profissional', prof.v) },
       profileIds, wideProfileIds, wideProjectIds, many, districts, loginEmails, publishers, applyPairs, approvals, counts, pgVersion, choices, pendingReviews,
+      claims, purchaseId: purchase?.id,
     };
   } finally {
     await c.end();
@@ -455,6 +471,7 @@ function scenarios(s: Subjects): Scenario[] {
   };
   const profile = rot(s.profileIds);
   const profileR = rot(s.profileIds);
+  const profileG = rot(s.profileIds);
   const wideProfile = rot(s.wideProfileIds);
   const wideProject = rot(s.wideProjectIds);
   // Later pages (2-100) of searches by common words, in a fixed shuffled order: 1,188 (word, page)
@@ -570,6 +587,22 @@ function scenarios(s: Subjects): Scenario[] {
     // "Os seus selos" (recomputed on every view) and "O seu retorno" (12 months of figures).
     { name: "professional's badges", kind: 'read', path: '/api/profissional/selos', token: pro },
     { name: "professional's return", kind: 'read', path: '/api/profissional/retorno', token: pro },
+    // The other screens' first reads: a professional's settings and purchases, the guarantee's lists and
+    // figures, and the back office's payments to reconcile.
+    { name: "professional's emergency settings", kind: 'read', path: '/api/profissional/urgencias', token: pro },
+    { name: "professional's plan and balance", kind: 'read', path: `/api/subscriptions/profissional/${s.prof.id}`, token: pro },
+    { name: 'notification preferences', kind: 'read', path: '/api/notificacoes/preferencias', token: pro },
+    ...(s.purchaseId ? [{ name: 'a purchase (its owner)', kind: 'read' as const, path: `/api/pagamentos/${s.purchaseId}`, token: pro }] : []),
+    ...(s.claims
+      ? [
+          { name: "client's guarantee claims", kind: 'read' as const, path: '/api/cliente/garantias', token: s.claims.cliente.token },
+          { name: "professional's guarantee claims", kind: 'read' as const, path: '/api/profissional/garantias', token: s.claims.prof.token },
+          { name: 'a guarantee claim (its client)', kind: 'read' as const, path: `/api/garantias/${s.claims.claimId}`, token: s.claims.cliente.token },
+        ]
+      : []),
+    { name: "a profile's guarantee figures", kind: 'read', path: `/api/profissional/${s.profileIds[0]}/garantias`, token: cli, next: () => ({ path: `/api/profissional/${profileG()}/garantias` }) },
+    { name: 'admin: guarantee figures of 50 professionals', kind: 'read', path: `/api/admin/garantias/numeros?ids=${s.profileIds.slice(0, 50).join(',')}`, token: adm },
+    { name: 'admin: payments to reconcile', kind: 'read', path: '/api/admin/pagamentos/por-conciliar', token: adm },
     { name: 'project detail (owner)', kind: 'read', path: `/api/requests/${s.cliente.projectId}`, token: cli },
     { name: 'professional profile', kind: 'read', path: `/api/profissional/${s.profileIds[0]}`, token: cli, next: () => ({ path: `/api/profissional/${profile()}` }) },
     { name: 'professional reviews', kind: 'read', path: `/api/review/profissional/${s.profileIds[0]}`, next: () => ({ path: `/api/review/profissional/${profileR()}` }) },

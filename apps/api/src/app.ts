@@ -94,7 +94,7 @@ export interface AppContext {
    * the same for every reader), a page of job search (`jobs:`, the same for every professional: no
    * contact, and each one's "applied?" comes apart), and how many take emergencies in a district at
    * this hour (`urgencias:`, public). Emptied on this instance by an admin's write and an account's own
-   * change, job search's also by an application or a job closed (movesAJob; the onResponse hook below
+   * change, job search's also by an application or a job closed (jobSearchMovedBy; the onResponse hook below
    * says why not by every write).
    */
   searches: TtlCache;
@@ -132,11 +132,26 @@ export function searchesMovedByAdmin(url: string): string[] {
 }
 
 /**
- * A write that changes what job search shows: an application (the places taken: its professional
- * must not see "Já se candidatou" beside the count before his), and a client's choice, completion or
- * cancellation (the job leaves). Publishing does not: a new project waits for approval.
+ * What a write changes in job search's kept pages (`jobs:`): an application, the places taken on the
+ * pages that show its job (its professional must not see "Já se candidatou" beside the count before
+ * his): the job's id; a client's choice, completion or cancellation, which pages hold the job and
+ * which follow it (the job leaves): 'all'. Publishing changes nothing: a new project waits for approval.
  */
-const movesAJob = (url: string) => url.startsWith('/api/creditos/usar') || (url.startsWith('/api/requests/') && !url.startsWith('/api/requests/create'));
+export function jobSearchMovedBy(url: string, body: unknown): number | 'all' | undefined {
+  if (url.startsWith('/api/creditos/usar')) {
+    const id = Number((body as { requestId?: unknown } | undefined)?.requestId);
+    return Number.isInteger(id) ? id : 'all';
+  }
+  return url.startsWith('/api/requests/') && !url.startsWith('/api/requests/create') ? 'all' : undefined;
+}
+
+/**
+ * A kept job search page (or a text search's block of ids) that shows the job `id`. Dropping only
+ * those on an application, not every page: with applications coming in every few milliseconds, job
+ * search was read from the database nearly every time (a busy hour's job searches, 611 req/s).
+ */
+const showsJob = (id: number) => (kept: unknown) =>
+  Array.isArray(kept) ? kept.includes(id) : !!(kept as { items?: { id: number }[] } | null)?.items?.some((job) => job.id === id);
 
 /**
  * One log line per request ("request completed", with the method and path) instead of Fastify's two:
@@ -217,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // next admin view recomputes them once); other instances catch up within their TTL.
   // The kept searches are not dropped by every write: under everyday traffic (publishing, applying,
   // log-ins, the bell) that was many times a second, and every text search paid its planning again.
-  // Job search's pages alone are dropped by an application too (movesAJob).
+  // Job search's pages alone are dropped by an application too, those showing its job (jobSearchMovedBy).
   // What a kept page shows catches up within the searches' 15 s, as after a write through another
   // instance (job search's places taken; a review decided since is read afresh in the back office's).
   // An account's own change (sign-up, profile, urgencies, deletion) and an admin's write to a project
@@ -234,7 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // request.user is set only on routes behind a session guard.
       if (account) app.ctx.searches.invalidate('');
       else if ((request.user as SessionUser | undefined)?.tipo === 'admin') for (const p of searchesMovedByAdmin(request.url)) app.ctx.searches.invalidate(p);
-      if (movesAJob(request.url)) app.ctx.searches.invalidate('jobs:');
+      const job = jobSearchMovedBy(request.url, request.body);
+      if (job !== undefined) app.ctx.searches.invalidate('jobs:', job === 'all' ? undefined : showsJob(job));
       if (request.url.startsWith('/api/profissional/')) app.ctx.cache.invalidate('home:profissionais');
       if (account) app.ctx.profiles.invalidate('');
     }

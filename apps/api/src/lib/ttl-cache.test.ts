@@ -88,4 +88,23 @@ describe('ttlCache', () => {
     expect(loads.get('home:a')).toBe(2);
     expect(loads.get('admin:a')).toBe(1);
   });
+
+  it('invalidates by prefix only the values that hold something, and any value still loading', async () => {
+    const { cache, get, loads } = setup(60_000, 10);
+    await get('jobs:1');
+    await get('jobs:2');
+    await get('pros:2');
+    let finish: (v: string) => void = () => undefined;
+    const loading = cache.get('jobs:3', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate('jobs:', (v) => String(v).endsWith('2'));
+    finish('value of jobs:3');
+    await loading;
+    for (const key of ['jobs:1', 'jobs:2', 'pros:2']) await get(key);
+    await get('jobs:3');
+    expect(loads.get('jobs:1')).toBe(1);
+    expect(loads.get('jobs:2')).toBe(2);
+    expect(loads.get('pros:2')).toBe(1);
+    // Dropped while loading (its value was not known yet): loaded again.
+    expect(loads.get('jobs:3')).toBe(1);
+  });
 });

@@ -6,8 +6,11 @@
  */
 export interface TtlCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /** Drops every key starting with `prefix` (on this instance). */
-  invalidate(prefix: string): void;
+  /**
+   * Drops every key starting with `prefix` (on this instance); with `holds`, only those whose loaded
+   * value it accepts, and any still loading (its value may hold it too).
+   */
+  invalidate(prefix: string, holds?: (value: unknown) => boolean): void;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface TtlCache {
  */
 export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries = 500): TtlCache {
   // In use order, least recent first: a hit moves its entry to the end.
-  const entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  const entries = new Map<string, { at: number; value: Promise<unknown>; loaded?: { value: unknown } }>();
   const makeRoom = (t: number) => {
     for (const [key, e] of entries) if (t - e.at >= ttlMs) entries.delete(key);
     let drop = entries.size - maxEntries + Math.max(1, Math.floor(maxEntries / 10));
@@ -39,15 +42,21 @@ export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries
       if (hit) entries.delete(key);
       else if (entries.size >= maxEntries) makeRoom(t);
       const value = load();
-      entries.set(key, { at: t, value });
-      // A failed load is not kept: the next caller tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
+      const entry: { at: number; value: Promise<unknown>; loaded?: { value: unknown } } = { at: t, value };
+      entries.set(key, entry);
+      value.then(
+        (v) => (entry.loaded = { value: v }),
+        // A failed load is not kept: the next caller tries again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
     },
-    invalidate(prefix) {
-      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    invalidate(prefix, holds) {
+      for (const [key, e] of entries) {
+        if (key.startsWith(prefix) && (!holds || !e.loaded || holds(e.loaded.value))) entries.delete(key);
+      }
     },
   };
 }

@@ -384,9 +384,9 @@ export async function deleteRequestsWithRefunds(
  *
  * A page is the same for every professional (no contact, no "applied?": see openApplicationIds), so it
  * is kept in `searches` for a few seconds and answered to everyone who asks for it meanwhile
- * (docs/decisions/0006, "Job search kept whole"). An application, or a job chosen, closed or deleted,
- * through this instance drops the kept pages (app.ts movesAJob); through another, it shows until they
- * expire, and applying says why not.
+ * (docs/decisions/0006, "Job search kept whole"). An application through this instance drops the kept
+ * pages that show its job, a job chosen, closed or deleted every page (app.ts jobSearchMovedBy);
+ * through another, it shows until they expire, and applying says why not.
  */
 /** A page's LIMIT and OFFSET for a kept statement: preparedWindow's, or a block's (laterPageBlock). */
 type Window = Pick<ReturnType<typeof preparedWindow>, 'key' | 'limit' | 'offset'>;

@@ -105,7 +105,7 @@ describe('job search, kept 15 s', () => {
 });
 
 describe('which writes drop the kept searches', () => {
-  it("publishing, a log-in and the bell keep them; an application drops job search's; an admin's write or an account's own change drops them all", async () => {
+  it("publishing, a log-in and the bell keep them; an application drops job search's pages that show its job; an admin's write or an account's own change drops them all", async () => {
     later();
     const c = await registerAndLogin(s.t.app, 'cliente');
     const p1 = await registerAndLogin(s.t.app, 'profissional', { nome: 'Quasimodo Reis' });
@@ -114,6 +114,7 @@ describe('which writes drop the kept searches', () => {
     const a = await openJob(c, 'Quasar no quadro');
     const b = await openJob(c, 'Tomada do corredor');
     expect((await jobs('quasar', p1.auth)).map((j) => j.id)).toEqual([a]);
+    expect((await jobs('corredor', p1.auth)).map((j) => j.id)).toEqual([b]);
     expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
     // Matches made behind the API's back (as through another instance)...
     await s.t.db.update(requests).set({ titulo: 'Quasar na tomada' }).where(eq(requests.id, b));
@@ -132,13 +133,16 @@ describe('which writes drop the kept searches', () => {
     expect((await s.t.app.inject({ method: 'POST', url: '/api/notificacoes/lidas', headers: p1.auth, payload: {} })).statusCode).toBe(200);
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([a]);
     expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
-    // An application drops job search's pages (the places taken show at once), not the directory's.
+    // An application drops the job search pages that show its job (the places taken show at once), not
+    // the others (with applications every few milliseconds, job search was read afresh nearly every
+    // time), nor the directory's.
     const applied = await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p1.auth, payload: { requestId: a } });
     expect(applied.statusCode).toBe(201);
     expect((await jobs('quasar', p2.auth)).map((j) => [j.id, j.candidaturas, j.contato])).toEqual([
       [b, 0, null],
       [a, 1, null],
     ]);
+    expect((await jobs('corredor', p2.auth)).map((j) => j.id)).toEqual([b]);
     expect(await pros('quasimodo', c.auth)).toEqual([p1.id]);
     // An admin's write (the new project approved and priced) drops them all on this instance at once.
     await s.t.db.update(requests).set({ titulo: 'Tomada do corredor' }).where(eq(requests.id, b));
@@ -152,6 +156,7 @@ describe('which writes drop the kept searches', () => {
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, a]);
     await renamed(p2, 'Rita Quasimodo');
     expect((await jobs('quasar', p2.auth)).map((j) => j.id)).toEqual([fresh, b, a]);
+    expect(await jobs('corredor', p2.auth)).toEqual([]);
   });
 });
 
