@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Many professionals are looked at: room for a few thousand pages (a few MB).
     profiles: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime(), 5_000),
     // Room for a thousand searched pages (about 10 MB at most).
-    searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 1_000),
+    searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 2_000),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
       ? redisCounter(deps.redis, (e) => app.log.warn({ err: e }, 'failure counter: Redis unavailable'))

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { COMPRESS_THRESHOLD, compressedAnswers, pickEncoding, registerCompression } from './compress';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { COMPRESS_THRESHOLD, compressedAnswers, keptCopy, pickEncoding, registerCompression } from './compress';
 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
 
@@ -109,6 +109,15 @@ describe('API answer compression', () => {
     expect(await ask(5)).toMatchObject({ pagina: '5', nova: true });
     expect(await ask(5)).toMatchObject({ pagina: '5', nova: true });
     expect(compressedAnswers()).toBe(before + 601);
+  });
+
+  it('keeps a compressed answer in memory of its own size, not in the block zlib wrote it into', () => {
+    const out = brotliCompressSync(JSON.stringify(big));
+    // What zlib answers: a view of a larger block (kept as is, each page held 16 KB or more).
+    expect(out.buffer.byteLength).toBeGreaterThan(out.length * 2);
+    const kept = keptCopy(out);
+    expect(kept.equals(out)).toBe(true);
+    expect(kept.buffer.byteLength).toBe(kept.length);
   });
 
   it("writes a shared answer once per object, with the route's schema, and a reader's own every time", async () => {
