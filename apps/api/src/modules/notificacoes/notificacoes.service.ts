@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox, notificacoes, notificationPrefs } from '../../db/schema';
 import { pageOf, pageWindow } from '../../db/paging';
-import { runList } from '../../db/prepared';
+import { executeShape, runList } from '../../db/prepared';
 import { badRequest } from '../../lib/app-error';
 import { bellText, renderStored } from './templates';
 import type { UnsubscribeClaim } from './unsubscribe';
@@ -99,11 +99,18 @@ export async function markRead(db: Db, u: Person, ids: number[] | undefined, now
 }
 
 async function prefsRow(db: Db | Tx, u: Person) {
-  const [row] = await db
-    .select({ desligados: notificationPrefs.desligados, novosProjetos: notificationPrefs.novosProjetos })
-    .from(notificationPrefs)
-    .where(and(eq(notificationPrefs.destinatarioTipo, u.tipo), eq(notificationPrefs.destinatarioId, u.id)));
-  return row ?? { desligados: [] as string[], novosProjetos: 'INSTANTANEO' };
+  // Built once and kept prepared (executeShape): built and planned on every request, the settings
+  // screen's one read answered two thirds of what one round trip does.
+  const { rows } = await executeShape<{ desligados: string[]; novos_projetos: string }>(
+    db,
+    'notification_prefs',
+    () => sql`
+      select desligados, novos_projetos from notification_prefs
+      where destinatario_tipo = ${sql.placeholder('tipo')}::user_role and destinatario_id = ${sql.placeholder('id')}::int`,
+    { tipo: u.tipo, id: u.id },
+  );
+  const row = rows[0];
+  return row ? { desligados: row.desligados, novosProjetos: row.novos_projetos } : { desligados: [] as string[], novosProjetos: 'INSTANTANEO' };
 }
 
 export async function getPreferences(db: Db, u: Person): Promise<Preferencias> {
