@@ -137,7 +137,7 @@ export function searchesMovedByAdmin(url: string): string[] {
  * his): the job's id; a client's choice, completion or cancellation, which pages hold the job and
  * which follow it (the job leaves): 'all'. Publishing changes nothing: a new project waits for approval.
  */
-export function jobSearchMovedBy(url: string, body: unknown): number | 'all' | undefined {
+function jobSearchMovedBy(url: string, body: unknown): number | 'all' | undefined {
   if (url.startsWith('/api/creditos/usar')) {
     const id = Number((body as { requestId?: unknown } | undefined)?.requestId);
     return Number.isInteger(id) ? id : 'all';
@@ -148,7 +148,7 @@ export function jobSearchMovedBy(url: string, body: unknown): number | 'all' | u
 /**
  * A kept job search page (or a text search's block of ids) that shows the job `id`. Dropping only
  * those on an application, not every page: with applications coming in every few milliseconds, job
- * search was read from the database nearly every time (a busy hour's job searches, 611 req/s).
+ * search was read from the database nearly every time (a busy hour's job searches, 604 req/s).
  */
 const showsJob = (id: number) => (kept: unknown) =>
   Array.isArray(kept) ? kept.includes(id) : !!(kept as { items?: { id: number }[] } | null)?.items?.some((job) => job.id === id);
@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime()),
     // Many professionals are looked at: room for a few thousand pages (a few MB).
     profiles: ttlCache(30_000, () => (deps.clock ?? systemClock).now().getTime(), 5_000),
-    // Room for a thousand searched pages (about 10 MB at most).
+    // Room for two thousand searched pages (~16 KB each, with their compressed copies: ~35 MB at most).
     searches: ttlCache(SEARCH_CACHE_MS, () => (deps.clock ?? systemClock).now().getTime(), 2_000),
     sessions: ttlCache(SESSION_CACHE_MS, Date.now, 50_000),
     failures: deps.redis
