@@ -632,6 +632,11 @@ export const jobAlertQueue = pgTable(
       .references(() => requests.id, { onDelete: 'cascade' }),
     /** When the project became visible: the alerts' time (the on-call hour, the digest's morning). */
     visivelEm: timestamp('visivel_em', { withTimezone: true }).notNull(),
+    /**
+     * The last professional (by id) already told: a zone's alerts are written a batch at a time
+     * (JOB_ALERT_BATCH), each in its own short transaction, and the next batch starts after this one.
+     */
+    depoisDe: integer('depois_de').notNull().default(0),
   },
   (t) => [index('job_alert_queue_visivel_idx').on(t.visivelEm)],
 );

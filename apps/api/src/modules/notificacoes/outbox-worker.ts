@@ -5,7 +5,7 @@ import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
-import { fanOutNewProject } from './notify';
+import { fanOutNewProject, JOB_ALERT_BATCH } from './notify';
 import { digestSubject, renderMail, renderStored } from './templates';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -155,25 +155,28 @@ export async function pruneJobAlerts(deps: Pick<OutboxDeps, 'db' | 'clock'>, lim
   return total;
 }
 
-/** Projects whose job alerts one pass writes at most (each 0.1–0.4 s in Lisbon on the generated data). */
+/** Batches of job alerts (JOB_ALERT_BATCH professionals each) one pass writes at most. */
 export const JOB_ALERTS_PER_PASS = 5;
 
 /**
- * Writes the job alerts of up to `max` queued projects (job_alert_queue), oldest first, each in its
- * own transaction with the queue's row deleted in it: taken FOR UPDATE SKIP LOCKED, so two workers
- * never take the same project and a crash leaves it queued. Returns how many projects were done.
+ * Writes up to `max` batches of job alerts, oldest queued project first (job_alert_queue), each batch
+ * in its own transaction with the queue's row moved on (`depois_de`) or, after the zone's last
+ * batch, deleted in it: taken FOR UPDATE SKIP LOCKED, so two workers never take the same project and
+ * a crash leaves it queued where it was. Returns how many batches were written.
  */
-export async function fanOutJobAlerts(deps: Pick<OutboxDeps, 'db'>, max = JOB_ALERTS_PER_PASS): Promise<number> {
+export async function fanOutJobAlerts(deps: Pick<OutboxDeps, 'db'>, max = JOB_ALERTS_PER_PASS, batch = JOB_ALERT_BATCH): Promise<number> {
   let done = 0;
   while (done < max) {
     const took = await deps.db.transaction(async (tx) => {
       const [next] = (
-        await tx.execute<{ request_id: number; visivel_em: string | Date }>(sql`
-          select request_id, visivel_em from job_alert_queue order by visivel_em limit 1 for update skip locked`)
+        await tx.execute<{ request_id: number; visivel_em: string | Date; depois_de: number }>(sql`
+          select request_id, visivel_em, depois_de from job_alert_queue order by visivel_em limit 1 for update skip locked`)
       ).rows;
       if (!next) return false;
-      await fanOutNewProject(tx, Number(next.request_id), new Date(next.visivel_em));
-      await tx.execute(sql`delete from job_alert_queue where request_id = ${Number(next.request_id)}`);
+      const id = Number(next.request_id);
+      const told = await fanOutNewProject(tx, id, new Date(next.visivel_em), Number(next.depois_de), batch);
+      if (told && told.n === batch) await tx.execute(sql`update job_alert_queue set depois_de = ${told.ultimo} where request_id = ${id}`);
+      else await tx.execute(sql`delete from job_alert_queue where request_id = ${id}`);
       return true;
     });
     if (!took) break;
@@ -287,7 +290,7 @@ export interface PassResult {
   sent: number;
   failed: number;
   lines: number;
-  /** Projects whose job alerts were written (their e-mails are sent in this pass or the next ones). */
+  /** Batches of job alerts written (their e-mails are sent in this pass or the next ones). */
   projetos: number;
 }
 

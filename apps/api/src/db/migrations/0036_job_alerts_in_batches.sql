@@ -1,0 +1,1 @@
+ALTER TABLE "job_alert_queue" ADD COLUMN "depois_de" integer DEFAULT 0 NOT NULL;
