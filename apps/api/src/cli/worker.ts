@@ -16,6 +16,7 @@ import { resolveJwtSecret } from '../config/secrets';
 import { openDatabase } from '../db/client';
 import { buildApp } from '../app';
 import { drainOutbox } from '../modules/notificacoes/outbox-worker';
+import { JOB_ALERT_BATCH } from '../modules/notificacoes/notify';
 import { onStopSignals } from '../lib/graceful-stop';
 
 export async function runWorker(
@@ -53,7 +54,7 @@ export async function runWorker(
   if (args.once) {
     try {
       const r = await drainOutbox({ ...app.ctx, log: app.log });
-      const alerts = r.projetos ? ` Projetos novos anunciados aos profissionais da zona: ${r.projetos}.` : '';
+      const alerts = r.alertBatches ? ` Lotes de alertas de novos projetos escritos (até ${JOB_ALERT_BATCH} profissionais cada): ${r.alertBatches}.` : '';
       return { code: r.failed ? 1 : 0, out: `E-mails enviados: ${r.sent}; falhados (a repetir mais tarde): ${r.failed}.${alerts}` };
     } finally {
       await stop();

@@ -553,8 +553,8 @@ export const JOB_ALERT_BATCH = 500;
  * search, not by e-mail (a digest the next morning is too late for an emergency, and they chose not
  * to take them). One INSERT ... SELECT per table, in one statement, for the `limit` professionals
  * after id `after`: a district's thousands are told a batch at a time, so that no statement grows
- * with the zone (1,841 in Lisbon for one specialty on the generated data took 3 s under load, near
- * the statement timeout). Returns the last professional told and how many, or null when the project
+ * with the zone (Lisbon has 1,841 professionals of one specialty in the generated data, and such a
+ * statement ran for 3 s under the benchmark's approvals, near the statement timeout). Returns the last professional told and how many, or null when the project
  * is no longer news; fewer than `limit` means the zone is done. Run by the worker (fanOutJobAlerts);
  * `now` is when the project became visible, not when the worker runs.
  */

@@ -308,11 +308,11 @@ describe(`outbox worker (${TEST_DB})`, () => {
     const clientBefore = smtp.to(client.email).length;
     const alertsBefore = alerted();
     // A pass of three: the client's two (the approval's news, then the later one), one alert.
-    expect(await runOutboxOnce(t.app.ctx, { limit: 3, projects: 0 })).toMatchObject({ sent: 3 });
+    expect(await runOutboxOnce(t.app.ctx, { limit: 3, alertBatches: 0 })).toMatchObject({ sent: 3 });
     const news = smtp.to(client.email).slice(clientBefore);
     expect(news.map((m) => m.text.includes('depois=1'))).toEqual([false, true]);
     expect(alerted() - alertsBefore).toBe(1);
-    expect(await runOutboxOnce(t.app.ctx, { limit: 10, projects: 0 })).toMatchObject({ sent: 3 });
+    expect(await runOutboxOnce(t.app.ctx, { limit: 10, alertBatches: 0 })).toMatchObject({ sent: 3 });
     expect(alerted() - alertsBefore).toBe(4);
   });
 });

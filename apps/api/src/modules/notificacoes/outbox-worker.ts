@@ -291,21 +291,21 @@ export interface PassResult {
   failed: number;
   lines: number;
   /** Batches of job alerts written (their e-mails are sent in this pass or the next ones). */
-  projetos: number;
+  alertBatches: number;
 }
 
 /**
  * One pass: claim what is due (at most `limit` lines plus their digests' other lines), send each
  * mail, record the outcome. Exported so tests and the CLI can run a pass on demand.
  */
-export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; requeue?: boolean; projects?: number } = {}): Promise<PassResult> {
+export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; requeue?: boolean; alertBatches?: number } = {}): Promise<PassResult> {
   const requeued = opts.requeue === false ? 0 : await requeueStuck(deps);
   if (requeued) deps.log?.warn({ n: requeued }, 'notificações: e-mails de um envio interrompido voltaram à fila');
   // First the job alerts of projects that became visible: their e-mails are then due in this pass.
-  const projetos = await fanOutJobAlerts(deps, opts.projects ?? JOB_ALERTS_PER_PASS);
+  const alertBatches = await fanOutJobAlerts(deps, opts.alertBatches ?? JOB_ALERTS_PER_PASS);
   const now = deps.clock.now();
   const rows = await claim(deps.db, now, opts.limit ?? BATCH);
-  const result: PassResult = { sent: 0, failed: 0, lines: rows.length, projetos };
+  const result: PassResult = { sent: 0, failed: 0, lines: rows.length, alertBatches };
   const sendOne = async (group: OutboxRow[]) => {
     try {
       await deps.mailer.send(compose(deps, group));
@@ -348,7 +348,7 @@ export async function drainOutbox(
   deps: OutboxDeps,
   opts: { requeue?: boolean; shouldStop?: () => boolean; minPassMs?: number; sleep?: (ms: number) => Promise<void>; batch?: number } = {},
 ): Promise<PassResult> {
-  const total: PassResult = { sent: 0, failed: 0, lines: 0, projetos: 0 };
+  const total: PassResult = { sent: 0, failed: 0, lines: 0, alertBatches: 0 };
   // With the look for crashed workers' leftovers (once a minute in the app): old sent mails go. A
   // failure here must not stop the sending.
   if (opts.requeue !== false) {
@@ -364,8 +364,8 @@ export async function drainOutbox(
     total.sent += r.sent;
     total.failed += r.failed;
     total.lines += r.lines;
-    total.projetos += r.projetos;
-    if ((r.lines < batch && r.projetos < JOB_ALERTS_PER_PASS) || opts.shouldStop?.()) return total;
+    total.alertBatches += r.alertBatches;
+    if ((r.lines < batch && r.alertBatches < JOB_ALERTS_PER_PASS) || opts.shouldStop?.()) return total;
     const wait = (opts.minPassMs ?? 0) - (performance.now() - started);
     if (wait > 0) await sleep(wait);
     if (opts.shouldStop?.()) return total;
