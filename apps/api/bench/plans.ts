@@ -50,6 +50,8 @@ const chooser = await one(
 );
 const typical = await one(`select id from clientes where id = (select cliente_id from requests where id = (select max(id) / 2 from requests))`);
 const prof = await one(`select profissional_id id from subscriptions where creditos_restantes > 0 order by id limit 1`);
+// The professional with the most applications: the longest applications list.
+const busy = await one(`select profissional_id id from candidaturas group by 1 order by count(*) desc limit 1`);
 const reqId = (await one(`select max(id) / 3 as id from requests`)).id;
 const sign = (tipo: string, id: number) => app.jwt.sign({ sub: String(id), tipo, v: 0 } as never);
 const h = (tipo: string, id: number) => ({ authorization: `Bearer ${sign(tipo, id)}` });
@@ -83,6 +85,8 @@ const cases: [string, string, Record<string, string>][] = [
   ['jobs: urgency, page 40', '/api/requests/disponiveis?tempo=NORMAL&page=40', h('profissional', prof.id)],
   ['jobs: 50 a page', '/api/requests/disponiveis?pageSize=50', h('profissional', prof.id)],
   ['project detail', `/api/requests/${reqId}`, h('admin', admin.id)],
+  ['pro: applications', `/api/creditos/profissional/${busy.id}`, h('profissional', busy.id)],
+  ['pro: notifications', '/api/notificacoes?pageSize=10', h('profissional', busy.id)],
   ['client: typical', `/api/requests/cliente/${typical.id}`, h('cliente', typical.id)],
   ['client: heavy', `/api/requests/cliente/${heavy.id}`, h('cliente', heavy.id)],
   ['client: heavy, page 5', `/api/requests/cliente/${heavy.id}?page=5`, h('cliente', heavy.id)],

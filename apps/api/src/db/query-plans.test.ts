@@ -5,7 +5,7 @@
  * meant for it: with sequential scans and sorts priced out, the plan must name that index and have
  * no Sort node. Dropping the index or changing the order by makes it fail.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -335,6 +335,60 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
       // executeNamed's names (a hash of a text) are for raw statements: a list there would be built on every request.
       expect(rows.filter((r) => r.name.startsWith('n_')).map((r) => r.statement.replace(/\s+/g, ' ').slice(0, 120))).toEqual([]);
     } finally {
+      await second.close();
+      await one.close();
+    }
+  });
+
+  it('the reads behind every signed-in page send named statements only: none is built and planned again per request', async () => {
+    // A second instance: its statements are all new, so each read below sends what it really sends.
+    const one = await openDatabase({ url, poolMax: 1 });
+    const second = await buildApp({ env, database: one, jwtSecret });
+    const sent: { name?: string; text: string }[] = [];
+    // What each request hands node-postgres: a named statement is parsed and planned once per connection.
+    const original = pg.Client.prototype.query;
+    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { name?: string; text?: string };
+      sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
+      return Reflect.apply(original, this, args) as never;
+    });
+    try {
+      await second.ready();
+      const reads: [string, Record<string, string>][] = [
+        // The menu's balance and the bell's count: every page a signed-in person opens.
+        [`/api/subscriptions/credito/${prof.id}`, prof.auth],
+        [`/api/subscriptions/profissional/${prof.id}`, prof.auth],
+        ['/api/notificacoes/por-ler', prof.auth],
+        ['/api/notificacoes/por-ler', client.auth],
+        ['/api/notificacoes/por-ler', admin.auth],
+        ['/api/profissional/urgencias', prof.auth],
+        // A receipt, as its owner and as an admin (none here: the read runs all the same).
+        ['/api/pagamentos/999999/recibo', prof.auth],
+        ['/api/pagamentos/999999/recibo', admin.auth],
+        ['/api/notificacoes/preferencias', prof.auth],
+        ['/api/notificacoes', client.auth],
+        [`/api/creditos/profissional/${prof.id}`, prof.auth],
+        [`/api/creditos/historico/${prof.id}`, prof.auth],
+        [`/api/pagamentos/profissional/${prof.id}`, prof.auth],
+        ['/api/requests/disponiveis/minhas-candidaturas', prof.auth],
+        [`/api/requests/cliente/${client.id}`, client.auth],
+        ['/api/profissional/retorno', prof.auth],
+        ['/api/profissional/selos', prof.auth],
+      ];
+      for (const [path, auth] of reads) {
+        // The first request of a path may fill caches (the session, a kept answer); the second is the everyday one.
+        await second.inject({ method: 'GET', url: path, headers: auth });
+        sent.length = 0;
+        const res = await second.inject({ method: 'GET', url: path, headers: auth });
+        expect(res.statusCode, `${path}: ${res.body}`).toBeLessThan(500);
+        expect(sent.length, `${path} reads nothing from the database`).toBeGreaterThan(0);
+        expect(
+          sent.filter((s) => !s.name).map((s) => s.text.replace(/\s+/g, ' ').slice(0, 120)),
+          `${path} sends statements without a name`,
+        ).toEqual([]);
+      }
+    } finally {
+      query.mockRestore();
       await second.close();
       await one.close();
     }

@@ -80,12 +80,22 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
   );
 }
 
-/** Unread, counted up to the cap (the partial index notificacoes_por_ler_idx; never a full count). */
+/**
+ * Unread, counted up to the cap (the partial index notificacoes_por_ler_idx; never a full count). Every
+ * signed-in page asks for it: kept prepared, one statement per role with the role a literal (as the
+ * list's, above) and the cap in the text (a LIMIT parameter makes the kept plan assume a tenth of the table).
+ */
 export async function unreadCount(db: Db, u: Person) {
-  const res = await db.execute<{ n: number }>(sql`
+  const res = await executeShape<{ n: number }>(
+    db,
+    `notificacoes_por_ler_${u.tipo}`,
+    () => sql`
     select count(*)::int as n from (
-      select 1 from notificacoes where destinatario_tipo = ${u.tipo} and destinatario_id = ${u.id} and lida_em is null limit ${NOTIFICATIONS_UNREAD_CAP}
-    ) x`);
+      select 1 from notificacoes where destinatario_tipo = ${ROLE_LITERAL[u.tipo]} and destinatario_id = ${sql.placeholder('id')}::int and lida_em is null
+      limit ${sql.raw(String(NOTIFICATIONS_UNREAD_CAP))}
+    ) x`,
+    { id: u.id },
+  );
   return { total: Number(res.rows[0]?.n ?? 0) };
 }
 

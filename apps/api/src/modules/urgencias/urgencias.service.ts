@@ -1,16 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { M, type UrgenciasSettings } from '@tc/shared';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { profissionais } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
 import { onCallAt } from '../notificacoes/notify';
 import { lisbonHour } from '../notificacoes/schedule';
 
+/** The emergency settings screen's one read, kept prepared (parsed and planned once per connection). */
 export async function getUrgencias(db: Db, profissionalId: number): Promise<UrgenciasSettings> {
-  const [row] = await db
-    .select({ aceitaUrgencias: profissionais.aceitaUrgencias, inicio: profissionais.urgenciasInicio, fim: profissionais.urgenciasFim })
-    .from(profissionais)
-    .where(eq(profissionais.id, profissionalId));
+  const [row] = await prepared(db, 'urgencias_of', () =>
+    db
+      .select({ aceitaUrgencias: profissionais.aceitaUrgencias, inicio: profissionais.urgenciasInicio, fim: profissionais.urgenciasFim })
+      .from(profissionais)
+      .where(eq(profissionais.id, sql.placeholder('id')))
+      .prepare('urgencias_of'),
+  ).execute({ id: profissionalId });
   if (!row) throw notFound(M.profissionalNaoIdentificado);
   return row;
 }
