@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -389,6 +390,29 @@ describeOnPostgres('outbox worker: several at once', () => {
     const rows = await rowsFor(admin.email);
     expect(rows).toHaveLength(n);
     expect(rows.every((r) => r.estado === 'ENVIADO' || r.estado === 'AGRUPADO')).toBe(true);
+  });
+
+  it("each mail sent is settled by a kept (named) statement: an approval sends thousands, from the API's own process", async () => {
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 3; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?s=${i}` }, clock.now());
+    const sent: { name?: string; text: string }[] = [];
+    const original = pg.Client.prototype.query;
+    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { name?: string; text?: string };
+      sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
+      return Reflect.apply(original, this, args) as never;
+    });
+    let mails = 0;
+    try {
+      for (let r = await pass(); r.lines > 0; r = await pass()) mails += r.sent;
+    } finally {
+      query.mockRestore();
+    }
+    expect(mails).toBeGreaterThanOrEqual(4);
+    const settled = sent.filter((s) => /update email_outbox set estado = case/.test(s.text));
+    expect(settled).toHaveLength(mails);
+    expect(settled.filter((s) => !s.name)).toEqual([]);
   });
 
   it('three workers running passes in parallel send each mail exactly once', async () => {

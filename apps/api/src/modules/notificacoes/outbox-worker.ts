@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_KINDS_BY_ROLE, type Role, type SwitchableKind } from '@tc/shared';
 import type { Env } from '../../config/env';
 import type { Db } from '../../db/client';
+import { executeShape } from '../../db/prepared';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../../lib/mailer';
 import { fanOutNewProject, JOB_ALERT_BATCH } from './notify';
@@ -266,11 +267,21 @@ function compose(deps: OutboxDeps, group: OutboxRow[]) {
   };
 }
 
+/**
+ * One statement per mail sent, in the API's own process: built once and kept prepared (executeShape),
+ * not built by drizzle, parsed and planned again for each of the thousands of alerts an approval sends.
+ */
 async function settleSent(db: Db, group: OutboxRow[], now: Date) {
   const ids = group.map((r) => r.id);
-  await db.execute(sql`
-    update email_outbox set estado = case when id = ${ids[0]!}::int then 'ENVIADO' else 'AGRUPADO' end, enviado_em = ${iso(now)}::timestamptz, erro = null
-    where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'A_ENVIAR'`);
+  const v = (key: string) => sql.placeholder(key);
+  await executeShape(
+    db,
+    'outbox_sent',
+    () => sql`
+    update email_outbox set estado = case when id = ${v('lead')}::int then 'ENVIADO' else 'AGRUPADO' end, enviado_em = ${v('at')}::timestamptz, erro = null
+    where id = any(${v('ids')}::int[]) and estado = 'A_ENVIAR'`,
+    { lead: ids[0]!, at: iso(now), ids: `{${ids.join(',')}}` },
+  );
 }
 
 async function settleFailed(db: Db, group: OutboxRow[], now: Date, error: unknown) {
