@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ttlCache } from './ttl-cache';
+import { servedWhileRefreshed, ttlCache } from './ttl-cache';
 
 /** A cache on a clock the test moves, and how many times each key was loaded. */
 function setup(ttlMs: number, maxEntries: number) {
@@ -125,5 +125,81 @@ describe('ttlCache', () => {
     expect(loads.get('pros:2')).toBe(1);
     // Dropped while loading (its value was not known yet): loaded again.
     expect(loads.get('jobs:3')).toBe(1);
+  });
+});
+
+describe('servedWhileRefreshed', () => {
+  /** A value on a clock the test moves; each load answers `load n` and waits until the test lets it go. */
+  function setup(ttlMs: number) {
+    let t = 0;
+    let loads = 0;
+    let release: (() => void)[] = [];
+    let fail = false;
+    const errors: unknown[] = [];
+    const get = servedWhileRefreshed(
+      ttlMs,
+      () => t,
+      async () => {
+        const n = ++loads;
+        await new Promise<void>((ok) => release.push(ok));
+        if (fail) throw new Error('load failed');
+        return `load ${n}`;
+      },
+      (e) => errors.push(e),
+    );
+    const letGo = async () => {
+      const waiting = release;
+      release = [];
+      for (const ok of waiting) ok();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    return { get, letGo, tick: (ms: number) => (t += ms), loads: () => loads, failNext: (v: boolean) => (fail = v), errors };
+  }
+
+  it('only the first caller waits; once old, the value is served at once while one reload runs, then the new one', async () => {
+    const s = setup(1000);
+    const first = Promise.all([s.get(), s.get()]);
+    await s.letGo();
+    expect(await first).toEqual(['load 1', 'load 1']);
+    expect(s.loads()).toBe(1);
+    s.tick(999);
+    expect(await s.get()).toBe('load 1');
+    expect(s.loads()).toBe(1);
+    s.tick(1);
+    // Old: served as it is, without waiting for the reload it starts (one for all these callers).
+    expect(await Promise.all([s.get(), s.get(), s.get()])).toEqual(['load 1', 'load 1', 'load 1']);
+    expect(s.loads()).toBe(2);
+    await s.letGo();
+    expect(await s.get()).toBe('load 2');
+    expect(s.loads()).toBe(2);
+  });
+
+  it('a failed reload keeps the old value and is reported; the next caller tries again', async () => {
+    const s = setup(1000);
+    const first = s.get();
+    await s.letGo();
+    await first;
+    s.tick(1000);
+    s.failNext(true);
+    expect(await s.get()).toBe('load 1');
+    await s.letGo();
+    expect(s.errors).toHaveLength(1);
+    expect(await s.get()).toBe('load 1');
+    expect(s.loads()).toBe(3);
+    s.failNext(false);
+    await s.letGo();
+    expect(await s.get()).toBe('load 3');
+  });
+
+  it('a failed first load fails its callers, and the next caller loads again', async () => {
+    const s = setup(1000);
+    s.failNext(true);
+    const first = s.get();
+    await s.letGo();
+    await expect(first).rejects.toThrow('load failed');
+    s.failNext(false);
+    const second = s.get();
+    await s.letGo();
+    expect(await second).toBe('load 2');
   });
 });

@@ -105,3 +105,34 @@ export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries
     },
   };
 }
+
+/**
+ * One value served while it is refreshed: once it is `ttlMs` old, the next caller still gets it at
+ * once and starts a single reload in the background, whose result the callers after it get. Only the
+ * first caller, with nothing loaded yet, waits for the load. A failed reload keeps the old value (and
+ * goes to `onError`); the next caller tries again. For what is costly to compute and may be a little
+ * old: the back office's charts, a pass over whole tables, made an admin wait about a second on the
+ * first view after every 30 s.
+ */
+export function servedWhileRefreshed<T>(ttlMs: number, now: () => number, load: () => Promise<T>, onError: (e: unknown) => void): () => Promise<T> {
+  let kept: { value: T; at: number } | undefined;
+  let loading: Promise<T> | undefined;
+  const reload = () => {
+    if (loading) return loading;
+    const at = now();
+    loading = load()
+      .then((value) => {
+        kept = { value, at };
+        return value;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+  return () => {
+    if (!kept) return reload();
+    if (now() - kept.at >= ttlMs) reload().catch(onError);
+    return Promise.resolve(kept.value);
+  };
+}

@@ -31,7 +31,8 @@ import { decideVerification, readDocument } from '../profissionais/verification.
 import { decideReview, deleteReview, listReviews } from '../reviews/moderation.service';
 import { listAudit, listClientes, listProfissionaisAdmin, listProjects } from './admin.service';
 import { ADMIN_PAGE_SIZE } from '../../db/paging';
-import { chartSeries, dashboardStats, listPaymentsAdmin, liveFigures } from './stats.service';
+import { chartSeries, CHARTS_REFRESH_MS, dashboardStats, listPaymentsAdmin, liveFigures } from './stats.service';
+import { servedWhileRefreshed } from '../../lib/ttl-cache';
 
 const errors = { 401: errorResponse, 403: errorResponse };
 const sec = [{ bearer: [] }];
@@ -49,9 +50,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, clock, cache } = app.ctx;
   app.addHook('onRequest', requireRole('admin'));
   // The figures (stats.service.ts): totals, money and queues from the short cache any write on this
-  // instance empties (`admin:`); the charts from the same 30 s cache, not emptied by writes.
+  // instance empties (`admin:`); the charts recomputed in the background once 30 s old, not emptied by
+  // writes (the view after that gets the previous ones, the views after the recompute the new ones).
   const live = () => cache.get('admin:figuras', () => liveFigures(db));
-  const charts = () => cache.get('figuras:graficos', () => chartSeries(db, clock.now()));
+  const charts = servedWhileRefreshed(
+    CHARTS_REFRESH_MS,
+    () => clock.now().getTime(),
+    () => chartSeries(db, clock.now()),
+    (e) => app.log.error({ err: e }, 'dashboard: falha ao recalcular os gráficos'),
+  );
   // A review decided or deleted (or a verification) changes the home page's public lists and profiles.
   const homeChanged = () => {
     cache.invalidate('home:');
