@@ -5,7 +5,7 @@
  * meant for it: with sequential scans and sorts priced out, the plan must name that index and have
  * no Sort node. Dropping the index or changing the order by makes it fail.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from './client';
 import { FETCH_STEPS } from './paging';
 import { syncCatalogue } from './catalogue-sync';
-import { adminSession, openProject, projectPayload, registerAndLogin, scratchPostgres, TEST_DB } from '../test/harness';
+import { adminSession, openProject, projectPayload, registerAndLogin, scratchPostgres, TEST_DB, watchStatements } from '../test/harness';
 
 const base = process.env.DATABASE_URL;
 const captured: { query: string; params: unknown[] }[] = [];
@@ -344,14 +344,8 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // A second instance: its statements are all new, so each read below sends what it really sends.
     const one = await openDatabase({ url, poolMax: 1 });
     const second = await buildApp({ env, database: one, jwtSecret });
-    const sent: { name?: string; text: string }[] = [];
     // What each request hands node-postgres: a named statement is parsed and planned once per connection.
-    const original = pg.Client.prototype.query;
-    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { name?: string; text?: string };
-      sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
-      return Reflect.apply(original, this, args) as never;
-    });
+    const { sent, restore } = watchStatements();
     try {
       await second.ready();
       const reads: [string, Record<string, string>][] = [
@@ -388,7 +382,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
         ).toEqual([]);
       }
     } finally {
-      query.mockRestore();
+      restore();
       await second.close();
       await one.close();
     }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
@@ -270,4 +270,19 @@ export async function stagedRace<A, B>(
   await lockWaiters(db, 2);
   await release();
   return Promise.all([a, b]);
+}
+
+/**
+ * Records what node-postgres is handed from now until `restore()`: each statement's text and name (a
+ * named one is parsed and planned once per connection; an unnamed one on every run).
+ */
+export function watchStatements() {
+  const sent: { name?: string; text: string }[] = [];
+  const original = pg.Client.prototype.query;
+  const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { name?: string; text?: string };
+    sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
+    return Reflect.apply(original, this, args) as never;
+  });
+  return { sent, restore: () => query.mockRestore() };
 }

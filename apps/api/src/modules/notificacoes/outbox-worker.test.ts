@@ -1,10 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
-import { adminSession, createTestApp, describeOnPostgres, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  createTestApp,
+  describeOnPostgres,
+  openProject,
+  projectPayload,
+  registerAndLogin,
+  TEST_DB,
+  watchStatements,
+  type TestApp,
+} from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
 import { notify, projetoPendenteDeliveries, writeNotifications } from './notify';
@@ -396,18 +405,12 @@ describeOnPostgres('outbox worker: several at once', () => {
     const c = await registerAndLogin(t.app, 'cliente');
     for (let i = 0; i < 3; i++)
       await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?s=${i}` }, clock.now());
-    const sent: { name?: string; text: string }[] = [];
-    const original = pg.Client.prototype.query;
-    const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { name?: string; text?: string };
-      sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
-      return Reflect.apply(original, this, args) as never;
-    });
+    const { sent, restore } = watchStatements();
     let mails = 0;
     try {
       for (let r = await pass(); r.lines > 0; r = await pass()) mails += r.sent;
     } finally {
-      query.mockRestore();
+      restore();
     }
     expect(mails).toBeGreaterThanOrEqual(4);
     const settled = sent.filter((s) => /update email_outbox set estado = case/.test(s.text));
