@@ -194,9 +194,10 @@ describe('servedWhileRefreshed', () => {
   it('a failed first load fails its callers, and the next caller loads again', async () => {
     const s = setup(1000);
     s.failNext(true);
-    const first = s.get();
+    // Its rejection expected before the load is let go (else it is, for a moment, a rejection nobody handles).
+    const first = expect(s.get()).rejects.toThrow('load failed');
     await s.letGo();
-    await expect(first).rejects.toThrow('load failed');
+    await first;
     s.failNext(false);
     const second = s.get();
     await s.letGo();
