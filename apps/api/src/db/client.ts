@@ -61,6 +61,10 @@ export async function openDatabase(opts: {
       // crashed request does not hold its locks.
       statement_timeout: opts.statementTimeoutMs ?? 5000,
       idle_in_transaction_session_timeout: 30000,
+      // A client taken from the pool writes each query at once instead of after the last one's
+      // answer: statementsInOneTrip (db/prepared.ts) sends a whole transaction in one round trip.
+      // Queries awaited one by one, as everywhere else, go exactly as before.
+      pipeline: true,
     });
     // An idle connection can be closed by the server (restart, failover, admin command). Without a
     // listener node-postgres throws that as an uncaught exception and the process dies; the pool

@@ -274,15 +274,37 @@ export async function stagedRace<A, B>(
 
 /**
  * Records what node-postgres is handed from now until `restore()`: each statement's text and name (a
- * named one is parsed and planned once per connection; an unnamed one on every run).
+ * named one is parsed and planned once per connection; an unnamed one on every run), and in `events`
+ * the order in which statements were written to the server (`sent <text>`) and answered (`answered
+ * <text>`): statements written together come before the first answer. (A query handed over while
+ * another runs waits in node-postgres's queue, unwritten, unless the client pipelines.)
  */
 export function watchStatements() {
   const sent: { name?: string; text: string }[] = [];
+  const events: string[] = [];
   const original = pg.Client.prototype.query;
   const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
     const config = args[0] as string | { name?: string; text?: string };
-    sent.push(typeof config === 'string' ? { text: config } : { name: config.name, text: config.text ?? '' });
-    return Reflect.apply(original, this, args) as never;
+    const text = typeof config === 'string' ? config : (config.text ?? '');
+    sent.push(typeof config === 'string' ? { text } : { name: config.name, text });
+    const answer = Reflect.apply(original, this, args) as unknown;
+    const answered = () => events.push(`answered ${text}`);
+    if (answer && typeof (answer as PromiseLike<unknown>).then === 'function') (answer as PromiseLike<unknown>).then(answered, answered);
+    return answer as never;
   });
-  return { sent, restore: () => query.mockRestore() };
+  // Query#submit is where node-postgres writes a query to the connection.
+  const QueryClass = (pg as unknown as { Query: { prototype: { submit(...a: unknown[]): unknown } } }).Query;
+  const originalSubmit = QueryClass.prototype.submit;
+  const submit = vi.spyOn(QueryClass.prototype, 'submit').mockImplementation(function (this: { text?: string }, ...args: unknown[]) {
+    events.push(`sent ${this.text ?? ''}`);
+    return Reflect.apply(originalSubmit, this, args);
+  });
+  return {
+    sent,
+    events,
+    restore: () => {
+      query.mockRestore();
+      submit.mockRestore();
+    },
+  };
 }

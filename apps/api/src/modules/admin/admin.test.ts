@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { adminSession, completeWith, createTestApp, openProject, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  completeWith,
+  createTestApp,
+  openProject,
+  projectPayload,
+  registerAndLogin,
+  TEST_DB,
+  watchStatements,
+  type TestApp,
+} from '../../test/harness';
 import { jpegWithGps, multipart, pngBytes } from '../../test/images';
 import { grantCredits } from '../creditos/creditos.service';
 
@@ -192,6 +202,50 @@ describe(`reviews moderation at once (${TEST_DB})`, () => {
     // The answer of the approval that counted last says the average of all four.
     const last = answers.filter((a) => a.statusCode === 200).map((a) => a.json().notaMedia as number);
     expect(last).toContain(4.25);
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('a review approved in one round trip', () => {
+  it('writes BEGIN, the decision, the recompute and COMMIT before the first answer, and answers the new average', async () => {
+    const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Numa Viagem' });
+    await give(p.id, 20);
+    const c = await registerAndLogin(t.app, 'cliente', { nome: 'Cliente Numa Viagem' });
+    const rid = await openProject(t.app, c, admin, 5);
+    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+    await completeWith(t.app, c, rid, p.id);
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: p.id, nota: 4, comentario: 'Rápido e limpo.' },
+    });
+    expect(review.statusCode).toBe(201);
+    const watch = watchStatements();
+    let res;
+    try {
+      res = await t.app.inject({ method: 'PUT', url: `/api/review/accept/${review.json().id}`, headers: admin.auth });
+    } finally {
+      watch.restore();
+    }
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'APROVADO', profissionalId: p.id, notaMedia: 4 });
+    const begin = watch.events.indexOf('sent begin');
+    expect(begin).toBeGreaterThanOrEqual(0);
+    const trip = watch.events.slice(begin, begin + 4);
+    expect(trip[1]).toMatch(/^sent\s+with cur as \(\s+select v\.id, v\.status, v\.profissional_id from reviews v/);
+    expect(trip[2]).toMatch(/^sent\s+with alvo as \(select v\.profissional_id as id from reviews v/);
+    expect(trip[3]).toBe('sent commit');
+    expect(watch.events.slice(begin + 4)).toEqual([
+      'answered begin',
+      expect.stringMatching(/^answered/),
+      expect.stringMatching(/^answered/),
+      'answered commit',
+    ]);
+    // ...and the professional's row says so.
+    const { rows } = await t.db.execute<{ n: number; media: number }>(
+      sql`select total_avaliacoes as n, nota_media::float8 as media from profissionais where id = ${p.id}`,
+    );
+    expect(rows[0]).toEqual({ n: 1, media: 4 });
   });
 });
 

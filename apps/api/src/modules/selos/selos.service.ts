@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DOMOTICA_SPECIALTIES, M, progressoSelos, SELO_REGRAS as R, SELOS, type Selo, type SeloMetricas, type SelosResponse } from '@tc/shared';
 import type { Db, Tx } from '../../db/client';
-import { executeNamed, executeShape, preparedRaw } from '../../db/prepared';
+import { executeNamed, executeShape, preparedRaw, type ShapeStep } from '../../db/prepared';
 import { intArray, textArray } from '../../db/search';
 import { notFound } from '../../lib/app-error';
 import { approvedRatingOf, bayesSql, PRIOR_FALLBACK, refreshPriorSql, storedPriorSql } from './ranking';
@@ -146,8 +146,33 @@ export async function recomputeRatingAndSelos(db: Db | Tx, profissionalId: numbe
     () => statement(sql`select id from profissionais where id = ${sql.placeholder('id')}::int`, sql`${sql.placeholder('at')}`, undefined, false, true),
     { id: profissionalId, at: now.toISOString() },
   );
-  return rows[0] ? numOrNull(rows[0].nota_media) : null;
+  return notaMediaOf(rows[0]);
 }
+
+/**
+ * recomputeRatingAndSelos as a step of statementsInOneTrip, after the statement that approves the
+ * review `reviewId` in the same transaction: the professional is the review's, found when the step
+ * starts, and only while the review stands approved (no review, or one rejected, recomputes nobody;
+ * a second approval, refused as already decided, recomputes the same figures again). Its row answers
+ * `nota_media`.
+ */
+export function ratingAndSelosAfterApproval(reviewId: number, now: Date): ShapeStep {
+  return {
+    shape: 'rating_and_selos_of_review',
+    build: () =>
+      statement(
+        sql`select v.profissional_id as id from reviews v where v.id = ${sql.placeholder('review')}::int and v.status = 'APROVADO'`,
+        sql`${sql.placeholder('at')}`,
+        undefined,
+        false,
+        true,
+      ),
+    values: { review: reviewId, at: now.toISOString() },
+  };
+}
+
+/** nota_media as recomputeRatingAndSelos's and ratingAndSelosAfterApproval's rows give it. */
+export const notaMediaOf = (row: Record<string, unknown> | undefined): number | null => (row ? numOrNull(row.nota_media as number | string | null) : null);
 
 /**
  * After an application only "Resposta rápida" can change: this reads that badge's figures alone and writes
