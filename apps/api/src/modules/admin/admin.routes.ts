@@ -59,11 +59,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     () => chartSeries(db, clock.now()),
     (e) => app.log.error({ err: e }, 'dashboard: falha ao recalcular os gráficos'),
   );
-  // A review decided or deleted (or a verification) changes the home page's public lists and profiles.
-  const homeChanged = () => {
-    cache.invalidate('home:');
-    app.ctx.profiles.invalidate('');
-  };
+  // A review approved or deleted, or a verification decided, changes the home page's public lists and
+  // that one professional's cached profile and reviews, dropped at once on this instance (others catch
+  // up within the caches' 30 s). Not every profile: an admin clearing the queue emptied the whole
+  // cache of profiles with each decision. A rejection changes nothing public (a pending review shows
+  // nowhere), nor does a refused request.
+  const publicChange =
+    <R>(profissionalId: (r: R) => number) =>
+    (r: R) => {
+      cache.invalidate('home:');
+      app.ctx.profiles.invalidate(`perfil:${profissionalId(r)}:`);
+      return r;
+    };
 
   // The same for every admin while its cached parts last (a shared answer: its JSON written once).
   app.get(
@@ -129,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors },
       },
     },
-    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).finally(homeChanged),
+    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).then(publicChange((r) => r.profissionalId)),
   );
   app.put(
     '/review/deny/:id',
@@ -142,12 +149,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors },
       },
     },
-    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id, clock.now()).finally(homeChanged),
+    async (request) => decideReview(db, request.params.id, 'NEGADO', request.user.id, clock.now()),
   );
   app.delete(
     '/review/delete/:id',
     { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams, response: { 200: deletedId, 404: errorResponse, ...errors } } },
-    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).finally(homeChanged),
+    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).then(publicChange((r) => r.profissionalId)),
   );
 
   app.get(
@@ -198,7 +205,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The badges on the home page's cards change with it.
-    async (request) => decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()).finally(homeChanged),
+    async (request) =>
+      decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()).then(publicChange(() => request.params.id)),
   );
 
   app.get(

@@ -74,4 +74,43 @@ describe("a professional's cached profile", () => {
     expect((await reviewsOf(p.id)).map((r) => r.comentario)).toEqual(['Rápido e limpo']);
     expect((await profile(p.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 1, notaMedia: 5 });
   });
+
+  it("a decision drops its own professional's cached profile and reviews only", async () => {
+    const c = await registerAndLogin(s.t.app, 'cliente', { nome: 'Cláudia Alvo' });
+    const a = await registerAndLogin(s.t.app, 'profissional', { nome: 'Artur Avaliado' });
+    const b = await registerAndLogin(s.t.app, 'profissional', { nome: 'Bruno Vizinho' });
+    await s.t.db.transaction((tx) => grantCredits(tx, a.id, 100, 'AJUSTE', { descricao: 'teste' }));
+    const requestId = await openProject(s.t.app, c, s.admin, 5);
+    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: a.auth, payload: { requestId } })).statusCode).toBe(201);
+    await completeWith(s.t.app, c, requestId, a.id);
+    const created = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/review/create',
+      headers: c.auth,
+      payload: { profissionalId: a.id, requestId, nota: 4, comentario: 'Cumpriu o prazo' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    // Both profiles cached; then B's changed behind the API's back.
+    expect((await profile(a.id, c.auth)).json().totalAvaliacoes).toBe(0);
+    expect((await profile(b.id, c.auth)).json().descricao).toBeNull();
+    expect(await reviewsOf(a.id)).toEqual([]);
+    await s.t.db.update(profissionais).set({ bio: 'Mudada à parte' }).where(eq(profissionais.id, b.id));
+
+    // A's approval: A's profile and reviews at once; B's cached page stays as it was.
+    expect((await s.t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: s.admin.auth })).statusCode).toBe(200);
+    expect((await profile(a.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 1, notaMedia: 4 });
+    expect((await reviewsOf(a.id)).map((r) => r.comentario)).toEqual(['Cumpriu o prazo']);
+    expect((await profile(b.id, c.auth)).json().descricao).toBeNull();
+
+    // Deleted: gone from A's profile and reviews at once.
+    const deleted = await s.t.app.inject({ method: 'DELETE', url: `/api/review/delete/${id}`, headers: s.admin.auth });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ id });
+    expect((await profile(a.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 0, notaMedia: null });
+    expect(await reviewsOf(a.id)).toEqual([]);
+    // B's catches up within the 30 s.
+    skew += 31_000;
+    expect((await profile(b.id, c.auth)).json().descricao).toBe('Mudada à parte');
+  });
 });

@@ -205,7 +205,8 @@ export async function deleteReview(db: Db, id: number, adminId: number, now: Dat
       select del.profissional_id from del`,
     );
     if (!rows[0]) throw notFound('Review não encontrada.');
-    await recomputeRatingAndSelos(tx, Number(rows[0].profissional_id), now);
-    return { id };
+    const profissionalId = Number(rows[0].profissional_id);
+    await recomputeRatingAndSelos(tx, profissionalId, now);
+    return { id, profissionalId };
   });
 }
