@@ -108,6 +108,48 @@ describe('ttlCache', () => {
     expect(loads.get('admin:a')).toBe(1);
   });
 
+  it('a prefix drops exactly the keys it starts, whatever their group (the text up to the first colon)', async () => {
+    const { cache, get, loads } = setup(60_000, 20);
+    const keys = ['a:1', 'a:12', 'a:2', 'ab:1', 'a', 'b:a:1', 'x', 'a:1:b'];
+    const again = async () => {
+      for (const k of keys) await get(k);
+    };
+    const reloaded = (before: Map<string, number>) => keys.filter((k) => loads.get(k) !== before.get(k));
+    await again();
+    let before = new Map(loads);
+    cache.invalidate('a:1');
+    await again();
+    expect(reloaded(before)).toEqual(['a:1', 'a:12', 'a:1:b']);
+    before = new Map(loads);
+    cache.invalidate('a');
+    await again();
+    expect(reloaded(before)).toEqual(['a:1', 'a:12', 'a:2', 'ab:1', 'a', 'a:1:b']);
+    before = new Map(loads);
+    cache.invalidate('b:a');
+    cache.invalidate('zz:');
+    await again();
+    expect(reloaded(before)).toEqual(['b:a:1']);
+    before = new Map(loads);
+    cache.invalidate('');
+    await again();
+    expect(reloaded(before)).toEqual(keys);
+  });
+
+  it('entries dropped to make room or expired leave their group: a later prefix drops only the live ones', async () => {
+    const { cache, get, loads, tick } = setup(1_000, 3);
+    // Two dropped to make room, then the rest expired and dropped by the next load.
+    for (const k of ['g:1', 'g:2', 'g:3', 'g:4', 'h:1']) await get(k);
+    tick(2_000);
+    await get('g:5');
+    await get('h:2');
+    cache.invalidate('g:');
+    for (const k of ['g:5', 'h:2', 'g:5', 'h:2']) await get(k);
+    expect([loads.get('g:5'), loads.get('h:2')]).toEqual([2, 1]);
+    cache.invalidate('');
+    await get('h:2');
+    expect(loads.get('h:2')).toBe(2);
+  });
+
   it('invalidates by prefix only the values that hold something, and any value still loading', async () => {
     const { cache, get, loads } = setup(60_000, 10);
     await get('jobs:1');
