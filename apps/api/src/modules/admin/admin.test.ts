@@ -148,6 +148,17 @@ describe('reviews moderation', () => {
   });
 });
 
+type Account = { id: number; auth: Record<string, string> };
+/** A pending review by `c` of `p` (who has credits), after a project of `c`'s that `p` applied to and completed. */
+async function pendingReview(p: Account, c: Account, nota: number, comentario: string): Promise<number> {
+  const rid = await openProject(t.app, c, admin, 5);
+  expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
+  await completeWith(t.app, c, rid, p.id);
+  const review = await t.app.inject({ method: 'POST', url: '/api/review/create', headers: c.auth, payload: { profissionalId: p.id, nota, comentario } });
+  expect(review.statusCode).toBe(201);
+  return review.json().id as number;
+}
+
 describe(`reviews moderation at once (${TEST_DB})`, () => {
   it("approving a professional's reviews at once counts each once, with one audit line and one message each", async () => {
     // On PostgreSQL the approvals run at once. Each locks the professional's row before its average
@@ -160,17 +171,7 @@ describe(`reviews moderation at once (${TEST_DB})`, () => {
     const ids: number[] = [];
     for (const [i, nota] of notas.entries()) {
       const c = await registerAndLogin(t.app, 'cliente', { nome: `Cliente Concorrente ${i}` });
-      const rid = await openProject(t.app, c, admin, 5);
-      expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
-      await completeWith(t.app, c, rid, p.id);
-      const review = await t.app.inject({
-        method: 'POST',
-        url: '/api/review/create',
-        headers: c.auth,
-        payload: { profissionalId: p.id, nota, comentario: `Nota ${nota} de ${i}` },
-      });
-      expect(review.statusCode).toBe(201);
-      ids.push(review.json().id);
+      ids.push(await pendingReview(p, c, nota, `Nota ${nota} de ${i}`));
       clients.push(c);
     }
     // Every review approved twice at once, and all of them at once.
@@ -210,20 +211,11 @@ describe.runIf(TEST_DB === 'postgres')('a review approved in one round trip', ()
     const p = await registerAndLogin(t.app, 'profissional', { nome: 'Paulo Numa Viagem' });
     await give(p.id, 20);
     const c = await registerAndLogin(t.app, 'cliente', { nome: 'Cliente Numa Viagem' });
-    const rid = await openProject(t.app, c, admin, 5);
-    expect((await t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId: rid } })).statusCode).toBe(201);
-    await completeWith(t.app, c, rid, p.id);
-    const review = await t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, nota: 4, comentario: 'Rápido e limpo.' },
-    });
-    expect(review.statusCode).toBe(201);
+    const id = await pendingReview(p, c, 4, 'Rápido e limpo.');
     const watch = watchStatements();
     let res;
     try {
-      res = await t.app.inject({ method: 'PUT', url: `/api/review/accept/${review.json().id}`, headers: admin.auth });
+      res = await t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: admin.auth });
     } finally {
       watch.restore();
     }

@@ -16,6 +16,27 @@ const profile = (id: number, auth: Record<string, string>) => s.t.app.inject({ m
 const reviewsOf = async (id: number) =>
   (await s.t.app.inject({ method: 'GET', url: `/api/review/profissional/${id}` })).json().items as { comentario: string }[];
 
+type Account = { id: number; auth: Record<string, string> };
+/** A project of `c`'s that `p` (given credits) applied to and completed: its id. */
+async function completedFor(c: Account, p: Account): Promise<number> {
+  await s.t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
+  const requestId = await openProject(s.t.app, c, s.admin, 5);
+  expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
+  await completeWith(s.t.app, c, requestId, p.id);
+  return requestId;
+}
+/** `c`'s review of `p` for that project, pending: its id. */
+async function reviewOf(c: Account, p: Account, requestId: number, nota: number, comentario: string): Promise<number> {
+  const created = await s.t.app.inject({
+    method: 'POST',
+    url: '/api/review/create',
+    headers: c.auth,
+    payload: { profissionalId: p.id, requestId, nota, comentario },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json().id as number;
+}
+
 describe("a professional's cached profile", () => {
   it('a change made elsewhere shows within 30 s; his own edit at once; a deleted account at once', async () => {
     const c = await registerAndLogin(s.t.app, 'cliente');
@@ -52,24 +73,14 @@ describe("a professional's cached profile", () => {
   it('an approved review shows at once on the profile and in the public reviews; a rejected or pending one never', async () => {
     const c = await registerAndLogin(s.t.app, 'cliente', { nome: 'Clara Cache' });
     const p = await registerAndLogin(s.t.app, 'profissional');
-    await s.t.db.transaction((tx) => grantCredits(tx, p.id, 100, 'AJUSTE', { descricao: 'teste' }));
-    const requestId = await openProject(s.t.app, c, s.admin, 5);
-    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: p.auth, payload: { requestId } })).statusCode).toBe(201);
-    await completeWith(s.t.app, c, requestId, p.id);
+    const requestId = await completedFor(c, p);
     // Both cached while empty.
     expect(await reviewsOf(p.id)).toEqual([]);
     expect((await profile(p.id, c.auth)).json().totalAvaliacoes).toBe(0);
 
-    const created = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: p.id, requestId, nota: 5, comentario: 'Rápido e limpo' },
-    });
-    expect(created.statusCode).toBe(201);
+    const id = await reviewOf(c, p, requestId, 5, 'Rápido e limpo');
     // Pending: not public.
     expect(await reviewsOf(p.id)).toEqual([]);
-    const id = created.json().id as number;
     expect((await s.t.app.inject({ method: 'PUT', url: `/api/review/accept/${id}`, headers: s.admin.auth })).statusCode).toBe(200);
     expect((await reviewsOf(p.id)).map((r) => r.comentario)).toEqual(['Rápido e limpo']);
     expect((await profile(p.id, c.auth)).json()).toMatchObject({ totalAvaliacoes: 1, notaMedia: 5 });
@@ -79,18 +90,8 @@ describe("a professional's cached profile", () => {
     const c = await registerAndLogin(s.t.app, 'cliente', { nome: 'Cláudia Alvo' });
     const a = await registerAndLogin(s.t.app, 'profissional', { nome: 'Artur Avaliado' });
     const b = await registerAndLogin(s.t.app, 'profissional', { nome: 'Bruno Vizinho' });
-    await s.t.db.transaction((tx) => grantCredits(tx, a.id, 100, 'AJUSTE', { descricao: 'teste' }));
-    const requestId = await openProject(s.t.app, c, s.admin, 5);
-    expect((await s.t.app.inject({ method: 'POST', url: '/api/creditos/usar', headers: a.auth, payload: { requestId } })).statusCode).toBe(201);
-    await completeWith(s.t.app, c, requestId, a.id);
-    const created = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/review/create',
-      headers: c.auth,
-      payload: { profissionalId: a.id, requestId, nota: 4, comentario: 'Cumpriu o prazo' },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as number;
+    const requestId = await completedFor(c, a);
+    const id = await reviewOf(c, a, requestId, 4, 'Cumpriu o prazo');
     // Both profiles cached; then B's changed behind the API's back.
     expect((await profile(a.id, c.auth)).json().totalAvaliacoes).toBe(0);
     expect((await profile(b.id, c.auth)).json().descricao).toBeNull();
