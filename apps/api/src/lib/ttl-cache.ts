@@ -117,7 +117,8 @@ export function ttlCache(ttlMs: number, now: () => number = Date.now, maxEntries
       // A key starting with a prefix that holds a ':' has its first ':' where the prefix has it.
       const among = prefix.includes(':') ? groups.get(groupOf(prefix)) : entries.values();
       if (!among) return;
-      for (const e of [...among]) {
+      // Deleting the entry being visited is safe for a Map's or a Set's iterator.
+      for (const e of among) {
         if (e.key.startsWith(prefix) && (!holds || !e.loaded || holds(e.loaded.value))) remove(e);
       }
     },

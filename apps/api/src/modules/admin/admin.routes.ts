@@ -64,13 +64,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // up within the caches' 30 s). Not every profile: an admin clearing the queue emptied the whole
   // cache of profiles with each decision. A rejection changes nothing public (a pending review shows
   // nowhere), nor does a refused request.
-  const publicChange =
-    <R>(profissionalId: (r: R) => number) =>
-    (r: R) => {
-      cache.invalidate('home:');
-      app.ctx.profiles.invalidate(`perfil:${profissionalId(r)}:`);
-      return r;
-    };
+  const publicChange = (profissionalId: number) => {
+    cache.invalidate('home:');
+    app.ctx.profiles.invalidate(`perfil:${profissionalId}:`);
+  };
 
   // The same for every admin while its cached parts last (a shared answer: its JSON written once).
   app.get(
@@ -136,7 +133,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewDecision, 404: errorResponse, 409: errorResponse, ...errors },
       },
     },
-    async (request) => decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now()).then(publicChange((r) => r.profissionalId)),
+    async (request) => {
+      const decided = await decideReview(db, request.params.id, 'APROVADO', request.user.id, clock.now());
+      publicChange(decided.profissionalId);
+      return decided;
+    },
   );
   app.put(
     '/review/deny/:id',
@@ -154,7 +155,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/review/delete/:id',
     { schema: { tags, security: sec, summary: 'Eliminar review', params: idParams, response: { 200: deletedId, 404: errorResponse, ...errors } } },
-    async (request) => deleteReview(db, request.params.id, request.user.id, clock.now()).then(publicChange((r) => r.profissionalId)),
+    async (request) => {
+      const deleted = await deleteReview(db, request.params.id, request.user.id, clock.now());
+      publicChange(deleted.profissionalId);
+      return deleted;
+    },
   );
 
   app.get(
@@ -205,8 +210,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The badges on the home page's cards change with it.
-    async (request) =>
-      decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now()).then(publicChange(() => request.params.id)),
+    async (request) => {
+      const decided = await decideVerification(db, storage, request.params.id, request.body.decisao, request.user.id, clock.now());
+      publicChange(request.params.id);
+      return decided;
+    },
   );
 
   app.get(
