@@ -352,7 +352,7 @@ async function connect(url: string, name: string, log: (l: string) => void) {
     log(`  ${label.padEnd(34, '.')} ${String(r.rowCount ?? '').padStart(9)} rows ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s`);
     return r;
   };
-  return { client, q, one, step, end: () => client.end() };
+  return { client, q, one, step, log, end: () => client.end() };
 }
 
 /**
@@ -373,6 +373,40 @@ async function bulkSession(c: Conn): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `fill` with the table's secondary indexes (and unique constraints) dropped, then each built again
+ * from its own definition, all in one transaction: an interrupted run leaves the table as it was.
+ * For the notification tables (4 M bell rows, 3 M e-mails on the default data), whose random keys
+ * (the e-mail's `chave`, the bell's person) made each row an index insertion at a random page: those
+ * two steps were half of the load (190 of 371 s); building the same indexes afterwards takes about
+ * 10 s each. And for the search texts' trigram indexes (31 s to fill the projects' one row by row, 18
+ * s to build). The primary key stays (its ids come in order).
+ */
+async function withIndexesBuiltAfter<T>(c: Conn, label: string, table: string, fill: () => Promise<T>): Promise<T> {
+  const indexes = (
+    await c.q(
+      `SELECT quote_ident(ci.relname) name, pg_get_indexdef(i.indexrelid) def, quote_ident(con.conname) constraint_name, pg_get_constraintdef(con.oid) constraint_def
+       FROM pg_index i JOIN pg_class ci ON ci.oid = i.indexrelid
+       LEFT JOIN pg_constraint con ON con.conindid = i.indexrelid AND con.conrelid = i.indrelid
+       WHERE i.indrelid = $1::regclass AND NOT i.indisprimary ORDER BY ci.relname`,
+      [table],
+    )
+  ).rows as { name: string; def: string; constraint_name: string | null; constraint_def: string | null }[];
+  await c.q('BEGIN');
+  try {
+    for (const x of indexes) await c.q(x.constraint_name ? `ALTER TABLE ${table} DROP CONSTRAINT ${x.constraint_name}` : `DROP INDEX ${x.name}`);
+    const out = await fill();
+    const t = Date.now();
+    for (const x of indexes) await c.q(x.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT ${x.constraint_name} ${x.constraint_def}` : x.def);
+    await c.q('COMMIT');
+    c.log(`  ${`${label}: ${indexes.length} indexes`.padEnd(34, '.')} ${''.padStart(9)}      ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s`);
+    return out;
+  } catch (e) {
+    await c.q('ROLLBACK').catch(() => undefined);
+    throw e;
   }
 }
 
@@ -717,9 +751,9 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       ORDER BY t.criado_em`);
     await q('DROP TABLE g_req0');
     // What migration 0033's trigger writes (no trigger fires in this session): the back office's search text.
-    await step('requests_busca', `
+    await withIndexesBuiltAfter(c1, 'requests_busca', 'requests_busca', () => step('requests_busca', `
       INSERT INTO requests_busca (request_id, texto)
-      SELECT r.id, r.busca || ' ' || c.busca FROM requests r JOIN clientes c ON c.id = r.cliente_id WHERE r.id > ${n(rb)}`);
+      SELECT r.id, r.busca || ' ' || c.busca FROM requests r JOIN clientes c ON c.id = r.cliente_id WHERE r.id > ${n(rb)}`));
 
     // 7. Applications: as many as the project's count says (about 2 per priced, approved project), by
     // professionals who had already signed up, within 5 days of approval (and before completion); in
@@ -921,9 +955,9 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     await Promise.all([reviewsAndRatings(), paymentsAndLedger()]);
     // What migration 0033's trigger writes: the back office's search text of each review. After both,
     // so that the two connections overlap as before (their steps' timing must not change the data).
-    await step('reviews_busca', `
+    await withIndexesBuiltAfter(c1, 'reviews_busca', 'reviews_busca', () => step('reviews_busca', `
       INSERT INTO reviews_busca (review_id, texto)
-      SELECT v.id, lower(f_unaccent(v.comentario)) || ' ' || c.busca FROM reviews v JOIN clientes c ON c.id = v.cliente_id WHERE v.id > ${n(vb)}`);
+      SELECT v.id, lower(f_unaccent(v.comentario)) || ' ' || c.busca FROM reviews v JOIN clientes c ON c.id = v.cliente_id WHERE v.id > ${n(vb)}`));
 
     // 11b. Badges and the Bayesian rating, by the app's own rules (modules/selos), once the tables they
     // read have statistics (the full VACUUM ANALYZE comes last).
@@ -1014,7 +1048,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     // With the job alerts of the last days (jobAlerts), in one time order (the clean-up walks the
     // ids), beside their e-mails on the other connection.
     const alerts = jobAlerts({ now: NOW, rb, days: opts.alertDays ?? DEFAULT_ALERT_DAYS });
-    const bells = step('notificacoes', `
+    const bells = withIndexesBuiltAfter(c1, 'notificacoes', 'notificacoes', () => step('notificacoes', `
       INSERT INTO notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, dados, lida_em, criado_em)
       ${alerts ? `WITH ${alerts.ctes}` : ''}
       SELECT dt::user_role, did, tipo, titulo, corpo, link, dados, CASE WHEN lida THEN t + interval '5 hours' END, t FROM (
@@ -1040,8 +1074,8 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
         WHERE x.id > ${n(cdb)} AND r.escolhido_em > ${NOW} - interval '30 days'
        ) y
        ${alerts ? `UNION ALL ${alerts.bells}` : ''}
-      ) x ORDER BY t`);
-    await Promise.all([bells, alerts && c2.step('email_outbox: job alerts', alerts.mails)]);
+      ) x ORDER BY t`));
+    await Promise.all([bells, alerts && withIndexesBuiltAfter(c2, 'email_outbox', 'email_outbox', () => c2.step('email_outbox: job alerts', alerts.mails))]);
 
     // Every generated person accepted the current terms at sign-up (docs/decisions/0016), so none is
     // asked again at log-in.
