@@ -87,7 +87,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     return plan;
   }
 
-  type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
+  type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
   const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
   /**
    * The page's Limit of the list query `url` runs sits over `index` read alone (an Index Only Scan,
@@ -446,6 +446,38 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // applications made in the same instant (migration 0017).
     expect(plan).not.toContain('"Node Type":"Sort"');
     expect(plan).not.toContain('Incremental Sort');
+  });
+
+  it("which of a professional's applications are to open jobs: answered from the open jobs' id index alone, no project read from its table (migration 0037)", async () => {
+    // 400 jobs he applied to, half still open (approved, priced, nobody chosen), half completed.
+    const { rows: jobs } = await explainer.query<{ id: number; aberto: boolean }>(
+      `insert into requests (titulo, descricao, cidade, bairro, especialidade, contato, cliente_id, creditos, status, aprovado_em, concluido_em)
+      select 'Tomada ' || g, 'Trocar tomada', 'Faro', 'Faro', 'tomadas-interruptores', '+351912345678', $1, 3,
+        (case when g % 2 = 0 then 'ABERTO' else 'CONCLUIDO' end)::project_status, now() - interval '3 days', case when g % 2 = 1 then now() end
+      from generate_series(1, 400) g returning id, status = 'ABERTO' aberto`,
+      [client.id],
+    );
+    await explainer.query(
+      `insert into candidaturas (request_id, profissional_id, creditos, criado_em) select id, $2, 3, now() - interval '1 minute' * id from unnest($1::int[]) id`,
+      [jobs.map((j) => j.id), prof.id],
+    );
+    captured.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/api/requests/disponiveis/minhas-candidaturas', headers: prof.auth });
+    expect(res.statusCode).toBe(200);
+    const open = jobs.filter((j) => j.aberto).map((j) => j.id);
+    expect(open).toHaveLength(200);
+    // (With the jobs other tests here had him apply to.)
+    const ids = new Set((res.json() as { ids: number[] }).ids);
+    expect(jobs.filter((j) => ids.has(j.id)).map((j) => j.id)).toEqual(open);
+    const q = captured.find((c) => /from "candidaturas"/.test(c.query) && /"requests"/.test(c.query));
+    expect(q, 'the open applications statement').toBeDefined();
+    // Pages all-visible, as autovacuum keeps them: an index-only scan then reads no table page.
+    await explainer.query('VACUUM ANALYZE requests');
+    await explainer.query('VACUUM ANALYZE candidaturas');
+    const { rows } = await explainer.query(`EXPLAIN (FORMAT JSON) ${q!.query}`, q!.params);
+    const [root] = rows[0]['QUERY PLAN'] as { Plan: PlanNode }[];
+    const onRequests = planNodes(root!.Plan).filter((n) => n['Relation Name'] === 'requests');
+    expect(onRequests.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Only Scan', 'requests_abertos_id_idx']]);
   });
 
   it("the professional's return (one statement): each table read through the professional's own index, no table scan", async () => {

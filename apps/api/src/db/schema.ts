@@ -213,6 +213,11 @@ export const requests = pgTable(
     index('requests_abertos_esp_idx').on(t.especialidade, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.busca).where(openJob),
     index('requests_abertos_bairro_idx').on(t.bairro, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tempo, t.busca).where(openJob),
     index('requests_abertos_tempo_idx').on(t.tempo, t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst(), t.busca).where(openJob),
+    // Which of a professional's applications are to jobs still open ("Já se candidatou" on job search:
+    // openApplicationIds), answered from this small index alone: through the table, each of his jobs
+    // was a row read at a random page of 625 MB (70 ms for 94 applications cold, 0.48 ms warm; now
+    // 5 ms and 0.33 ms). 300 professionals in turn: 3.1 k → 5.1-5.5 k req/s (migration 0037).
+    index('requests_abertos_id_idx').on(t.id).where(openJob),
     // Job search by text: only open jobs (a third of all), so a rare word intersects short trigram lists.
     index('requests_abertos_busca_trgm')
       .using('gin', sql`${t.busca} gin_trgm_ops`)
