@@ -385,7 +385,7 @@ async function bulkSession(c: Conn): Promise<boolean> {
  * 10 s each. And for the search texts' trigram indexes (31 s to fill the projects' one row by row, 18
  * s to build). The primary key stays (its ids come in order).
  */
-async function withIndexesBuiltAfter<T>(c: Conn, label: string, table: string, fill: () => Promise<T>): Promise<T> {
+async function withIndexesBuiltAfter<T>(c: Conn, table: string, fill: () => Promise<T>): Promise<T> {
   const indexes = (
     await c.q(
       `SELECT quote_ident(ci.relname) name, pg_get_indexdef(i.indexrelid) def, quote_ident(con.conname) constraint_name, pg_get_constraintdef(con.oid) constraint_def
@@ -402,7 +402,7 @@ async function withIndexesBuiltAfter<T>(c: Conn, label: string, table: string, f
     const t = Date.now();
     for (const x of indexes) await c.q(x.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT ${x.constraint_name} ${x.constraint_def}` : x.def);
     await c.q('COMMIT');
-    c.log(`  ${`${label}: ${indexes.length} indexes`.padEnd(34, '.')} ${''.padStart(9)}      ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s`);
+    c.log(`  ${`${table}: ${indexes.length} indexes`.padEnd(34, '.')} ${''.padStart(9)}      ${((Date.now() - t) / 1000).toFixed(1).padStart(6)} s`);
     return out;
   } catch (e) {
     await c.q('ROLLBACK').catch(() => undefined);
@@ -751,7 +751,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
       ORDER BY t.criado_em`);
     await q('DROP TABLE g_req0');
     // What migration 0033's trigger writes (no trigger fires in this session): the back office's search text.
-    await withIndexesBuiltAfter(c1, 'requests_busca', 'requests_busca', () => step('requests_busca', `
+    await withIndexesBuiltAfter(c1, 'requests_busca', () => step('requests_busca', `
       INSERT INTO requests_busca (request_id, texto)
       SELECT r.id, r.busca || ' ' || c.busca FROM requests r JOIN clientes c ON c.id = r.cliente_id WHERE r.id > ${n(rb)}`));
 
@@ -955,7 +955,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     await Promise.all([reviewsAndRatings(), paymentsAndLedger()]);
     // What migration 0033's trigger writes: the back office's search text of each review. After both,
     // so that the two connections overlap as before (their steps' timing must not change the data).
-    await withIndexesBuiltAfter(c1, 'reviews_busca', 'reviews_busca', () => step('reviews_busca', `
+    await withIndexesBuiltAfter(c1, 'reviews_busca', () => step('reviews_busca', `
       INSERT INTO reviews_busca (review_id, texto)
       SELECT v.id, lower(f_unaccent(v.comentario)) || ' ' || c.busca FROM reviews v JOIN clientes c ON c.id = v.cliente_id WHERE v.id > ${n(vb)}`));
 
@@ -1048,7 +1048,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
     // With the job alerts of the last days (jobAlerts), in one time order (the clean-up walks the
     // ids), beside their e-mails on the other connection.
     const alerts = jobAlerts({ now: NOW, rb, days: opts.alertDays ?? DEFAULT_ALERT_DAYS });
-    const bells = withIndexesBuiltAfter(c1, 'notificacoes', 'notificacoes', () => step('notificacoes', `
+    const bells = withIndexesBuiltAfter(c1, 'notificacoes', () => step('notificacoes', `
       INSERT INTO notificacoes (destinatario_tipo, destinatario_id, tipo, titulo, corpo, link, dados, lida_em, criado_em)
       ${alerts ? `WITH ${alerts.ctes}` : ''}
       SELECT dt::user_role, did, tipo, titulo, corpo, link, dados, CASE WHEN lida THEN t + interval '5 hours' END, t FROM (
@@ -1075,7 +1075,7 @@ export async function generate(opts: GenerateOptions): Promise<GenerateResult> {
        ) y
        ${alerts ? `UNION ALL ${alerts.bells}` : ''}
       ) x ORDER BY t`));
-    await Promise.all([bells, alerts && withIndexesBuiltAfter(c2, 'email_outbox', 'email_outbox', () => c2.step('email_outbox: job alerts', alerts.mails))]);
+    await Promise.all([bells, alerts && withIndexesBuiltAfter(c2, 'email_outbox', () => c2.step('email_outbox: job alerts', alerts.mails))]);
 
     // Every generated person accepted the current terms at sign-up (docs/decisions/0016), so none is
     // asked again at log-in.
