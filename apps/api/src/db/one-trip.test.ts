@@ -4,7 +4,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from './client';
 import { statementsInOneTrip, type ShapeStep } from './prepared';
 import { sqlState } from '../lib/db-errors';
-import { scratchPostgres, TEST_DB, watchStatements } from '../test/harness';
+import { freshPglite, scratchPostgres, TEST_DB, watchStatements } from '../test/harness';
 
 // statementsInOneTrip: kept statements as one transaction, written at once on PostgreSQL.
 let database: Database;
@@ -22,7 +22,7 @@ beforeAll(async () => {
       await scratch.drop();
     };
   } else {
-    database = await openDatabase({});
+    database = await freshPglite();
     drop = () => database.close();
   }
   await database.db.execute(sql`create table viagem (id int primary key, n int not null default 0)`);

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, vi } from 'vitest';
+import { afterAll, beforeAll, describe, inject, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { openDatabase, type Database } from '../db/client';
@@ -47,10 +47,22 @@ export async function scratchPostgres(prefix = 'tc_test'): Promise<{ url: string
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+let template: Blob | undefined;
+
+/**
+ * A new in-memory PGlite database, migrated: loaded from the run's migrated dump (./pglite-template.ts)
+ * when there is one, read once per test file.
+ */
+export async function freshPglite(): Promise<Database> {
+  const file = inject('pgliteTemplate');
+  if (file && !template) template = new Blob([readFileSync(file)]);
+  return openDatabase({ template });
+}
+
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database dropped at the end. */
 async function freshDatabase(statementTimeoutMs?: number): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (TEST_DB === 'pglite') {
-    const database = await openDatabase({});
+    const database = await freshPglite();
     return { database, drop: () => database.close() };
   }
   const scratch = await scratchPostgres();

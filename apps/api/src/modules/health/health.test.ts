@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../config/env';
-import { openDatabase, type Database } from '../../db/client';
+import { type Database } from '../../db/client';
+import { freshPglite } from '../../test/harness';
 import { localStorage, type Storage } from '../../lib/storage';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -26,7 +27,7 @@ describe('health (live) and ready (dependencies) for the load balancer', () => {
   let dir: string;
   const opened: { close(): Promise<unknown> }[] = [];
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await freshPglite();
     dir = mkdtempSync(join(tmpdir(), 'tc-health-'));
   });
   afterAll(async () => {
