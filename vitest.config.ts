@@ -6,8 +6,8 @@ import react from '@vitejs/plugin-react';
 /**
  * The test files under `dir` that replace a module with vi.mock: they need a module registry of their
  * own. The others share one per worker (isolate: false): importing the app again for each file was 40 %
- * of the API suite's time and half of the web one's. Each file still opens its own database, app and
- * DOM; a test that leans on another file's leftovers fails when files are shuffled
+ * of the API suite's time and half of the web one's. Each API file still opens its own database and
+ * app; a test that leans on another file's leftovers fails when files are shuffled
  * (`--sequence.shuffle.files`, tried on both suites).
  */
 const mockingFiles = (dir: string, suffix: string) =>
