@@ -51,7 +51,7 @@ let template: Blob | undefined;
 
 /**
  * A new in-memory PGlite database, migrated: loaded from the run's migrated dump (./pglite-template.ts)
- * when there is one, read once per test file.
+ * when there is one, read from disk once per worker.
  */
 export async function freshPglite(): Promise<Database> {
   const file = inject('pgliteTemplate');
