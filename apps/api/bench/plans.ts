@@ -133,7 +133,7 @@ const describeNode = (n: Node, depth: number, out: string[]) => {
 // pg_prepared_statements read on it. A named statement with five fresh plans and no run of its kept
 // plan is planned on every request (a LIMIT or a common filter value as a bare parameter did that:
 // docs/decisions/0006). Text searches are sent unnamed (planned for their word) and are not listed.
-const single = await openDatabase({ url, poolMax: 1 });
+const single = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
 const second = await buildApp({ env, database: single, jwtSecret: secret });
 await second.ready();
 for (const [name, path, headers] of cases) {

@@ -25,7 +25,7 @@
  * API alone.
  *
  * BENCH_ONLY=regex runs the matching scenarios only (the baselines always run); DATABASE_POOL_MAX,
- * DATABASE_STATEMENT_TIMEOUT_MS, NOTIFICATIONS_WORKER and NOTIFICATIONS_PASS_MS are passed on to the API. Traffic goes only to 127.0.0.1, stops by
+ * DATABASE_SHARED_READS, DATABASE_STATEMENT_TIMEOUT_MS, NOTIFICATIONS_WORKER and NOTIFICATIONS_PASS_MS are passed on to the API. Traffic goes only to 127.0.0.1, stops by
  * itself, and every child process is stopped at the end, also on error. The writes change the
  * database (new projects in ESPERA, applications that spend credits, choices, decided reviews), which is fine for a bench one;
  * the dead rows they leave are vacuumed at the start of the next run.
@@ -793,7 +793,7 @@ async function main() {
   for (let i = 0; i < INSTANCES; i++) apiPorts.push(await freePort());
   const [httpPort, fastifyPort, fastifyPgPort] = [await freePort(), await freePort(), await freePort()];
   const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, NODE_ENV: 'production' };
-  const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'NOTIFICATIONS_WORKER', 'NOTIFICATIONS_PASS_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
+  const passThrough = Object.fromEntries(['DATABASE_POOL_MAX', 'DATABASE_SHARED_READS', 'DATABASE_STATEMENT_TIMEOUT_MS', 'NOTIFICATIONS_WORKER', 'NOTIFICATIONS_PASS_MS'].filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
   // Behind the balancer as deployed; the e-mail worker off so that only requests use the instances' CPU.
   const multiEnv: Record<string, string> = MULTI ? { NOTIFICATIONS_WORKER: 'false', TRUST_PROXY: '127.0.0.1' } : {};
   const letter = (i: number) => String.fromCharCode(65 + i);

@@ -25,6 +25,7 @@ async function main() {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     poolMax: env.DATABASE_POOL_MAX,
+    sharedReads: env.DATABASE_SHARED_READS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db'),
   });

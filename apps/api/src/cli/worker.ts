@@ -41,6 +41,8 @@ export async function runWorker(
   const database = await openDatabase({
     url: env.DATABASE_URL,
     poolMax: Math.min(env.DATABASE_POOL_MAX, 4),
+    // Its work is writes in batches: the pool alone.
+    sharedReads: 0,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     dataDir: env.DATABASE_URL ? undefined : resolve(dataDir, 'db'),
   });

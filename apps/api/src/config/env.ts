@@ -25,6 +25,8 @@ export const envSchema = z.object({
     .optional(),
   /** Connections each instance keeps to PostgreSQL (several instances share the server's max_connections). */
   DATABASE_POOL_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(200).default(10),
+  /** Connections, besides the pool, over which the kept (named) reads are pipelined (db/shared-reads.ts); 0 turns that off. */
+  DATABASE_SHARED_READS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(16).default(2),
   /** A query running longer is cancelled by PostgreSQL itself, so nothing keeps running after a client gives up. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(100).max(600000).default(5000),
   /** On SIGTERM the instance stops accepting, finishes what is in flight, closes the pool; past this it exits anyway. */

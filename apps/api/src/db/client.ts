@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { fasterArrayRows } from './pg-array-rows';
 import { schema } from './schema';
+import { SharedReadsPool } from './shared-reads';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 /** Works for both drivers: the query builder is the same. */
@@ -47,6 +48,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
   poolMax?: number;
+  /** Shared connections for named reads (db/shared-reads.ts); 0 sends every query through the pool. */
+  sharedReads?: number;
   statementTimeoutMs?: number;
   /** Sees every statement with its parameters (the query-plan tests read them). */
   logQuery?: (query: string, params: unknown[]) => void;
@@ -59,18 +62,21 @@ export async function openDatabase(opts: {
   if (opts.url) {
     await migratePostgres(opts.url);
     fasterArrayRows();
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: opts.poolMax ?? 10,
-      // Server-side limits: a slow query is cancelled by PostgreSQL, and a transaction left open by a
-      // crashed request does not hold its locks.
-      statement_timeout: opts.statementTimeoutMs ?? 5000,
-      idle_in_transaction_session_timeout: 30000,
-      // A client taken from the pool writes each query at once instead of after the last one's
-      // answer: statementsInOneTrip (db/prepared.ts) sends a whole transaction in one round trip.
-      // Queries awaited one by one, as everywhere else, go exactly as before.
-      pipeline: true,
-    });
+    const pool = new SharedReadsPool(
+      {
+        connectionString: opts.url,
+        max: opts.poolMax ?? 10,
+        // Server-side limits: a slow query is cancelled by PostgreSQL, and a transaction left open by a
+        // crashed request does not hold its locks.
+        statement_timeout: opts.statementTimeoutMs ?? 5000,
+        idle_in_transaction_session_timeout: 30000,
+        // A client taken from the pool writes each query at once instead of after the last one's
+        // answer: statementsInOneTrip (db/prepared.ts) sends a whole transaction in one round trip.
+        // Queries awaited one by one, as everywhere else, go exactly as before.
+        pipeline: true,
+      },
+      opts.sharedReads ?? 2,
+    );
     // An idle connection can be closed by the server (restart, failover, admin command). Without a
     // listener node-postgres throws that as an uncaught exception and the process dies; the pool
     // already discards the client and opens a new one on the next query.

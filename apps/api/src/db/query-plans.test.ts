@@ -222,7 +222,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     );
     await explainer.query('update subscriptions set creditos_restantes = 100 where profissional_id = $1', [prof.id]);
     await explainer.query('ANALYZE');
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
@@ -256,7 +256,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     await explainer.query(`insert into profissionais (nome, email, senha_hash, cidade, bairro)
       select 'Selos ' || g, 'selos' || g || '@exemplo.pt', 'x', 'Faro', 'Faro' from generate_series(1, 2000) g`);
     await explainer.query('ANALYZE profissionais');
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
@@ -304,7 +304,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
   });
 
   it('each list is built once per shape and fetch step: its statement is named after them, not after a hash of a text built per request', async () => {
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
@@ -342,7 +342,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
 
   it('the reads behind every signed-in page send named statements only: none is built and planned again per request', async () => {
     // A second instance: its statements are all new, so each read below sends what it really sends.
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     // What each request hands node-postgres: a named statement is parsed and planned once per connection.
     const { sent, restore } = watchStatements();
@@ -419,7 +419,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
    * that connection's). Zero means it planned the statement on every request.
    */
   async function keptPlans(path: string, headers: Record<string, string>, statement: RegExp) {
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
@@ -633,7 +633,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     await explainer.query('ANALYZE');
     // A second instance of the API with a single connection: its statements are all new, prepared
     // after the ANALYZE above, and all on the connection this test then reads.
-    const one = await openDatabase({ url, poolMax: 1 });
+    const one = await openDatabase({ url, poolMax: 1, sharedReads: 0 });
     const second = await buildApp({ env, database: one, jwtSecret });
     try {
       await second.ready();
