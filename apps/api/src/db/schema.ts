@@ -109,8 +109,10 @@ export const profissionais = pgTable(
   },
   (t) => [
     index('profissionais_especialidades_idx').using('gin', t.especialidades),
-    // New-project alerts go to the professionals of one district with the project's specialty.
-    index('profissionais_bairro_idx').on(t.bairro),
+    // New-project alerts go to the professionals of one district with the project's specialty, 500 at a
+    // time in id order (fanOutNewProject): walked from the last one told, the specialty and address read
+    // from the index alone (migration 0038).
+    index('profissionais_bairro_id_idx').on(t.bairro, t.id, t.especialidades, t.email),
     trgm('profissionais_busca_trgm', sql`${t.busca}`),
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
     // Best rated first (the Bayesian average, docs/decisions/0015): the search's default order and

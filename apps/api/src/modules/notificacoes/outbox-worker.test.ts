@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -482,6 +483,64 @@ describeOnPostgres('job alerts: several workers at once', () => {
       select count(*)::int n from email_outbox where tipo = 'novo_projeto_na_zona' and (dados->>'requestId')::int = any(${`{${projects.join(',')}}`}::int[])`);
     expect(Number(mails.rows[0]!.n)).toBe(projects.length * pros.length);
     expect(await t.db.execute(sql`select 1 from job_alert_queue`).then((r) => r.rows)).toEqual([]);
+  });
+});
+
+describeOnPostgres('job alerts: the plan of a batch', () => {
+  it("walks the district's professionals in id order from the last one told, from one index alone: no bitmap of the specialty, no sort (migration 0038)", async () => {
+    const pro = await registerAndLogin(t.app, 'profissional', { bairro: 'Évora', cidade: 'Évora' });
+    // Set-up only: the specialty of the project below.
+    await t.db.execute(sql`update profissionais set especialidades = '{desentupimentos}' where id = ${pro.id}`);
+    const admin = await adminSession(t.app);
+    const client = await registerAndLogin(t.app, 'cliente');
+    const payload = projectPayload({ titulo: 'Cano entupido', bairro: 'Évora', cidade: 'Évora', especialidade: 'desentupimentos' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth, payload: { creditos: 3 } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The batch's statement and its values, as the worker sends them.
+    const sent: { text: string; values: unknown[] }[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string; values?: unknown[] };
+      const text = typeof config === 'string' ? config : (config.text ?? '');
+      const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'string' ? [] : (config.values ?? [])) as unknown[];
+      sent.push({ text, values });
+      return Reflect.apply(original, this, args) as never;
+    });
+    try {
+      // Every queued project's alerts (earlier tests' too), a batch each.
+      while ((await fanOutJobAlerts(t.app.ctx, 1)) > 0);
+    } finally {
+      spy.mockRestore();
+    }
+    const batch = sent.find((s) => /with dest as materialized/.test(s.text) && s.values.includes('Évora'));
+    expect(batch, 'the batch of job alerts for Évora').toBeDefined();
+    const told = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int n from notificacoes where destinatario_id = ${pro.id} and tipo = 'novo_projeto_na_zona'`,
+    );
+    expect(Number(told.rows[0]!.n)).toBe(1);
+    // Its plan with the alternatives priced out (a scan of the table, a sort), the pages all-visible as autovacuum keeps them.
+    const pool = (t.db as unknown as { $client: pg.Pool }).$client;
+    await pool.query('VACUUM ANALYZE profissionais');
+    const c = await pool.connect();
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] };
+    const planNodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(planNodes)];
+    let nodes: PlanNode[];
+    try {
+      await c.query('begin');
+      await c.query('set local enable_seqscan = off');
+      await c.query('set local enable_sort = off');
+      const { rows } = await c.query(`EXPLAIN (FORMAT JSON) ${batch!.text}`, batch!.values);
+      await c.query('rollback');
+      nodes = planNodes((rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan);
+    } finally {
+      c.release();
+    }
+    const onPros = nodes.filter((n) => n['Relation Name'] === 'profissionais' || n['Index Name']?.startsWith('profissionais_'));
+    expect(onPros.map((n) => [n['Node Type'], n['Index Name']])).toEqual([['Index Only Scan', 'profissionais_bairro_id_idx']]);
+    expect(nodes.filter((n) => n['Node Type'].includes('Sort'))).toEqual([]);
   });
 });
 
