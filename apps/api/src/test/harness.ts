@@ -285,20 +285,22 @@ export async function stagedRace<A, B>(
 }
 
 /**
- * Records what node-postgres is handed from now until `restore()`: each statement's text and name (a
+ * Records what node-postgres is handed from now until `restore()`: each statement's text, values and name (a
  * named one is parsed and planned once per connection; an unnamed one on every run), and in `events`
  * the order in which statements were written to the server (`sent <text>`) and answered (`answered
  * <text>`): statements written together come before the first answer. (A query handed over while
  * another runs waits in node-postgres's queue, unwritten, unless the client pipelines.)
  */
 export function watchStatements() {
-  const sent: { name?: string; text: string }[] = [];
+  const sent: { name?: string; text: string; values: unknown[] }[] = [];
   const events: string[] = [];
   const original = pg.Client.prototype.query;
   const query = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { name?: string; text?: string };
+    const config = args[0] as string | { name?: string; text?: string; values?: unknown[] };
     const text = typeof config === 'string' ? config : (config.text ?? '');
-    sent.push(typeof config === 'string' ? { text } : { name: config.name, text });
+    // The values: as the second argument, or in the config.
+    const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'string' ? [] : (config.values ?? [])) as unknown[];
+    sent.push(typeof config === 'string' ? { text, values } : { name: config.name, text, values });
     const answer = Reflect.apply(original, this, args) as unknown;
     const answered = () => events.push(`answered ${text}`);
     if (answer && typeof (answer as PromiseLike<unknown>).then === 'function') (answer as PromiseLike<unknown>).then(answered, answered);

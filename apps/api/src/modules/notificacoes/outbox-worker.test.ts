@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -500,20 +500,12 @@ describeOnPostgres('job alerts: the plan of a batch', () => {
     const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${id}/aprovar`, headers: admin.auth, payload: { creditos: 3 } });
     expect(ok.statusCode, ok.body).toBe(200);
     // The batch's statement and its values, as the worker sends them.
-    const sent: { text: string; values: unknown[] }[] = [];
-    const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string; values?: unknown[] };
-      const text = typeof config === 'string' ? config : (config.text ?? '');
-      const values = (Array.isArray(args[1]) ? args[1] : typeof config === 'string' ? [] : (config.values ?? [])) as unknown[];
-      sent.push({ text, values });
-      return Reflect.apply(original, this, args) as never;
-    });
+    const { sent, restore } = watchStatements();
     try {
       // Every queued project's alerts (earlier tests' too), a batch each.
       while ((await fanOutJobAlerts(t.app.ctx, 1)) > 0);
     } finally {
-      spy.mockRestore();
+      restore();
     }
     const batch = sent.find((s) => /with dest as materialized/.test(s.text) && s.values.includes('Évora'));
     expect(batch, 'the batch of job alerts for Évora').toBeDefined();
