@@ -4,6 +4,7 @@ import { EMAIL_CONFIRMATION_TEXTS as T } from '@tc/shared';
 import type { Clock } from '../../lib/clock';
 import { adminSession, confirmClientEmail, createTestApp, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
 import type { NotificationEvent } from '../notificacoes/events';
+import { projetoPendenteKey } from '../notificacoes/notify';
 import { RESEND_PER_HOUR } from './email-confirmation.routes';
 
 // Every event the code announces, in order (the real notify still runs: the outbox gets the mail).
@@ -47,10 +48,10 @@ const publish = async (c: { auth: Record<string, string> }, titulo: string) => {
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number; status: string };
 };
-/** How many times this admin was told of the project (its queued e-mail, keyed by project and admin). */
-const pendingAnnounced = async (requestId: number) => {
+/** How many times this admin was told of new projects in the clock's hour (one line an hour at most: notify.ts). */
+const announcedThisHour = async () => {
   const { rows } = await t.db.execute<{ n: number }>(sql`
-    select count(*)::int as n from email_outbox where chave = ${`admin_projeto_pendente:r${requestId}:a${admin.id}`}`);
+    select count(*)::int as n from email_outbox where chave = ${`${projetoPendenteKey(clock.now())}:a${admin.id}`}`);
   return Number(rows[0].n);
 };
 
@@ -106,11 +107,13 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
   });
 
   it('a project of an unconfirmed client waits: listed with "E-mail por confirmar", approval refused, queued once confirmed', async () => {
+    // An hour no other test published in.
+    offset = 40 * DAY;
     const c = await registerAndLogin(t.app, 'cliente', {}, { confirmar: false });
     const token = tokenOf(linksFor(c.id)[0]!);
     const p = await publish(c, 'Projeto à espera do e-mail');
     expect(p.status).toBe('ESPERA');
-    expect(await pendingAnnounced(p.id)).toBe(0);
+    expect(await announcedThisHour()).toBe(0);
 
     const list = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=espera do e-mail', headers: admin.auth });
     expect(list.json().items[0]).toMatchObject({ id: p.id, cliente: { email: c.email, emailConfirmado: false } });
@@ -124,18 +127,23 @@ describe(`client e-mail confirmation (${TEST_DB})`, () => {
     });
 
     expect((await confirm(token)).statusCode).toBe(200);
-    expect(await pendingAnnounced(p.id)).toBe(1);
+    expect(events.filter((e) => e.tipo === 'admin_projeto_pendente')).toEqual([{ tipo: 'admin_projeto_pendente', requestId: p.id }]);
+    expect(await announcedThisHour()).toBe(1);
     await confirm(token); // again: nothing new
-    expect(await pendingAnnounced(p.id)).toBe(1);
+    expect(await announcedThisHour()).toBe(1);
+    expect(events.filter((e) => e.tipo === 'admin_projeto_pendente')).toHaveLength(1);
 
     const later = await t.app.inject({ method: 'GET', url: '/api/requests/all?status=ESPERA&q=espera do e-mail', headers: admin.auth });
     expect(later.json().items[0]).toMatchObject({ cliente: { emailConfirmado: true } });
     const ok = await t.app.inject({ method: 'PATCH', url: `/api/requests/${p.id}/aprovar`, headers: admin.auth, payload: { creditos: 5 } });
     expect(ok.statusCode).toBe(200);
 
-    // A confirmed client's next project goes straight to the queue.
+    // A confirmed client's next project goes straight to the queue: told in the next hour's news.
+    offset += 3600_000;
+    expect(await announcedThisHour()).toBe(0);
     const next = await publish(c, 'Segundo projeto');
-    expect(await pendingAnnounced(next.id)).toBe(1);
+    expect(next.status).toBe('ESPERA');
+    expect(await announcedThisHour()).toBe(1);
   });
 
   it('"Reenviar e-mail de confirmação": a fresh link, limited per account, refused once confirmed', async () => {

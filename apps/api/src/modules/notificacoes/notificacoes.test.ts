@@ -275,16 +275,26 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
     expect(await unread(second)).toBe(3);
     expect((await get('/api/notificacoes?pageSize=1', second.auth)).json().items[0]).toMatchObject({
       tipo: 'admin_projeto_pendente',
-      titulo: 'Projeto por aprovar',
-      corpo: '"Quadro novo" (Braga) aguarda aprovação.',
+      titulo: 'Projetos por aprovar',
+      corpo: 'Há projetos novos à espera de aprovação.',
       link: '/listagem-projetos',
     });
+    // New projects are one piece of news an hour, however many: the queue lists them.
+    const another = await t.app.inject({
+      method: 'POST',
+      url: '/api/requests/create',
+      headers: client.auth,
+      payload: projectPayload({ titulo: 'Tomadas da garagem' }),
+    });
+    expect(another.statusCode, another.body).toBe(201);
+    expect(await unread(second)).toBe(3);
     moveTo(due);
     await send();
     const mails = smtp.to(secondEmail);
     expect(mails.map((m) => m.subject)).toEqual(['Administração: 3 novidades à sua espera']);
-    expect(mails[0]!.text).toContain('Projetos à espera de aprovação (1)');
-    expect(mails[0]!.text).toContain('"Quadro novo" em Braga, de Sofia Avaliadora');
+    expect(mails[0]!.text).toMatch(/^Projetos à espera de aprovação\r?$/m);
+    expect(mails[0]!.text).toContain(`- Há projetos novos à espera de aprovação: ${BASE}/listagem-projetos`);
+    expect(mails[0]!.text).not.toContain('Quadro novo');
     expect(mails[0]!.html).toContain(`href="${BASE}/listagem-projetos"`);
     expect(mails[0]!.text).toContain('Avaliações à espera de moderação (1)');
     expect(mails[0]!.text).toContain('5 de 5 para Paulo Avaliado, de Sofia Avaliadora');
@@ -309,6 +319,33 @@ describe(`notifications: who hears what (${TEST_DB})`, () => {
 });
 
 describe(`notifications: preferences and unsubscribing (${TEST_DB})`, () => {
+  it("an hour's publications tell each admin once (one e-mail line, one bell row), whatever their number; the next hour again", async () => {
+    const client = await confirmedClient('Bruno Publicador');
+    await adminSession(t.app);
+    moveTo(nextHourlyDigest(clock.now()).at.getTime() + 60_000);
+    const counts = async () =>
+      (
+        await t.db.execute<{ mail: number; bell: number; admins: number }>(sql`
+        select (select count(*)::int from email_outbox where destinatario_tipo = 'admin' and tipo = 'admin_projeto_pendente') as mail,
+          (select count(*)::int from notificacoes where destinatario_tipo = 'admin' and tipo = 'admin_projeto_pendente') as bell,
+          (select count(*)::int from admins) as admins`)
+      ).rows[0]!;
+    const publish = async (titulo: string) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/requests/create', headers: client.auth, payload: projectPayload({ titulo }) });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const before = await counts();
+    expect(before.admins).toBeGreaterThan(1);
+    for (let i = 1; i <= 4; i++) await publish(`Quadro da loja ${i}`);
+    const hour = await counts();
+    expect([hour.mail - before.mail, hour.bell - before.bell]).toEqual([before.admins, before.admins]);
+    moveTo(nextHourlyDigest(clock.now()).at.getTime() + 60_000);
+    await publish('Quadro da loja 5');
+    await publish('Quadro da loja 6');
+    const next = await counts();
+    expect([next.mail - hour.mail, next.bell - hour.bell]).toEqual([before.admins, before.admins]);
+  });
+
   it('lists the kinds of the role with pt-PT labels and switches one off: no e-mail, the bell still counts', async () => {
     const client = await confirmedClient('Clara Silenciosa');
     const prefs = (await get('/api/notificacoes/preferencias', client.auth)).json();

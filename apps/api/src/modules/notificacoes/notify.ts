@@ -194,16 +194,10 @@ async function deliveriesOf(tx: Conn, e: Exclude<NotificationEvent, ToProfession
       ];
     }
     case 'admin_projeto_pendente': {
-      const [r] = await rowsOf<{ titulo: string; bairro: string; cliente_nome: string | null }>(
-        tx,
-        sql`
-        select r.titulo, r.bairro, c.nome as cliente_nome from requests r left join clientes c on c.id = r.cliente_id where r.id = ${e.requestId}`,
-      );
+      const [r] = await rowsOf<{ id: number }>(tx, sql`select id from requests where id = ${e.requestId}`);
       if (!r) return [];
       const admins = await rowsOf<{ id: number; email: string }>(tx, sql`select id, email from admins order by id`);
-      return projetoPendenteDeliveries(admins, { requestId: e.requestId, titulo: r.titulo, bairro: r.bairro, clienteNome: r.cliente_nome }, now).map(
-        (x) => x.d,
-      );
+      return projetoPendenteDeliveries(admins, now).map((x) => x.d);
     }
     case 'admin_avaliacao_pendente': {
       const [r] = await rowsOf<{ nota: number; profissional_nome: string; cliente_nome: string }>(
@@ -442,15 +436,19 @@ export function adminDeliveries(admins: { id: number; email: string }[], key: st
   }));
 }
 
-/** The admins' "project to approve" news, for a caller that already read the project and the admins. */
-export function projetoPendenteDeliveries(
-  admins: { id: number; email: string }[],
-  r: { requestId: number; titulo: string; bairro: string; clienteNome: string | null },
-  now: Date,
-): { kind: NotificationKind; d: Delivery }[] {
-  const rendered = T.adminProjetoPendente({ titulo: r.titulo, bairro: r.bairro, clienteNome: r.clienteNome });
-  return adminDeliveries(admins, `admin_projeto_pendente:r${r.requestId}`, rendered, now).map((d) => ({ kind: 'admin_projeto_pendente', d }));
+/**
+ * The admins' "projects to approve" news: one line per admin for the hour (key and digest of the
+ * hour), whatever the number of projects published in it; the queue lists them. A publication in
+ * an hour already announced writes nothing (the unique key's check finds it): five admins' e-mail
+ * and bell rows per project were 55 of a publication's 63 WAL records (docs/decisions/0010).
+ */
+export function projetoPendenteDeliveries(admins: { id: number; email: string }[], now: Date): { kind: NotificationKind; d: Delivery }[] {
+  const rendered = T.adminProjetoPendente({ titulo: null, bairro: null, clienteNome: null });
+  return adminDeliveries(admins, projetoPendenteKey(now), rendered, now).map((d) => ({ kind: 'admin_projeto_pendente', d }));
 }
+
+/** The key of an hour's "projects to approve" news, before the admin's `:a<id>`; the hour is its digest's. */
+export const projetoPendenteKey = (now: Date) => `admin_projeto_pendente:h${nextHourlyDigest(now).hour}`;
 
 /** Writes deliveries (one statement for both tables, whatever their number; see notificationWrites). */
 export async function writeNotifications(tx: Conn, list: { kind: NotificationKind; d: Delivery }[], now: Date) {

@@ -17,7 +17,8 @@ import {
 } from '../../test/harness';
 import { startSmtp } from '../../test/smtp';
 import type { Clock } from '../../lib/clock';
-import { notify, projetoPendenteDeliveries, writeNotifications } from './notify';
+import { adminDeliveries, notify, writeNotifications } from './notify';
+import { T } from './templates';
 import { nextHourlyDigest } from './schedule';
 import {
   BACKOFF_SECONDS,
@@ -381,13 +382,15 @@ describe('job alerts: a zone told a batch at a time', () => {
 
 describeOnPostgres('outbox worker: several at once', () => {
   it('a digest of more lines than one mail carries goes out in several mails, none longer than the cap, each line once', async () => {
-    // An admin's hourly digest after a flood of new projects (the benchmark publishes thousands).
+    // An admin's hourly digest after a flood of reviews to moderate (one line each; new projects are
+    // one line an hour).
     const admin = { id: 990_000 + Math.floor(Math.random() * 9_000), email: `resumo.${Date.now()}@exemplo.pt` };
     const n = DIGEST_MAX_LINES + 20;
     const now = clock.now();
     for (let i = 1; i <= n; i++) {
-      const titulo = `Projeto do resumo ${String(i).padStart(3, '0')}`;
-      await writeNotifications(t.db, projetoPendenteDeliveries([admin], { requestId: 9_000_000 + i, titulo, bairro: 'Lisboa', clienteNome: null }, now), now);
+      const rendered = T.adminAvaliacaoPendente({ nota: 5, profissionalNome: `Projeto do resumo ${String(i).padStart(3, '0')}`, clienteNome: 'Rita' });
+      const [d] = adminDeliveries([admin], `admin_avaliacao_pendente:rev${9_000_000 + i}`, rendered, now);
+      await writeNotifications(t.db, [{ kind: 'admin_avaliacao_pendente', d: d! }], now);
     }
     expect(await pass()).toMatchObject({ lines: 0 });
     moveTo(nextHourlyDigest(now).at);

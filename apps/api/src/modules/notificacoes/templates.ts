@@ -348,7 +348,18 @@ export const T = {
     };
   },
 
-  adminProjetoPendente(d: { titulo: string; bairro: string; clienteNome: string | null }): Rendered {
+  /**
+   * "Projetos por aprovar". Since 2026-12-01 one line per admin per hour, whatever the number of
+   * projects published in it (titulo null; the back office's queue lists them): docs/decisions/0010.
+   * Lines stored before that name their project.
+   */
+  adminProjetoPendente(d: { titulo: string | null; bairro: string | null; clienteNome: string | null }): Rendered {
+    if (d.titulo === null || d.titulo === undefined)
+      return {
+        inApp: { titulo: 'Projetos por aprovar', corpo: 'Há projetos novos à espera de aprovação.', link: LINKS.adminProjetos },
+        assunto: 'Projetos por aprovar',
+        fragment: adminItem('Há projetos novos à espera de aprovação', LINKS.adminProjetos),
+      };
     return {
       inApp: { titulo: 'Projeto por aprovar', corpo: `"${d.titulo}" (${d.bairro}) aguarda aprovação.`, link: LINKS.adminProjetos },
       assunto: `Projeto por aprovar: ${d.titulo}`,
@@ -527,6 +538,13 @@ export function digestSubject(kind: 'diario' | 'admin', n: number): string {
   return n === 1 ? 'Administração: 1 novidade à sua espera' : `Administração: ${n} novidades à sua espera`;
 }
 
+/**
+ * A section of the admins' digest: its kind and how many lines. New projects are one line an hour
+ * (adminProjetoPendente), so their count would say 1 however many wait: not shown.
+ */
+const groupTitle = (g: { k: NotificationKind; rows: unknown[] }) =>
+  g.k === 'admin_projeto_pendente' ? NOTIFICATION_KIND_LABELS[g.k] : `${NOTIFICATION_KIND_LABELS[g.k as SwitchableKind]} (${g.rows.length})`;
+
 /** The whole mail, HTML and text, around the stored fragments. */
 export function renderMail(parts: MailParts): { html: string; text: string } {
   const abs = (s: string) => s.split(BASE).join(parts.base);
@@ -539,15 +557,12 @@ export function renderMail(parts: MailParts): { html: string; text: string } {
       groups
         .map(
           (g) =>
-            `<h3 style="margin:20px 0 8px;font-size:16px;color:${C.blue800}">${esc(NOTIFICATION_KIND_LABELS[g.k as SwitchableKind])} (${g.rows.length})</h3>` +
+            `<h3 style="margin:20px 0 8px;font-size:16px;color:${C.blue800}">${esc(groupTitle(g))}</h3>` +
             g.rows.map((r) => r.html).join('') +
             button('Abrir na administração', `${BASE}${ADMIN_LINKS[g.k]}`),
         )
         .join('');
-    bodyText = [
-      'Novidades à espera da administração',
-      ...groups.flatMap((g) => ['', `${NOTIFICATION_KIND_LABELS[g.k as SwitchableKind]} (${g.rows.length})`, ...g.rows.map((r) => r.text)]),
-    ].join('\n');
+    bodyText = ['Novidades à espera da administração', ...groups.flatMap((g) => ['', groupTitle(g), ...g.rows.map((r) => r.text)])].join('\n');
   } else if (parts.digest === 'diario') {
     const n = parts.rows.length;
     const intro =

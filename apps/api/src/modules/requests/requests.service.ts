@@ -94,7 +94,8 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
  * A new project starts in ESPERA. It enters the admins' approval queue (and they are told) only
  * once the client's e-mail is confirmed; until then it waits (email-confirmation.service releases it).
  * One statement, one round trip, no BEGIN/COMMIT: the client's row, the project and the admins' news
- * (as the template's data, in each admin's hourly digest), so neither is written without the other.
+ * (one line per admin for the hour, in the admin's hourly digest: written by the hour's first
+ * publication only), so neither is written without the other.
  */
 export async function createRequest(db: Db, clienteId: number, body: CreateRequestBody, now: Date = new Date()) {
   const digest = nextHourlyDigest(now);
@@ -123,9 +124,11 @@ function publishStatement() {
   const news = sql`${storedNews(
     'admin_projeto_pendente',
     { tipo: 'admin', id: sql`a.id`, email: sql`a.email` },
-    sql`'admin_projeto_pendente:r' || ins.id || ':a' || a.id`,
+    // One line per admin for the hour (notify.ts, projetoPendenteDeliveries): after the hour's first
+    // publication the unique key's check finds it, and nothing is written for the admins.
+    sql`'admin_projeto_pendente:h' || ${v('hour')}::text || ':a' || a.id`,
     at,
-    storedData('admin_projeto_pendente', { titulo: sql`ins.titulo`, bairro: sql`ins.bairro`, clienteNome: sql`c.nome` }),
+    storedData('admin_projeto_pendente', { titulo: sql`null::text`, bairro: sql`null::text`, clienteNome: sql`null::text` }),
     { resumo: sql`'admin:' || a.id || ':' || ${v('hour')}::text`, proxima: sql`${v('digestAt')}::timestamptz` },
   )} from ins cross join c cross join admins a where c.confirmado`;
   return sql`
