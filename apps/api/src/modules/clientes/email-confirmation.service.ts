@@ -42,13 +42,13 @@ export function confirmationLinks(env: Env, hashKey: string, now: () => Date): C
 export const queueConfirmation = (tx: Db | Tx, links: ConfirmationLinks, clienteId: number, email: string) =>
   notify(tx, { tipo: 'confirmar_email', clienteId, link: links.link(clienteId, email) });
 
-/** Announces to the admins the client's projects that were waiting for the confirmation. */
-async function releaseWaitingProjects(tx: Tx, clienteId: number) {
+/** Announces to the admins the client's projects that were waiting for the confirmation (in the news of `now`'s hour). */
+async function releaseWaitingProjects(tx: Tx, clienteId: number, now: Date) {
   const waiting = await tx
     .select({ id: requests.id })
     .from(requests)
     .where(and(eq(requests.clienteId, clienteId), eq(requests.status, 'ESPERA')));
-  for (const r of waiting) await notify(tx, { tipo: 'admin_projeto_pendente', requestId: r.id });
+  for (const r of waiting) await notify(tx, { tipo: 'admin_projeto_pendente', requestId: r.id }, now);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function confirmEmail(db: Db, hashKey: string, token: string, now: 
       if (again?.em && again.email === row.email) return { email: row.email, jaConfirmado: true, confirmadoEm: again.em.toISOString() };
       throw invalid();
     }
-    await releaseWaitingProjects(tx, id);
+    await releaseWaitingProjects(tx, id, now);
     return { email: row.email, jaConfirmado: false, confirmadoEm: done.em!.toISOString() };
   });
 }
