@@ -33,6 +33,7 @@ import {
   pruneSentMail,
   runOutboxOnce,
   SENT_MAIL_RETENTION_DAYS,
+  SETTLE_EVERY,
   type OutboxDeps,
 } from './outbox-worker';
 
@@ -145,6 +146,60 @@ describe(`outbox worker (${TEST_DB})`, () => {
     moveTo(clock.now().getTime() + 48 * 3600_000);
     expect(await pass()).toMatchObject({ lines: 0 });
     expect(smtp.to(d.email)).toHaveLength(0);
+  });
+
+  it('each line sent is recorded with the moment its own mail went, also when several are recorded together', async () => {
+    await justAfterTheHour();
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 24; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?s=${i}` }, clock.now());
+    const lines = (await rowsFor(c.email)).length;
+    expect(lines).toBeGreaterThanOrEqual(25);
+    // Each mail goes a minute after the one before it.
+    const mailer: OutboxDeps['mailer'] = {
+      kind: 'outbox',
+      send: async (mail) => {
+        moveTo(clock.now().getTime() + 60_000);
+        await t.app.ctx.mailer.send(mail);
+      },
+    };
+    expect(await pass({ mailer })).toMatchObject({ sent: lines, failed: 0 });
+    const rows = await rowsFor(c.email);
+    expect(rows.every((x) => x.estado === 'ENVIADO')).toBe(true);
+    // The test's clock also runs on its own: a minute apart, give or take the time a send takes.
+    const times = rows.map((x) => new Date(x.enviado_em!).getTime()).sort((a, b) => a - b);
+    const gaps = times.slice(1).map((at, i) => at - times[i]!);
+    expect(gaps.every((g) => g >= 60_000 && g < 65_000)).toBe(true);
+  });
+
+  it('a mail refused in the middle of a pass waits for its retry; the mails sent before and after it are recorded as sent, once', async () => {
+    await justAfterTheHour();
+    const c = await registerAndLogin(t.app, 'cliente');
+    for (let i = 0; i < 13; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?r=${i}` }, clock.now());
+    const ids = (await rowsFor(c.email)).map((x) => x.id);
+    expect(ids.length).toBeGreaterThanOrEqual(14);
+    // The seventh mail is refused (its lines go in id order: one person's mails keep their order).
+    let n = 0;
+    const mailer: OutboxDeps['mailer'] = {
+      kind: 'outbox',
+      send: async (mail: Parameters<OutboxDeps['mailer']['send']>[0]) => {
+        if (++n === 7) throw new Error('451 tente mais tarde');
+        await t.app.ctx.mailer.send(mail);
+      },
+    };
+    const before = smtp.to(c.email).length;
+    expect(await pass({ mailer })).toMatchObject({ sent: ids.length - 1, failed: 1 });
+    const rows = await rowsFor(c.email);
+    expect(rows.filter((x) => x.estado === 'ENVIADO').map((x) => x.id)).toEqual(ids.filter((_, i) => i !== 6));
+    expect(rows[6]).toMatchObject({ id: ids[6], estado: 'PENDENTE', tentativas: 1 });
+    expect(rows[6]!.erro).toContain('451');
+    expect(smtp.to(c.email).length - before).toBe(ids.length - 1);
+    // Nothing sent is sent again; the refused one goes at its time.
+    expect(await pass()).toMatchObject({ lines: 0 });
+    moveTo(rows[6]!.proxima_tentativa);
+    expect(await pass()).toMatchObject({ sent: 1, failed: 0 });
+    expect(smtp.to(c.email).length - before).toBe(ids.length);
   });
 
   it('a line stored as data is rendered when sent; one whose data this build cannot read waits with the reason, the others go', async () => {
@@ -405,21 +460,24 @@ describeOnPostgres('outbox worker: several at once', () => {
     expect(rows.every((r) => r.estado === 'ENVIADO' || r.estado === 'AGRUPADO')).toBe(true);
   });
 
-  it("each mail sent is settled by a kept (named) statement: an approval sends thousands, from the API's own process", async () => {
+  it(`sent mails are recorded ${SETTLE_EVERY} to a kept (named) statement, not one each: an approval sends thousands, from the API's own process`, async () => {
+    await justAfterTheHour();
     const c = await registerAndLogin(t.app, 'cliente');
-    for (let i = 0; i < 3; i++)
-      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?s=${i}` }, clock.now());
+    for (let i = 0; i < 24; i++)
+      await notify(t.db, { tipo: 'confirmar_email', clienteId: c.id, link: `https://exemplo.pt/confirmar-email?k=${i}` }, clock.now());
+    const lines = (await rowsFor(c.email)).length;
+    expect(lines).toBeGreaterThanOrEqual(25);
     const { sent, restore } = watchStatements();
-    let mails = 0;
     try {
-      for (let r = await pass(); r.lines > 0; r = await pass()) mails += r.sent;
+      expect(await pass()).toMatchObject({ sent: lines, failed: 0 });
     } finally {
       restore();
     }
-    expect(mails).toBeGreaterThanOrEqual(4);
-    const settled = sent.filter((s) => /update email_outbox set estado = case/.test(s.text));
-    expect(settled).toHaveLength(mails);
+    const settled = sent.filter((s) => /update email_outbox e set estado = case/.test(s.text));
+    // Every SETTLE_EVERY mails and the rest at the end of the pass.
+    expect(settled).toHaveLength(Math.ceil(lines / SETTLE_EVERY));
     expect(settled.filter((s) => !s.name)).toEqual([]);
+    expect((await rowsFor(c.email)).every((x) => x.estado === 'ENVIADO')).toBe(true);
   });
 
   it('three workers running passes in parallel send each mail exactly once', async () => {

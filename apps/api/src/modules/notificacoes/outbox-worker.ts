@@ -268,19 +268,45 @@ function compose(deps: OutboxDeps, group: OutboxRow[]) {
 }
 
 /**
- * One statement per mail sent, in the API's own process: built once and kept prepared (executeShape),
- * not built by drizzle, parsed and planned again for each of the thousands of alerts an approval sends.
+ * Sent mails are recorded SETTLE_EVERY at a time (and the rest when the pass ends): one statement and
+ * one commit for ten mails, not one each. Each commit waits for the WAL to reach the disk, and the
+ * requests' commits queue behind it; a job-alert backlog is sent at hundreds of mails a second. The
+ * cost: a worker that dies in the middle of a pass has sent up to this many (plus those in flight)
+ * that it had not recorded yet, and they go again, with the same Message-ID, once their claim runs out.
  */
-async function settleSent(db: Db, group: OutboxRow[], now: Date) {
-  const ids = group.map((r) => r.id);
+export const SETTLE_EVERY = 10;
+
+/** A mail sent: its lines (the first is the one the mail is recorded under) and when it went. */
+interface Sent {
+  group: OutboxRow[];
+  at: Date;
+}
+
+/**
+ * Records sent mails in one statement, built once and kept prepared (executeShape): not built by
+ * drizzle, parsed and planned again for each of the thousands of alerts an approval sends. Each line
+ * keeps the moment its own mail went.
+ */
+async function settleSent(db: Db, mails: Sent[]) {
+  if (!mails.length) return;
+  const ids: number[] = [];
+  const leads: boolean[] = [];
+  const ats: string[] = [];
+  for (const m of mails)
+    m.group.forEach((r, i) => {
+      ids.push(r.id);
+      leads.push(i === 0);
+      ats.push(iso(m.at));
+    });
   const v = (key: string) => sql.placeholder(key);
   await executeShape(
     db,
     'outbox_sent',
     () => sql`
-    update email_outbox set estado = case when id = ${v('lead')}::int then 'ENVIADO' else 'AGRUPADO' end, enviado_em = ${v('at')}::timestamptz, erro = null
-    where id = any(${v('ids')}::int[]) and estado = 'A_ENVIAR'`,
-    { lead: ids[0]!, at: iso(now), ids: `{${ids.join(',')}}` },
+    update email_outbox e set estado = case when s.lead then 'ENVIADO' else 'AGRUPADO' end, enviado_em = s.at, erro = null
+    from unnest(${v('ids')}::int[], ${v('leads')}::boolean[], ${v('ats')}::timestamptz[]) as s(id, lead, at)
+    where e.id = s.id and e.estado = 'A_ENVIAR'`,
+    { ids: `{${ids.join(',')}}`, leads: `{${leads.join(',')}}`, ats: `{${ats.map((a) => `"${a}"`).join(',')}}` },
   );
 }
 
@@ -317,6 +343,7 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
   const now = deps.clock.now();
   const rows = await claim(deps.db, now, opts.limit ?? BATCH);
   const result: PassResult = { sent: 0, failed: 0, lines: rows.length, alertBatches };
+  let unsettled: Sent[] = [];
   const sendOne = async (group: OutboxRow[]) => {
     try {
       await deps.mailer.send(compose(deps, group));
@@ -327,7 +354,12 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
       return;
     }
     result.sent++;
-    await settleSent(deps.db, group, deps.clock.now());
+    unsettled.push({ group, at: deps.clock.now() });
+    if (unsettled.length >= SETTLE_EVERY) {
+      const mails = unsettled;
+      unsettled = [];
+      await settleSent(deps.db, mails);
+    }
   };
   // Several mails at once (SMTP_CONNECTIONS): one at a time, each waiting for the server's answers,
   // a provider 20 ms away took ~5 mails a second, under the job alerts' million a day. One person's
@@ -343,8 +375,10 @@ export async function runOutboxOnce(deps: OutboxDeps, opts: { limit?: number; re
   const senders = Array.from({ length: Math.min(deps.env.SMTP_CONNECTIONS, chains.length) }, async () => {
     for (let chain = chains.shift(); chain; chain = chains.shift()) for (const group of chain) await sendOne(group);
   });
-  // Every sender finishes before a failure (the database's, when settling) is passed on.
+  // Every sender finishes, and what was sent is recorded, before a failure (the database's, when
+  // settling) is passed on.
   const failure = (await Promise.allSettled(senders)).find((s) => s.status === 'rejected');
+  await settleSent(deps.db, unsettled);
   if (failure) throw failure.reason;
   return result;
 }
