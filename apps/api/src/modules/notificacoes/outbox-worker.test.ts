@@ -188,7 +188,7 @@ describe(`outbox worker (${TEST_DB})`, () => {
     let n = 0;
     const mailer: OutboxDeps['mailer'] = {
       kind: 'outbox',
-      send: async (mail: Parameters<OutboxDeps['mailer']['send']>[0]) => {
+      send: async (mail) => {
         if (++n === 7) throw new Error('451 tente mais tarde');
         await t.app.ctx.mailer.send(mail);
       },
