@@ -542,7 +542,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     }
   });
 
-  it("a review approved: its professional's average, count and badges are read from his indexes alone, not from a table page per review or project (migration 0034)", async () => {
+  it("a review approved: its professional's average, count and badges are read from his indexes alone, not from a table page per review or project (migrations 0034, 0039)", async () => {
     // A professional with 15 completed Domótica projects, each reviewed (approved), and one review waiting; others alike.
     await explainer.query(
       `with p as (
@@ -583,10 +583,12 @@ describe.skipIf(TEST_DB !== 'postgres' || !base)('query plans on PostgreSQL', ()
     // nor "Domótica Expert"'s look for a good review of each completed project.)
     const his = on('reviews_prof_aprovadas_idx').filter((n) => /profissional_id/.test(n['Index Cond'] ?? '') && !/nota/.test(n['Index Cond'] ?? ''));
     expect(his.map((n) => n['Node Type'])).toEqual(['Index Only Scan', 'Index Only Scan']);
-    // "Domótica Expert": his completed projects found in the index, not by reading each project he was chosen for.
+    // "Domótica Expert": his completed projects found in the index, not by reading each project he was chosen for,
+    // with the id and client that match each to its review read there too (migration 0039).
     const escolhido = on('requests_escolhido_idx');
     expect(escolhido).toHaveLength(1);
     expect(escolhido[0]!['Index Cond']).toMatch(/status = 'CONCLUIDO'/);
+    expect(escolhido[0]!['Node Type']).toBe('Index Only Scan');
   });
 
   it("a client's deletion recomputes the averages of the professionals it reviewed with their rows locked in id order, before the update", async () => {

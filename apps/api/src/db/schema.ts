@@ -236,10 +236,11 @@ export const requests = pgTable(
       .on(t.clienteId, t.escolhidoId, t.concluidoEm.desc().nullsLast(), t.id.desc().nullsFirst())
       .where(sql`status = 'CONCLUIDO' and escolhido_id is not null`),
     // The professional's "times chosen" (by month: escolhido_em), "Domótica Expert"'s completed projects
-    // (status, specialty), and ON DELETE SET NULL when a professional leaves: each read from the index
-    // alone, not from one table page per project (migration 0034).
+    // (status, specialty, and the id and client its review is matched by), and ON DELETE SET NULL when a
+    // professional leaves: each read from the index alone, not from one table page per project
+    // (migrations 0034 and 0039).
     index('requests_escolhido_idx')
-      .on(t.escolhidoId, t.status, t.especialidade, t.escolhidoEm)
+      .on(t.escolhidoId, t.status, t.especialidade, t.escolhidoEm, t.id, t.clienteId)
       .where(sql`escolhido_id is not null`),
     check('requests_creditos_positive', sql`${t.creditos} IS NULL OR ${t.creditos} > 0`),
   ],
