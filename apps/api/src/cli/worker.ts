@@ -18,6 +18,7 @@ import { buildApp } from '../app';
 import { drainOutbox } from '../modules/notificacoes/outbox-worker';
 import { JOB_ALERT_BATCH } from '../modules/notificacoes/notify';
 import { onStopSignals } from '../lib/graceful-stop';
+import { refreshRankings } from '../modules/selos/selos.service';
 
 export async function runWorker(
   argv: string[],
@@ -56,6 +57,8 @@ export async function runWorker(
   if (args.once) {
     try {
       const r = await drainOutbox({ ...app.ctx, log: app.log });
+      // The rankings reviews' approvals queued, as the running worker moves them every few seconds.
+      await refreshRankings(app.ctx.db);
       const alerts = r.alertBatches ? ` Lotes de alertas de novos projetos escritos (até ${JOB_ALERT_BATCH} profissionais cada): ${r.alertBatches}.` : '';
       return { code: r.failed ? 1 : 0, out: `E-mails enviados: ${r.sent}; falhados (a repetir mais tarde): ${r.failed}.${alerts}` };
     } finally {

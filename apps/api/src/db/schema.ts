@@ -481,6 +481,18 @@ export const rankingPrior = pgTable(
 );
 
 /**
+ * Professionals whose ranking (nota_bayes) is behind their rating: a review's approval updates the
+ * average and count at once and queues the id here; the worker moves nota_bayes within seconds
+ * (refreshRankings, docs/decisions/0015). nota_bayes is the one column of the row in an index
+ * (profissionais_bayes_idx): leaving it out makes the approval's update HOT, where it otherwise added
+ * an entry to each of the table's ten indexes, three of them GIN. No foreign key: a deleted
+ * professional's id is dropped by the next refresh, and the approval takes no lock for it.
+ */
+export const rankingPendente = pgTable('ranking_pendente', {
+  profissionalId: integer('profissional_id').primaryKey(),
+});
+
+/**
  * The back office's live figures (totals, money, queues), kept by the database (migration 0035): each
  * row change that moves one writes a row of differences to `admin_figure_deltas` in its own
  * transaction (triggers on clientes, profissionais, requests, reviews, payments, payment_anomalies),

@@ -44,9 +44,9 @@ const rapidaRule = (n: SQL, mediana: SQL) => sql`(${n} >= ${num(R.rapidaMinCandi
  * Recomputes the badges of `target`'s professionals and stores them (with `selos_em`, and `nota_bayes`
  * when `prior` is given). `onlyChanged` (a professional's own page, read often): the row is written
  * only when the badges differ, so a view takes no row lock and leaves no dead row; the sweep renews
- * `selos_em` later. `rating`: the average, the number of approved reviews and the ranking are
- * recomputed in the same update (reviews.service's recomputeRatings, with the stored prior mean);
- * one row cannot be updated twice by one statement.
+ * `selos_em` later. `rating`: the average and the number of approved reviews are recomputed in the
+ * same update (one row cannot be updated twice by one statement), and the ranking is queued for
+ * refreshRankings.
  */
 function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = false, rating = false) {
   const at = sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`;
@@ -77,10 +77,17 @@ function statement(target: SQL, now: Date | SQL, prior?: SQL, onlyChanged = fals
         case when ${rapidaRule(sql`candidaturas30d`, sql`mediana_min`)} then 'RESPOSTA_RAPIDA' end
       ]::text[], null) as selos
       from m
-    )
+    )${
+      rating
+        ? sql`,
+    -- The ranking follows within seconds (refreshRankings): nota_bayes is the row's one indexed column
+    -- this would change, and leaving it out keeps the update HOT.
+    rk as (insert into ranking_pendente (profissional_id) select id from s on conflict do nothing)`
+        : sql``
+    }
     ${onlyChanged ? sql`, w as (` : sql``}
     update profissionais p set selos = s.selos, selos_em = ${at}${prior ? sql`, nota_bayes = ${bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, prior)}` : sql``}${
-      rating ? sql`, nota_media = s.ra_media, total_avaliacoes = s.ra_n, nota_bayes = ${bayesSql(sql`s.ra_n`, sql`s.ra_media`, storedPriorSql)}` : sql``
+      rating ? sql`, nota_media = s.ra_media, total_avaliacoes = s.ra_n` : sql``
     }
     from s where p.id = s.id${
       onlyChanged
@@ -206,6 +213,41 @@ export async function selosDoProfissional(db: Db, profissionalId: number, now: D
   const selos = selosOf(row);
   const metricas = metricasOf(row);
   return { selos, calculadoEm: now.toISOString(), metricas, progresso: progressoSelos(selos, metricas) };
+}
+
+/** Professionals whose ranking one refresh moves at most (one statement, their rows locked in id order). */
+export const RANKING_BATCH = 100;
+
+/**
+ * Moves the ranking (nota_bayes, with the stored prior mean) of the professionals a review's approval
+ * queued (ranking_pendente), in batches of RANKING_BATCH, each in a transaction: the rows are locked in
+ * id order (as recomputeSelos and the sweep lock them), written only where the ranking moved, and their
+ * queue entries deleted. An approval still in progress holds its professional's row, so the refresh
+ * waits for it and reads its figures; one committed after the lock queues him again. Several workers
+ * may refresh at once: the second finds the ranking already moved and writes nothing. Returns how many
+ * professionals moved (the caller drops its cached lists when any did).
+ */
+export async function refreshRankings(db: Db, batch = RANKING_BATCH): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const { n, m } = await db.transaction(async (tx) => {
+      const ids = (await tx.execute<{ id: number }>(sql`select profissional_id as id from ranking_pendente order by profissional_id limit ${batch}`)).rows.map(
+        (r) => Number(r.id),
+      );
+      if (!ids.length) return { n: 0, m: 0 };
+      const list = intArray(ids);
+      const bayes = bayesSql(sql`p.total_avaliacoes`, sql`p.nota_media`, storedPriorSql);
+      const { rows } = await tx.execute<{ id: number }>(sql`
+        update profissionais p set nota_bayes = ${bayes}
+        from (select id from profissionais where id = any(${list}) order by id for update) l
+        where p.id = l.id and p.nota_bayes is distinct from ${bayes}
+        returning p.id`);
+      await tx.execute(sql`delete from ranking_pendente where profissional_id = any(${list})`);
+      return { n: ids.length, m: rows.length };
+    });
+    moved += m;
+    if (n < batch) return moved;
+  }
 }
 
 /** The prior mean of the ranking, computed once per sweep and stored for the recomputes until the next. */

@@ -7,7 +7,11 @@ import type { Clock } from '../../lib/clock';
 import { grantCredits } from '../creditos/creditos.service';
 import { drainOutbox } from '../notificacoes/outbox-worker';
 import { startSmtp } from '../../test/smtp';
-import { sweepSelos } from './selos.service';
+import { RANKING_BATCH, refreshRankings, sweepSelos } from './selos.service';
+import { moveRankings } from './selos-sweep';
+import { buildApp } from '../../app';
+import { loadEnv } from '../../config/env';
+import { randomBytes } from 'node:crypto';
 
 /**
  * Badges through the public API: they appear and go as reviews, verifications, completed jobs and
@@ -331,6 +335,8 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     const low = await pro('Carlos Baixo');
     for (let i = 0; i < 3; i++) await reviewedJob(low, 2);
     const none = await pro('Zé Sem Avaliações');
+    // The worker moves the rankings the approvals queued (every few seconds in the app).
+    expect(await moveRankings(t.app)).toBeGreaterThanOrEqual(3);
 
     const top = (await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as {
       id: number;
@@ -359,13 +365,60 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     expect(page.items.slice(firstUnrated).every((x) => x.totalAvaliacoes === 0)).toBe(true);
   });
 
-  it('the top list is cached for 30 s, and an approved review empties the cache', async () => {
+  it('an approved review moves the average at once and the ranking when the worker runs, which empties the cached top list', async () => {
     const p = await pro('Duarte Novo');
     const { reviewId } = await reviewedJob(p, 5, { decide: null });
     const top = async () => ((await t.app.inject({ method: 'GET', url: '/api/profissional/top-avaliados' })).json() as { id: number }[]).map((x) => x.id);
     expect(await top()).not.toContain(p.id);
     expect((await put(`/api/review/accept/${reviewId}`)).statusCode).toBe(200);
+    // The average and the count at once (the profile); the ranking queued, and the list cached 30 s
+    // in the old order meanwhile.
+    t.app.ctx.profiles.invalidate('');
+    const card = (await get(`/api/profissional/${p.id}`, client)).json() as { notaMedia: number; totalAvaliacoes: number };
+    expect([card.notaMedia, card.totalAvaliacoes]).toEqual([5, 1]);
+    const queued = await t.db.execute<{ id: number }>(sql`select profissional_id as id from ranking_pendente`);
+    expect(queued.rows.map((r) => Number(r.id))).toContain(p.id);
+    expect(await top()).not.toContain(p.id);
+    // The worker's refresh moves him and drops the kept list: he shows at once; the queue is empty.
+    expect(await moveRankings(t.app)).toBe(1);
     expect(await top()).toContain(p.id);
+    expect((await t.db.execute(sql`select 1 from ranking_pendente`)).rows).toHaveLength(0);
+    // Nothing queued: nothing moves, nothing is dropped.
+    expect(await moveRankings(t.app)).toBe(0);
+  });
+
+  it('the running worker moves the queued rankings by itself, in batches', async () => {
+    const p = await pro('Gaspar Sozinho');
+    await reviewedJob(p, 4);
+    // More than a batch queued: ids of professionals that do not exist are dropped without a write.
+    await t.db.execute(sql`insert into ranking_pendente select 1000000 + g from generate_series(1, ${RANKING_BATCH}) g`);
+    const bayes = async () => (await t.db.execute<{ v: number | null }>(sql`select nota_bayes as v from profissionais where id = ${p.id}`)).rows[0]!.v;
+    expect(await bayes()).toBeNull();
+    const live = await buildApp({
+      env: loadEnv({
+        NODE_ENV: 'test',
+        DEMO_MODE: 'true',
+        RATE_LIMIT: 'false',
+        DATA_DIR: t.dataDir,
+        SEED_DEMO: 'false',
+        SMTP_URL: smtp.url,
+        NOTIFICATIONS_WORKER: 'true',
+      }),
+      database: { db: t.db, kind: TEST_DB, close: async () => {} },
+      jwtSecret: randomBytes(32).toString('hex'),
+      clock,
+    });
+    await live.ready();
+    try {
+      const deadline = Date.now() + 20_000;
+      while ((await t.db.execute(sql`select 1 from ranking_pendente limit 1`)).rows.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect((await t.db.execute(sql`select 1 from ranking_pendente`)).rows).toHaveLength(0);
+      expect(Number(await bayes())).toBeGreaterThan(0);
+      expect(await refreshRankings(t.db)).toBe(0);
+    } finally {
+      await live.close();
+    }
   });
 
   it("a decided review uses the prior mean the last sweep stored (no scan of every review); before any sweep, the reviews' mean", async () => {
@@ -375,6 +428,7 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     const bayesOf = (p: Session) => num(sql`select nota_bayes as v from profissionais where id = ${p.id}`);
     const p = await pro('Eduardo Prior');
     await reviewedJob(p, 3);
+    await moveRankings(t.app);
     // Nothing stored yet: m is computed from the reviews.
     expect(await bayesOf(p)).toBeCloseTo((5 * (await live()) + 3) / 6, 9);
 
@@ -390,6 +444,7 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     await reviewedJob(q, 1);
     expect(Math.abs((await live()) - stored)).toBeGreaterThan(0.01);
     await reviewedJob(p, 5);
+    await moveRankings(t.app);
     expect(await bayesOf(p)).toBeCloseTo((5 * stored + 2 * 4) / 7, 9);
 
     // The next sweep stores the new mean and gives it to everyone.
@@ -397,6 +452,30 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     const m = await live();
     expect(await num(sql`select m as v from ranking_prior`)).toBeCloseTo(m, 9);
     expect(await bayesOf(p)).toBeCloseTo((5 * m + 2 * 4) / 7, 9);
+  });
+});
+
+describeOnPostgres("a review's approval on PostgreSQL", () => {
+  it("rewrites the professional's row in place (HOT): his ranking, the one indexed column it would change, is left to the worker", async () => {
+    await t.db.execute(sql`create extension if not exists pageinspect`);
+    const p = await pro('Hugo Quente');
+    const { reviewId } = await reviewedJob(p, 5, { decide: null });
+    expect((await put(`/api/review/accept/${reviewId}`)).statusCode).toBe(200);
+    const version = async () => {
+      const { rows } = await t.db.execute<{ blk: number; lp: number; media: number }>(
+        sql`select (ctid::text::point)[0]::int as blk, (ctid::text::point)[1]::int as lp, nota_media::float8 as media from profissionais where id = ${p.id}`,
+      );
+      const { blk, lp, media } = rows[0]!;
+      const item = await t.db.execute<{ m: number }>(
+        sql`select t_infomask2 as m from heap_page_items(get_raw_page('profissionais', ${blk}::int)) where lp = ${lp}::int`,
+      );
+      // HEAP_ONLY_TUPLE: a version reached through the same index entries as the one before it.
+      return { heapOnly: (Number(item.rows[0]!.m) & 0x8000) !== 0, media: Number(media) };
+    };
+    expect(await version()).toEqual({ heapOnly: true, media: 5 });
+    // The ranking's move is not (profissionais_bayes_idx gets the new entry).
+    expect(await moveRankings(t.app)).toBe(1);
+    expect((await version()).heapOnly).toBe(false);
   });
 });
 
