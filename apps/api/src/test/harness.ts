@@ -131,6 +131,21 @@ export async function createTestApp(
 }
 
 /**
+ * Another instance on the same database as `t`, as a second server or a restarted process would be:
+ * the test settings, its background jobs off unless `env` turns them on. The caller closes it.
+ */
+export async function anotherInstance(t: TestApp, env: Record<string, string> = {}, clock?: Clock): Promise<FastifyInstance> {
+  const app = await buildApp({
+    env: loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: t.dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...env }),
+    database: { db: t.db, kind: TEST_DB, close: async () => {} },
+    jwtSecret: randomBytes(32).toString('hex'),
+    clock,
+  });
+  await app.ready();
+  return app;
+}
+
+/**
  * One test app for a whole file (opened before its tests, closed after them) with an admin logged
  * in: `s.t` and `s.admin` once the tests run.
  */

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../app';
-import { loadEnv } from '../../config/env';
 import {
   adminSession,
+  anotherInstance,
   createTestApp,
   describeOnPostgres,
   openProject,
@@ -103,25 +102,7 @@ const until = async (ok: () => boolean | Promise<boolean>, ms = 5000) => {
  * Another instance on the same database. Its background worker is off unless the test turns it on:
  * left on, it claimed mails while the test counted its own pass (one sent mail short under CI load).
  */
-async function secondInstance(env: Record<string, string>) {
-  const app = await buildApp({
-    env: loadEnv({
-      NODE_ENV: 'test',
-      DEMO_MODE: 'true',
-      RATE_LIMIT: 'false',
-      DATA_DIR: t.dataDir,
-      SEED_DEMO: 'false',
-      SMTP_URL: smtp.url,
-      NOTIFICATIONS_WORKER: 'false',
-      ...env,
-    }),
-    database: { db: t.db, kind: TEST_DB, close: async () => {} },
-    jwtSecret: randomBytes(32).toString('hex'),
-    clock,
-  });
-  await app.ready();
-  return app;
-}
+const secondInstance = (env: Record<string, string>) => anotherInstance(t, { SMTP_URL: smtp.url, ...env }, clock);
 
 describe(`outbox worker (${TEST_DB})`, () => {
   it('retries after an SMTP failure with growing waits, and gives up (FALHADO) after the last one', async () => {

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SELO_INFO } from '@tc/shared';
-import { adminSession, completeWith, createTestApp, describeOnPostgres, projectPayload, registerAndLogin, TEST_DB, type TestApp } from '../../test/harness';
+import {
+  adminSession,
+  anotherInstance,
+  completeWith,
+  createTestApp,
+  describeOnPostgres,
+  projectPayload,
+  registerAndLogin,
+  TEST_DB,
+  type TestApp,
+} from '../../test/harness';
 import { multipart, pngBytes } from '../../test/images';
 import type { Clock } from '../../lib/clock';
 import { grantCredits } from '../creditos/creditos.service';
@@ -9,9 +19,6 @@ import { drainOutbox } from '../notificacoes/outbox-worker';
 import { startSmtp } from '../../test/smtp';
 import { RANKING_BATCH, refreshRankings, sweepSelos } from './selos.service';
 import { moveRankings } from './selos-sweep';
-import { buildApp } from '../../app';
-import { loadEnv } from '../../config/env';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Badges through the public API: they appear and go as reviews, verifications, completed jobs and
@@ -394,21 +401,7 @@ describe(`ranking by Bayesian average (${TEST_DB})`, () => {
     await t.db.execute(sql`insert into ranking_pendente select 1000000 + g from generate_series(1, ${RANKING_BATCH}) g`);
     const bayes = async () => (await t.db.execute<{ v: number | null }>(sql`select nota_bayes as v from profissionais where id = ${p.id}`)).rows[0]!.v;
     expect(await bayes()).toBeNull();
-    const live = await buildApp({
-      env: loadEnv({
-        NODE_ENV: 'test',
-        DEMO_MODE: 'true',
-        RATE_LIMIT: 'false',
-        DATA_DIR: t.dataDir,
-        SEED_DEMO: 'false',
-        SMTP_URL: smtp.url,
-        NOTIFICATIONS_WORKER: 'true',
-      }),
-      database: { db: t.db, kind: TEST_DB, close: async () => {} },
-      jwtSecret: randomBytes(32).toString('hex'),
-      clock,
-    });
-    await live.ready();
+    const live = await anotherInstance(t, { SMTP_URL: smtp.url, NOTIFICATIONS_WORKER: 'true' }, clock);
     try {
       const deadline = Date.now() + 20_000;
       while ((await t.db.execute(sql`select 1 from ranking_pendente limit 1`)).rows.length && Date.now() < deadline)
