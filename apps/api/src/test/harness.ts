@@ -83,6 +83,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The tests' settings. No background jobs unless a test asks for them (NOTIFICATIONS_WORKER=true): tests run passes themselves. */
+const testEnv = (dataDir: string, extra: Record<string, string> = {}) =>
+  loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...extra });
+
 export async function createTestApp(
   opts: {
     env?: Record<string, string>;
@@ -98,16 +102,7 @@ export async function createTestApp(
   const { database, drop } = await freshDatabase(opts.statementTimeoutMs);
   await syncCatalogue(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'tc-test-'));
-  // No background e-mail worker unless a test asks for it (NOTIFICATIONS_WORKER=true): tests run passes themselves.
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DEMO_MODE: 'true',
-    RATE_LIMIT: 'false',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    NOTIFICATIONS_WORKER: 'false',
-    ...opts.env,
-  });
+  const env = testEnv(dataDir, opts.env);
   const app = await buildApp({
     env,
     database,
@@ -136,7 +131,7 @@ export async function createTestApp(
  */
 export async function anotherInstance(t: TestApp, env: Record<string, string> = {}, clock?: Clock): Promise<FastifyInstance> {
   const app = await buildApp({
-    env: loadEnv({ NODE_ENV: 'test', DEMO_MODE: 'true', RATE_LIMIT: 'false', DATA_DIR: t.dataDir, SEED_DEMO: 'false', NOTIFICATIONS_WORKER: 'false', ...env }),
+    env: testEnv(t.dataDir, env),
     database: { db: t.db, kind: TEST_DB, close: async () => {} },
     jwtSecret: randomBytes(32).toString('hex'),
     clock,
