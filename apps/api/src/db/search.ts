@@ -27,6 +27,16 @@ export function searchWords(term: string): string[] {
   return [...new Set((meaningful.length ? meaningful : words).map((x) => x.toLowerCase()))].slice(0, 6);
 }
 
+/**
+ * The words a search looks for (searchWords), or the whole term when none is left (a text of
+ * punctuation alone, which finds nothing). Keys the kept searches too: "Lisboa", "lisboa " and
+ * "LISBOA," are one search, found once.
+ */
+export function wordsOf(term: string): string[] {
+  const found = searchWords(term);
+  return found.length ? found : [term];
+}
+
 /** A back-office search's words as list filters (`runList`): q0, q1, ... (isWordFilter). */
 const WORD_FILTER = /^q\d$/;
 export const isWordFilter = (key: string) => WORD_FILTER.test(key);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParams, paged, pageQuery, profissionalCard, profissionalListItem, profissionalPerfil } from '@tc/shared';
 import { requireRole } from '../../plugins/auth';
+import { wordsOf } from '../../db/search';
 import { getProfissional, PROS_PAGE_SIZE, searchProfissionais, topRated } from './profissionais.service';
 
 const card = profissionalCard;
@@ -34,11 +35,12 @@ export const profissionaisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // The same for everyone. Without a text (best rated first): the home lists' 30 s cache, emptied
-    // with them when a review is decided. By text: the searches' 15 s cache (app.ts), by the text as
-    // typed; PostgreSQL plans each search for its word, which costs more than the page itself.
+    // with them when a review is decided. By text: the searches' 15 s cache (app.ts), by the words
+    // searched (wordsOf: "Lisboa" and "lisboa " are one search); PostgreSQL plans each search for its
+    // word, which costs more than the page itself.
     async ({ query: { q, page, pageSize } }) =>
       q?.trim()
-        ? searches.get(`pros:${JSON.stringify([q.trim(), page, pageSize])}`, () => searchProfissionais(db, q, page, pageSize, searches))
+        ? searches.get(`pros:${JSON.stringify([wordsOf(q.trim()), page, pageSize])}`, () => searchProfissionais(db, q, page, pageSize, searches))
         : cache.get(`home:profissionais:${page}:${pageSize}`, () => searchProfissionais(db, undefined, page, pageSize)),
   );
 

@@ -12,7 +12,7 @@ import {
   planShape,
   searchBySteps,
   searchTerm,
-  searchWords,
+  wordsOf,
   sortedKey,
   specialtiesMatching,
   textArray,
@@ -136,8 +136,7 @@ export async function searchProfissionais(
     // specialty, in any order; a single word (or a text with no letter or digit, which finds nothing)
     // as one term, its label matched anywhere. Sent unnamed, so that PostgreSQL plans it for the words
     // typed; built once per shape (how many words, and which of them name a specialty).
-    const found = searchWords(term);
-    const words = found.length ? found : [term];
+    const words = wordsOf(term);
     const specs = words.map((word) => specialtiesMatching(word, { wordStart: words.length > 1 }));
     const base = `pros_w${specs.map((v) => (v.length ? 's' : 't')).join('')}`;
     const shape = `${base}_${w.key}`;

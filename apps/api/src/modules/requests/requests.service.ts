@@ -14,7 +14,7 @@ import { notificationWrites, notifyAll, storedData, storedNews } from '../notifi
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
 import { laterPageBlock, pageOf, preparedWindow } from '../../db/paging';
-import { containsFolded, intArray, planShape, searchBySteps, searchTerm, searchWords, sortedKey, walkedTable, type TextPlan } from '../../db/search';
+import { containsFolded, intArray, planShape, searchBySteps, searchTerm, wordsOf, sortedKey, walkedTable, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
@@ -405,8 +405,7 @@ export async function listAvailable(
   const bairro = f.bairro ? (districtByLabel(f.bairro)?.label ?? districtByValue(fold(f.bairro))?.label ?? f.bairro) : undefined;
   const pageWindow = preparedWindow(f.page, f.pageSize);
   // Several words ("quadro lisboa") are each found in the title, city or district, in any order.
-  const found = term ? searchWords(term) : [];
-  const words = term ? (found.length ? found : [term]) : [];
+  const words = term ? wordsOf(term) : [];
   const wordValues = Object.fromEntries(words.map((word, i) => [`t${i}`, word]));
   const values: Record<string, unknown> = { especialidade: f.especialidade, bairro, tempo: f.tempo, ...wordValues, ...pageWindow.values };
   // District and specialty together leave a few thousand open jobs at most: walking them in order

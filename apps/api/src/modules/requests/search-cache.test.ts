@@ -69,6 +69,8 @@ describe('job search, kept 15 s', () => {
     await s.t.db.update(requests).set({ titulo: 'Zimbrado na tomada' }).where(eq(requests.id, b));
     await s.t.db.update(requests).set({ status: 'CONCLUIDO' }).where(eq(requests.id, d));
     expect((await jobs('zimbrado', p1.auth)).map((j) => j.id)).toEqual([a]);
+    // The same words are the same kept search, however typed.
+    expect((await jobs(' ZIMBRADO,', p2.auth)).map((j) => j.id)).toEqual([a]);
     expect((await jobs('', p2.auth)).map((j) => j.id)).toEqual([d, b, a]);
     // ...15 s at most.
     later();
@@ -218,6 +220,8 @@ describe('professional search by text, kept 15 s', () => {
 
     await s.t.db.update(profissionais).set({ nome: 'Yuri Xisto' }).where(eq(profissionais.id, y.id));
     expect(await pros('xisto', c.auth)).toEqual([x.id]);
+    // The same words are the same kept search, however typed ("Xisto", "XISTO,", "de xisto").
+    for (const typed of ['Xisto', ' XISTO,', 'de xisto']) expect(await pros(typed, c.auth)).toEqual([x.id]);
     later();
     expect((await pros('xisto', c.auth)).sort()).toEqual([x.id, y.id].sort());
 
