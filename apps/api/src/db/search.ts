@@ -51,8 +51,7 @@ export const isWordFilter = (key: string) => WORD_FILTER.test(key);
 export function wordFilters(q?: string): Record<string, string> {
   const term = searchTerm(q);
   if (term === undefined) return {};
-  const found = searchWords(term);
-  return Object.fromEntries((found.length ? found : [term]).map((word, i) => [`q${i}`, word]));
+  return Object.fromEntries(wordsOf(term).map((word, i) => [`q${i}`, word]));
 }
 
 /** A list's text condition from its words: `match` applied to each (see everyWord). */

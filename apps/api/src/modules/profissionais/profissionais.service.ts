@@ -12,12 +12,12 @@ import {
   planShape,
   searchBySteps,
   searchTerm,
-  wordsOf,
   sortedKey,
   specialtiesMatching,
   textArray,
   textArrayLiteral,
   walkedTable,
+  wordsOf,
   type TextPlan,
 } from '../../db/search';
 

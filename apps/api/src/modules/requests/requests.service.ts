@@ -14,7 +14,7 @@ import { notificationWrites, notifyAll, storedData, storedNews } from '../notifi
 import { nextHourlyDigest } from '../notificacoes/schedule';
 import { recomputeSelos } from '../selos/selos.service';
 import { laterPageBlock, pageOf, preparedWindow } from '../../db/paging';
-import { containsFolded, intArray, planShape, searchBySteps, searchTerm, wordsOf, sortedKey, walkedTable, type TextPlan } from '../../db/search';
+import { containsFolded, intArray, planShape, searchBySteps, searchTerm, sortedKey, walkedTable, wordsOf, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
 
