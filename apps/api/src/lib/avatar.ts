@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 const PALETTE = ['#1e3a8a', '#1d4ed8', '#0f766e', '#b45309', '#7c2d12', '#4338ca', '#0e7490', '#9d174d'];
 
 const initials = (name: string) =>
@@ -21,5 +19,6 @@ export async function initialsAvatar(name: string): Promise<Buffer> {
   <circle cx="210" cy="46" r="18" fill="#f59e0b" opacity="0.9"/>
   <text x="128" y="150" font-family="DejaVu Sans, Arial, sans-serif" font-size="96" font-weight="700" fill="#fff" text-anchor="middle">${initials(name)}</text>
 </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).webp({ quality: 82 }).toBuffer();
 }

@@ -39,7 +39,7 @@ const payment = paymentResponse;
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env, clock } = app.ctx;
-  const stripe = makeStripe(env);
+  const stripe = await makeStripe(env);
   // Without Stripe keys, the demonstration provider exists only in demo mode: in production it would
   // let anyone confirm their own purchase.
   const provider = stripe ? stripeProvider(stripe) : isDemo(env) ? demoProvider : undefined;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import type { Env } from '../../config/env';
 import type { BillingDetails, PaymentMethod } from '@tc/shared';
@@ -88,10 +88,12 @@ export const demoProvider: PaymentProvider = {
   },
 };
 
-export function makeStripe(env: Env): Stripe | undefined {
+/** Stripe's client, loaded only when its keys are set: without them the SDK would sit in memory unused. */
+export async function makeStripe(env: Env): Promise<Stripe | undefined> {
   if (!env.STRIPE_SECRET_KEY) return undefined;
   const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined;
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+  const { default: StripeClient } = await import('stripe');
+  return new StripeClient(env.STRIPE_SECRET_KEY, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, M, MAX_IMAGE_BYTES } from '@tc/shared';
 import { badRequest } from '../../lib/app-error';
 
@@ -15,6 +13,9 @@ export interface ImageInput {
  */
 export async function processImage(img: ImageInput, maxSide: number): Promise<Buffer> {
   if (img.truncated || img.data.length > MAX_IMAGE_BYTES) throw badRequest('IMAGE_TOO_LARGE', M.imagemMax, { [img.field]: M.imagemMax });
+  // Loaded on the first upload, not at start: sharp maps libvips and file-type its parsers into every
+  // instance, most of which never receive an image (docs/decisions/0007).
+  const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const type = await fileTypeFromBuffer(img.data);
   if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw badRequest('IMAGE_INVALID', M.imagemTipo, { [img.field]: M.imagemTipo });
