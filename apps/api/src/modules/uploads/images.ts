@@ -14,7 +14,7 @@ export interface ImageInput {
 export async function processImage(img: ImageInput, maxSide: number): Promise<Buffer> {
   if (img.truncated || img.data.length > MAX_IMAGE_BYTES) throw badRequest('IMAGE_TOO_LARGE', M.imagemMax, { [img.field]: M.imagemMax });
   // Loaded on the first upload, not at start: sharp maps libvips and file-type its parsers into every
-  // instance, most of which never receive an image (docs/decisions/0007).
+  // instance, most of which never receive an image (docs/decisions/0001).
   const [{ default: sharp }, { fileTypeFromBuffer }] = await Promise.all([import('sharp'), import('file-type')]);
   const type = await fileTypeFromBuffer(img.data);
   if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
