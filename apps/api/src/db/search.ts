@@ -165,10 +165,18 @@ export function containsFolded(foldedColumn: SQL | unknown, term: unknown) {
  * review, its text written by a trigger) whose text has every word; undefined without text. PostgreSQL
  * then either walks the list's order index and probes the side table's key for each row (a common word)
  * or reads the side table's trigram index first (a rare one).
+ *
+ * In `walk` the text of each walked row is read by its key, always: a subquery in an expression,
+ * which PostgreSQL runs row by row. Written as `in (...)`, PostgreSQL chose by its estimate of the
+ * words' matches, which two words that often meet ("quadro elétrico": 43,927 projects, estimated
+ * 7,142) make wrong: it read every match from the trigram index to join them to the 4,000 walked rows,
+ * 130-600 ms on the generated million against 15-30 ms probed (docs/decisions/0006).
  */
-export const foundApart = (id: unknown, side: { table: PgTable; key: PgColumn; texto: PgColumn }, words: Words): SQL | undefined => {
+export const foundApart = (id: unknown, side: { table: PgTable; key: PgColumn; texto: PgColumn }, words: Words, plan: TextPlan): SQL | undefined => {
   const matched = words((word) => containsFolded(side.texto, word));
-  return matched && sql`${id} in (select ${side.key} from ${side.table} where ${matched})`;
+  if (!matched) return undefined;
+  if (plan === 'walk') return sql`(select ${matched} from ${side.table} where ${side.key} = ${id})`;
+  return sql`${id} in (select ${side.key} from ${side.table} where ${matched})`;
 };
 
 export const idIn = (column: SQL | unknown, ids: unknown) => (ids === undefined ? undefined : sql`${column} = any(${ids}::int[])`);

@@ -30,7 +30,7 @@ export async function listProjects(db: Db, f: { q?: string; status?: ProjectStat
     const urgente = sql<boolean>`(${requests.tempo} in ('PIQUETE', 'AVARIA'))`;
     const others = and(status === undefined ? undefined : eq(requests.status, status as ProjectStatus), idIn(requests.id, ids));
     // Title, city, district and the client's name in one text of its own table (migration 0033), each word.
-    const where = and(others, foundApart(requests.id, { table: requestsBusca, key: requestsBusca.requestId, texto: requestsBusca.texto }, words));
+    const where = and(others, foundApart(requests.id, { table: requestsBusca, key: requestsBusca.requestId, texto: requestsBusca.texto }, words, plan));
     // The enum's order (ESPERA, ABERTO, CONCLUIDO) is the back office's order: pending first; within
     // a status, emergencies ("Urgente 24h") first. The same expressions as requests_status_idx.
     const order: (SQL | PgColumn)[] = [requests.status, sql`${urgente} desc`, desc(requests.criadoEm), desc(requests.id)];

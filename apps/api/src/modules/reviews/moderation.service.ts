@@ -32,7 +32,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
     const later = sql<boolean>`(${reviews.status} <> 'ESPERA')`;
     const others = and(status === undefined ? undefined : eq(reviews.status, status as 'ESPERA'), idIn(reviews.id, ids));
     // The comment and the client's name in one text of its own table (migration 0033), each word.
-    const where = and(others, foundApart(reviews.id, { table: reviewsBusca, key: reviewsBusca.reviewId, texto: reviewsBusca.texto }, words));
+    const where = and(others, foundApart(reviews.id, { table: reviewsBusca, key: reviewsBusca.reviewId, texto: reviewsBusca.texto }, words, plan));
     // Pending first, then newest (reviews_admin_idx / reviews_status_idx).
     const first = status === undefined ? later : reviews.status;
     const source = walkedTable(db, reviews, plan, others, [first, desc(reviews.criadoEm), desc(reviews.id)]);
