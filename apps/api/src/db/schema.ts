@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { PaymentMethod, PlanValue } from '@tc/shared';
 import {
   bigint,
@@ -36,6 +37,8 @@ export const guaranteeStatus = pgEnum('guarantee_status', ['ABERTA', 'ACEITE', '
 const folded = (expr: string) => sql.raw(`lower(f_unaccent(${expr}))`);
 // Their gin_pending_list_limit (and the fillfactor of profissionais and subscriptions) is set in migration 0010, that of requests in 0015.
 const trgm = (name: string, col: SQL) => index(name).using('gin', sql`${col} gin_trgm_ops`);
+/** The lower-cased address in byte order: a prefix LIKE ('pt%') read as a range (migration 0041). */
+const emailStart = (name: string, email: PgColumn) => index(name).using('btree', sql`lower(${email}) text_pattern_ops`);
 
 export const clientes = pgTable(
   'clientes',
@@ -56,6 +59,9 @@ export const clientes = pgTable(
   (t) => [
     trgm('clientes_busca_trgm', sql`${t.busca}`),
     trgm('clientes_email_trgm', sql`lower(${t.email})`),
+    // A search of one or two letters matches the address's start (db/search.ts containsLower): the
+    // trigram index cannot find it, since every address holds a word starting so ("...@exemplo.pt").
+    emailStart('clientes_email_inicio_idx', t.email),
     index('clientes_criado_idx').on(t.criadoEm.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -115,6 +121,7 @@ export const profissionais = pgTable(
     index('profissionais_bairro_id_idx').on(t.bairro, t.id, t.especialidades, t.email),
     trgm('profissionais_busca_trgm', sql`${t.busca}`),
     trgm('profissionais_email_trgm', sql`lower(${t.email})`),
+    emailStart('profissionais_email_inicio_idx', t.email),
     // Best rated first (the Bayesian average, docs/decisions/0015): the search's default order and
     // the home page's top list. It carries the searched text and the specialties, so that a later
     // page of a search finds its ids without visiting the rows it skips (migration 0027).
