@@ -53,7 +53,7 @@ export const clientes = pgTable(
     /** Set by the signed link e-mailed at sign-up; a project goes to approval only once it is set. */
     emailConfirmadoEm: timestamp('email_confirmado_em', { withTimezone: true }),
     criadoEm: createdAt(),
-    /** What the admin's client search matches: the name (the e-mail has its own trigram index). */
+    /** What the admin's client search matches: the name (the e-mail has indexes of its own). */
     busca: text().generatedAlwaysAs(folded(`nome`)),
   },
   (t) => [
