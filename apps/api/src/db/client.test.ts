@@ -88,4 +88,29 @@ describe.runIf(process.env.TEST_DB === 'postgres' && url)('rows read from Postgr
       await scratch.drop();
     }
   });
+
+  it("a query's config is copied, not changed: named, with values, by callback, reused; its prototype's fields kept", async () => {
+    const scratch = await scratchPostgres('tc_test_query_config');
+    const database = await openDatabase({ url: scratch.url });
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      const config = Object.freeze({ name: 'tc_config_test', text: 'select $1::int + 1 as n', rowMode: 'array' as const });
+      for (const v of [1, 41]) expect((await client.query(config, [v])).rows).toEqual([[v + 1]]);
+      // The caller's object as it was (frozen: a copy that wrote into it would have thrown).
+      expect(Object.keys(config)).toEqual(['name', 'text', 'rowMode']);
+      const byCallback = await new Promise<unknown>((resolve, reject) =>
+        client.query({ text: 'select $1::text as t', values: ['é'] }, (err: Error | null, r: pg.QueryResult) => (err ? reject(err) : resolve(r.rows))),
+      );
+      expect(byCallback).toEqual([{ t: 'é' }]);
+      expect((await client.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+      // A config whose fields come from its prototype (as a class's defaults would).
+      const inherited = Object.assign(Object.create({ rowMode: 'array' }) as object, { text: 'select 3 as n' });
+      expect((await client.query(inherited)).rows).toEqual([[3]]);
+    } finally {
+      await client.end();
+      await database.close();
+      await scratch.drop();
+    }
+  });
 });

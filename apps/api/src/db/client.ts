@@ -4,7 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import { fasterArrayRows } from './pg-array-rows';
+import { fasterArrayRows, fasterQueryConfig } from './pg-array-rows';
 import { schema } from './schema';
 import { SharedReadsPool } from './shared-reads';
 
@@ -62,6 +62,7 @@ export async function openDatabase(opts: {
   if (opts.url) {
     await migratePostgres(opts.url);
     fasterArrayRows();
+    fasterQueryConfig();
     const pool = new SharedReadsPool(
       {
         connectionString: opts.url,

@@ -43,3 +43,33 @@ export function fasterArrayRows() {
   };
   proto.__tcArrayRows = true;
 }
+
+type QueryConfig = Record<string, unknown>;
+type UtilsModule = {
+  normalizeQueryConfig(config: string | QueryConfig, values?: unknown, callback?: unknown): QueryConfig;
+  __tcQueryConfig?: true;
+};
+
+/**
+ * node-postgres copies each query's config before filling in its values (so the caller's object is
+ * left as it was) through `Object.getOwnPropertyDescriptors` and `Object.defineProperties`: ~4.7 µs a
+ * query here, 1.7 % of the API's CPU on a client's list. The same copy of the config's own fields
+ * with `Object.assign`, onto the same prototype: ~0.4 µs. The configs the app and drizzle pass are
+ * plain objects of plain fields, where the two copies are the same. `pg/lib/utils.js` is a public
+ * subpath, and the module query.js reads `normalizeQueryConfig` from on every query.
+ */
+export function fasterQueryConfig() {
+  const utils = createRequire(import.meta.url)('pg/lib/utils.js') as UtilsModule;
+  if (utils.__tcQueryConfig) return;
+  utils.normalizeQueryConfig = function normalizeQueryConfig(config, values, callback) {
+    const copy: QueryConfig =
+      typeof config === 'string' ? { text: config } : Object.assign(Object.create(Object.getPrototypeOf(config) as object) as QueryConfig, config);
+    if (values) {
+      if (typeof values === 'function') copy.callback = values;
+      else copy.values = values;
+    }
+    if (callback) copy.callback = callback;
+    return copy;
+  };
+  utils.__tcQueryConfig = true;
+}

@@ -174,4 +174,13 @@ describe('API answer compression', () => {
     expect(pickEncoding('*')).toBe('gzip');
     expect(pickEncoding('gzip;q=0')).toBeNull();
   });
+
+  it('reads each header text the same way every time, however many texts it has seen', () => {
+    const texts = ['gzip, deflate, br', 'br;q=0, gzip;q=0.8', 'identity', 'gzip;q=0', '*'];
+    const first = texts.map(pickEncoding);
+    // Past the kept readings' limit: each text is read again, and the same.
+    for (let i = 0; i < 200; i++) expect(pickEncoding(i % 2 ? `gzip;q=0.${i}` : `br;q=0, x-${i}`)).toBe(i % 2 ? 'gzip' : null);
+    for (let round = 0; round < 2; round++) expect(texts.map(pickEncoding)).toEqual(first);
+    expect(first).toEqual(['br', 'gzip', null, null, 'gzip']);
+  });
 });

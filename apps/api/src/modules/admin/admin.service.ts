@@ -9,6 +9,7 @@ import { fieldsOf, runList } from '../../db/prepared';
 import { requestOwnColumns, toDto } from '../requests/requests.service';
 import { containsFolded, containsLower, everyWord, foundApart, idIn, sortedKey, walkedTable, wordFilters, type TextPlan, type Words } from '../../db/search';
 import type { TtlCache } from '../../lib/ttl-cache';
+import { iso } from '../../lib/iso';
 
 /** toDto's card as an admin sees it (the contact revealed), with the specialty's label and the client's confirmation. */
 type AdminCard = Omit<ReturnType<typeof toDto>, 'cliente' | 'contato'> & {
@@ -145,10 +146,10 @@ export async function listClientes(db: Db, f: { q?: string; page: number; pageSi
       email: r.email,
       telefone: r.telefone,
       fotoUrl: publicFileUrl(r.fotoKey),
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
       projetos: Number(r.projetos),
       emailConfirmado: r.emailConfirmadoEm !== null,
-      emailConfirmadoEm: r.emailConfirmadoEm?.toISOString() ?? null,
+      emailConfirmadoEm: r.emailConfirmadoEm ? iso(r.emailConfirmadoEm) : null,
     })),
     f.page,
     f.pageSize,
@@ -238,8 +239,8 @@ export async function listProfissionaisAdmin(
       fotoUrl: publicFileUrl(r.fotoKey),
       notaMedia: r.notaMedia,
       verificacao: r.verificacao,
-      verificadoEm: r.verificadoEm?.toISOString() ?? null,
-      criadoEm: r.criadoEm.toISOString(),
+      verificadoEm: r.verificadoEm ? iso(r.verificadoEm) : null,
+      criadoEm: iso(r.criadoEm),
       temFrente: !!r.temFrente,
       temVerso: !!r.temVerso,
       verificadoPorNome: r.verificadoPorNome,
@@ -292,7 +293,7 @@ export async function listAudit(db: Db, page: number, pageSize: number) {
       alvoTipo: r.alvoTipo,
       alvoId: r.alvoId,
       detalhes: r.detalhes,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
       adminNome: r.adminNome,
     })),
     page,

@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation, sqlState } from '../../lib/db-errors';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
 import { respostaRapidaCtes } from '../selos/selos.service';
+import { iso } from '../../lib/iso';
 
 /**
  * A professional's wallet. Kept prepared: the balance in the menu is read on every page a professional
@@ -173,7 +174,7 @@ export async function applyToRequest(db: Db, profissionalId: number, requestId: 
     requestId,
     creditosGastos: Number(row.gastos),
     creditosRestantes: Number(row.novo_saldo),
-    criadoEm: new Date(Number(row.ms)).toISOString(),
+    criadoEm: iso(Number(row.ms)),
     contato: row.contato,
     cliente: { nome: row.cliente_nome, email: row.email },
     message: M.candidaturaOk,
@@ -254,10 +255,10 @@ export async function listApplications(db: Db, profissionalId: number, page: num
   return pageOf(
     rows.map((r) => ({
       id: r.id,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
       creditos: r.creditos,
       resultado: applicationOutcome(profissionalId, r),
-      reembolsadoEm: r.reembolsadoEm?.toISOString() ?? null,
+      reembolsadoEm: r.reembolsadoEm ? iso(r.reembolsadoEm) : null,
       reporte:
         r.reporteId === null
           ? null
@@ -265,7 +266,7 @@ export async function listApplications(db: Db, profissionalId: number, page: num
               id: r.reporteId,
               motivo: r.reporteMotivo as LeadReportMotivo,
               estado: r.reporteEstado as LeadReportEstado,
-              criadoEm: r.reporteEm!.toISOString(),
+              criadoEm: iso(r.reporteEm!),
             },
       request: {
         id: r.requestId,

@@ -3,6 +3,7 @@ import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import type { Db } from '../../db/client';
 import { creditLedger } from '../../db/schema';
+import { iso } from '../../lib/iso';
 
 /** Reads of the append-only credit ledger (purchases, applications, refunds, adjustments). */
 
@@ -37,7 +38,7 @@ export async function ledgerHistory(db: Db, profissionalId: number, page: number
       descricao: r.descricao,
       requestId: r.requestId,
       paymentId: r.paymentId,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
     })),
     page,
     pageSize,

@@ -16,6 +16,7 @@ import { executeShape, runList } from '../../db/prepared';
 import { badRequest } from '../../lib/app-error';
 import { bellText, renderStored } from './templates';
 import type { UnsubscribeClaim } from './unsubscribe';
+import { iso } from '../../lib/iso';
 
 export interface Person {
   tipo: Role;
@@ -73,7 +74,7 @@ export async function listNotifications(db: Db, u: Person, page: number, pageSiz
       tipo: r.tipo,
       ...bellText(r),
       lida: r.lidaEm !== null,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
     })),
     page,
     pageSize,

@@ -12,6 +12,7 @@ import { notify } from '../notificacoes/notify';
 import { billingFromSession } from './billing-from-stripe';
 import { eventSummary, recordAnomaly } from './payment-anomalies.service';
 import type { PaymentProvider } from './providers';
+import { iso } from '../../lib/iso';
 
 /**
  * Starts a purchase: the price and credits come from the server's catalogue (the `valor` a browser
@@ -258,8 +259,8 @@ const paymentDto = (r: Pick<typeof payments.$inferSelect, 'id' | keyof typeof pa
   metodo: r.metodo,
   provider: r.provider,
   estado: r.estado,
-  criadoEm: r.criadoEm.toISOString(),
-  pagoEm: r.pagoEm?.toISOString() ?? null,
+  criadoEm: iso(r.criadoEm),
+  pagoEm: r.pagoEm ? iso(r.pagoEm) : null,
 });
 
 export async function getPayment(db: Db, id: number, user: { tipo: string; id: number }) {

@@ -17,6 +17,7 @@ import { laterPageBlock, pageOf, preparedWindow } from '../../db/paging';
 import { containsFolded, intArray, planShape, searchBySteps, searchTerm, sortedKey, walkedTable, wordsOf, type TextPlan } from '../../db/search';
 import { fieldsOf, prepared, preparedRaw, unseen, type FilterType } from '../../db/prepared';
 import type { TtlCache } from '../../lib/ttl-cache';
+import { iso } from '../../lib/iso';
 
 /** A job's own columns as job search shows them to every professional (no contact). */
 const jobOwnColumns = {
@@ -82,7 +83,7 @@ export function toDto(r: Row, opts: { revealContact: boolean; jaCandidatado?: bo
     clienteId: r.clienteId,
     creditos: r.creditos,
     status: r.status,
-    criadoEm: new Date(r.criadoEm).toISOString(),
+    criadoEm: iso(r.criadoEm),
     candidaturas: Number(r.candidaturas),
     jaCandidatado: opts.jaCandidatado,
     escolhidoId: opts.owner ? r.escolhidoId : undefined,
@@ -190,7 +191,7 @@ export async function listClientRequests(db: Db, clienteId: number, page: number
       // Two fields added to toDto's object rather than a spread of it into a new one (a spread costs
       // ~4 µs a row here: a heavy client's 20 projects cost more to copy than to fetch).
       const dto: ReturnType<typeof toDto> & { concluidoEm?: string | null; garantia?: GarantiaResumo | null } = toDto(r, { revealContact: true, owner: true });
-      dto.concluidoEm = r.concluidoEm ? new Date(r.concluidoEm).toISOString() : null;
+      dto.concluidoEm = r.concluidoEm ? iso(r.concluidoEm) : null;
       dto.garantia = r.garantia ?? null;
       return dto;
     }),
@@ -205,7 +206,7 @@ const garantiaOfRequest = sql<GarantiaResumo | null>`(select json_build_object(
   from garantias g where g.request_id = ${requests.id})`.mapWith((v: unknown) => {
   if (v === null || v === undefined) return null;
   const g = (typeof v === 'string' ? JSON.parse(v) : v) as GarantiaResumo;
-  const at = (d: string | null) => (d === null ? null : new Date(d).toISOString());
+  const at = (d: string | null) => (d === null ? null : iso(d));
   return { ...g, agendadoPara: at(g.agendadoPara), criadoEm: at(g.criadoEm)! };
 });
 
@@ -286,7 +287,7 @@ export async function listApplicants(db: Db, requestId: number, user: SessionUse
       totalAvaliacoes: r.totalAvaliacoes!,
       selos: SELOS.filter((x) => r.selos!.includes(x)),
       fotoUrl: publicFileUrl(r.fotoKey),
-      candidatadoEm: r.candidatadoEm.toISOString(),
+      candidatadoEm: iso(r.candidatadoEm),
       verificado: r.verificacao === 'VERIFICADO',
       escolhido: r.id === req.escolhidoId,
     });

@@ -8,6 +8,7 @@ import { everyWord, foundApart, idIn, sortedKey, walkedTable, wordFilters, type 
 import type { TtlCache } from '../../lib/ttl-cache';
 import { notificationWrites, storedData, storedNews } from '../notificacoes/notify';
 import { notaMediaOf, ratingAndSelosAfterApproval, recomputeRatingAndSelos } from '../selos/selos.service';
+import { iso } from '../../lib/iso';
 
 /** Review moderation in the back office (admin routes): the queue, approve or reject, delete. */
 
@@ -97,7 +98,7 @@ export async function listReviews(db: Db, f: { q?: string; status?: 'ESPERA' | '
       nota: r.nota,
       comentario: r.comentario,
       status: r.status,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
       cliente: { nome: r.clienteNome },
       profissional: { nome: r.profissionalNome },
     })),

@@ -10,6 +10,7 @@ import { pageOf, pageWindow } from '../../db/paging';
 import { runList } from '../../db/prepared';
 import { containsFolded, intArray, searchTerm, specialtiesMatching, textArray, textArrayLiteral } from '../../db/search';
 import { approvedRatingOf, bayesSql, storedPriorSql } from '../selos/ranking';
+import { iso } from '../../lib/iso';
 
 /**
  * notaMedia and totalAvaliacoes count approved reviews only (DESIGN §4); the average is null when there
@@ -58,7 +59,7 @@ export async function recentReviews(db: Db, limit = 6) {
     id: r.id,
     comentario: r.comentario,
     nota: r.nota,
-    criadoEm: r.criadoEm.toISOString(),
+    criadoEm: iso(r.criadoEm),
     profissionalId: r.profissionalId,
     nome: r.nome,
     fotoUrl: publicFileUrl(r.fotoKey),
@@ -98,7 +99,7 @@ export async function approvedReviewsOf(db: Db, profissionalId: number, page: nu
       nota: r.nota,
       comentario: r.comentario,
       status: r.status,
-      criadoEm: r.criadoEm.toISOString(),
+      criadoEm: iso(r.criadoEm),
       clienteId: r.clienteId,
       profissionalId: r.profissionalId,
       cliente: { nome: r.clienteNome },
@@ -260,6 +261,6 @@ function insertReview(db: Db, clienteId: number, body: { profissionalId: number;
       .returning({ id: reviews.id, status: reviews.status, criadoEm: reviews.criadoEm, requestId: reviews.requestId });
     // The admins' next digest lists it for moderation.
     await notify(tx, { tipo: 'admin_avaliacao_pendente', reviewId: row.id }, now);
-    return { ...row, criadoEm: row.criadoEm.toISOString(), message: M.feedbackEnviado };
+    return { ...row, criadoEm: iso(row.criadoEm), message: M.feedbackEnviado };
   });
 }
