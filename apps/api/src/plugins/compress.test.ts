@@ -230,7 +230,7 @@ describe('API answer compression', () => {
       expect(one.rawPayload.length).toBeLessThan(JSON.stringify(large).length / 4);
     });
 
-    it('still answers every reader, compressed, when the thread stops with answers in it; a new thread takes the next', async () => {
+    it('still answers every reader, compressed, when the thread stops with answers in it', async () => {
       const pending = askMany(80);
       // Stopped as soon as answers are handed to it: those still in it are compressed here instead.
       const handed = offloadedAnswers();
@@ -244,7 +244,7 @@ describe('API answer compression', () => {
         expect(r.headers['content-encoding']).toBe(i % 2 ? 'gzip' : 'br');
         expect(decode(r)).toEqual({ ...large, quem: `leitor-${i}` });
       });
-      expect(offloadedAnswers()).toBe(before + 10);
+      expect(offloadedAnswers()).toBe(before);
     });
   });
 });

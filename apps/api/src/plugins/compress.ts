@@ -71,8 +71,6 @@ function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip
 export const OFFLOAD_THRESHOLD = 2048;
 /** Answers waiting for the thread beyond which the next ones are compressed here (it is behind). */
 const OFFLOAD_MAX_PENDING = 512;
-/** Threads started again after one failed, beyond which every answer is compressed here. */
-const THREAD_RESTARTS = 3;
 
 type Job = { payload: string | Buffer; size: number; encoding: 'br' | 'gzip'; done: (out: Buffer) => void };
 
@@ -100,13 +98,12 @@ parentPort.on('message', (batch) => {
 /**
  * One worker thread per process that compresses answers in batches: the answers of one turn of the
  * event loop go in one message (each message costs the API's thread ~9 µs, about what brotli takes
- * for 2 KB). Batches come back in order. If the thread fails, what it held is compressed here, as
- * before, and a new thread takes the next answers (a few times, then none); the answers are the same
- * bytes either way.
+ * for 2 KB). Batches come back in order. If the thread fails, what it held and everything after is
+ * compressed here, as before; the answers are the same bytes either way.
  */
 class CompressionThread {
   private worker: Worker | undefined;
-  private failures = 0;
+  private failed = false;
   /** Batches sent and not yet answered, oldest first. */
   private readonly sent: Job[][] = [];
   private batch: Job[] = [];
@@ -115,10 +112,8 @@ class CompressionThread {
 
   /** Compresses the job on the thread, unless it failed or is too far behind: then false. */
   take(job: Job): boolean {
-    if (this.pending >= OFFLOAD_MAX_PENDING) return false;
+    if (this.failed || this.pending >= OFFLOAD_MAX_PENDING) return false;
     if (!this.worker && !this.start()) return false;
-    // Referenced only while it holds answers: an idle thread never keeps the process alive.
-    if (this.pending === 0) this.worker!.ref();
     this.pending++;
     this.offloaded++;
     if (this.batch.length === 0) setImmediate(() => this.flush());
@@ -127,19 +122,18 @@ class CompressionThread {
   }
 
   private start(): boolean {
-    if (this.failures > THREAD_RESTARTS) return false;
     try {
       // A few MB of heap: the thread keeps nothing; the compressed bytes live outside the heap.
       const worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
-      // A thread that failed may still deliver a batch: already compressed here, so it is dropped.
-      worker.on('message', (out: Uint8Array[]) => this.worker === worker && this.answered(out));
-      worker.on('error', () => this.fail(worker));
-      worker.on('exit', () => this.fail(worker));
+      worker.on('message', (out: Uint8Array[]) => this.answered(out));
+      worker.on('error', () => this.fail());
+      worker.on('exit', () => this.fail());
+      // The thread never keeps the process alive by itself: whatever waits for an answer (a socket) does.
       worker.unref();
       this.worker = worker;
       return true;
     } catch {
-      this.failures = THREAD_RESTARTS + 1;
+      this.failed = true;
       return false;
     }
   }
@@ -148,7 +142,7 @@ class CompressionThread {
     const batch = this.batch;
     this.batch = [];
     if (batch.length === 0) return;
-    if (!this.worker) return this.compressHere(batch);
+    if (this.failed || !this.worker) return this.compressHere(batch);
     this.sent.push(batch);
     this.worker.postMessage(
       batch.map((j) => (j.encoding === 'br' ? { payload: j.payload, br: brotliParams(j.size) } : { payload: j.payload, gzip: GZIP_LEVEL })),
@@ -158,7 +152,7 @@ class CompressionThread {
   private answered(out: Uint8Array[]) {
     const batch = this.sent.shift();
     if (!batch) return;
-    this.settled(batch.length);
+    this.pending -= batch.length;
     for (let i = 0; i < batch.length; i++) {
       const bytes = out[i]!;
       compressions++;
@@ -167,30 +161,25 @@ class CompressionThread {
   }
 
   private compressHere(batch: Job[]) {
-    this.settled(batch.length);
+    this.pending -= batch.length;
     for (const j of batch) j.done(compress(j.payload, j.size, j.encoding));
   }
 
-  private settled(n: number) {
-    this.pending -= n;
-    if (this.pending === 0) this.worker?.unref();
-  }
-
-  /** The thread is gone: what it held is compressed here; the next answer starts another. */
-  private fail(worker: Worker) {
-    if (this.worker !== worker) return;
-    this.failures++;
+  /** The thread is gone: what it held is compressed here, and so is every answer after. */
+  private fail() {
+    if (this.failed) return;
+    this.failed = true;
+    const worker = this.worker;
     this.worker = undefined;
-    void worker.terminate();
+    void worker?.terminate();
     for (const batch of this.sent.splice(0)) this.compressHere(batch);
   }
 
   /** For the tests: the thread stops, as if it had failed. */
   async stop() {
     const worker = this.worker;
-    if (!worker) return;
-    await worker.terminate();
-    this.fail(worker);
+    if (worker) await worker.terminate();
+    this.fail();
   }
 }
 
