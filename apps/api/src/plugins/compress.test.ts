@@ -2,20 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import {
-  COMPRESS_THRESHOLD,
-  compressedAnswers,
-  keptCopy,
-  OFFLOAD_THRESHOLD,
-  offloadedAnswers,
-  pickEncoding,
-  registerCompression,
-  stopCompressionThread,
-} from './compress';
+import { COMPRESS_THRESHOLD, compressedAnswers, keptCopy, pickEncoding, registerCompression } from './compress';
 
 const big = { items: Array.from({ length: 40 }, (_, i) => ({ id: i, nome: `Profissional ${i}`, cidade: 'Lisboa' })) };
-/** A page as large as a heavy client's projects (~12 KB): compressed on the compression thread. */
-const large = { items: Array.from({ length: 150 }, (_, i) => ({ id: i, titulo: `Instalar candeeiros na moradia ${i}`, cidade: 'Póvoa de Lanhoso' })) };
 
 let app: FastifyInstance;
 /** What the shared route's "cache" holds, and what a reader's own route answers. */
@@ -53,11 +42,6 @@ beforeAll(async () => {
       );
       // One reader's own answer (no sharedAnswer): compressed on its own, never kept.
       api.get('/mine', async (request) => ({ ...big, quem: request.headers['x-quem'] }));
-      // One reader's own large answer, told apart by who asks and when it is answered.
-      api.get('/large', async (request) => {
-        await new Promise((r) => setTimeout(r, Number(request.headers['x-espera'] ?? 0)));
-        return { ...large, quem: request.headers['x-quem'] };
-      });
       api.get('/small', async () => ({ ok: true }));
       api.get('/stream', async (_req, reply) => reply.type('application/json').send(Readable.from([JSON.stringify(big)])));
       api.get('/image', async (_req, reply) => reply.type('image/webp').send(Buffer.alloc(4096, 1)));
@@ -198,53 +182,5 @@ describe('API answer compression', () => {
     for (let i = 0; i < 200; i++) expect(pickEncoding(i % 2 ? `gzip;q=0.${i}` : `br;q=0, x-${i}`)).toBe(i % 2 ? 'gzip' : null);
     for (let round = 0; round < 2; round++) expect(texts.map(pickEncoding)).toEqual(first);
     expect(first).toEqual(['br', 'gzip', null, null, 'gzip']);
-  });
-
-  describe('large answers on the compression thread', () => {
-    const decode = (r: { headers: Record<string, unknown>; rawPayload: Buffer }) =>
-      JSON.parse((r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.rawPayload) : gunzipSync(r.rawPayload)).toString()) as typeof large & {
-        quem: string;
-      };
-    /** Many readers at once, finishing in another order than they asked, half brotli and half gzip. */
-    const askMany = (n: number) =>
-      Promise.all(
-        Array.from({ length: n }, (_, i) =>
-          app.inject({ url: '/api/large', headers: { 'accept-encoding': i % 2 ? 'gzip' : 'br', 'x-quem': `leitor-${i}`, 'x-espera': String((n - i) % 7) } }),
-        ),
-      );
-
-    it('compresses each on the thread and gives every reader its own answer', async () => {
-      expect(Buffer.byteLength(JSON.stringify(large))).toBeGreaterThan(OFFLOAD_THRESHOLD);
-      const [before, compressed] = [offloadedAnswers(), compressedAnswers()];
-      const answers = await askMany(120);
-      answers.forEach((r, i) => {
-        expect(r.statusCode).toBe(200);
-        expect(r.headers['content-encoding']).toBe(i % 2 ? 'gzip' : 'br');
-        expect(Number(r.headers['content-length'])).toBe(r.rawPayload.length);
-        expect(decode(r)).toEqual({ ...large, quem: `leitor-${i}` });
-      });
-      expect(offloadedAnswers()).toBe(before + 120);
-      expect(compressedAnswers()).toBe(compressed + 120);
-      // The same bytes as compressing here: brotli and gzip are deterministic for the same settings.
-      const one = await app.inject({ url: '/api/large', headers: { 'accept-encoding': 'br', 'x-quem': 'x' } });
-      expect(one.rawPayload.length).toBeLessThan(JSON.stringify(large).length / 4);
-    });
-
-    it('still answers every reader, compressed, when the thread stops with answers in it', async () => {
-      const pending = askMany(80);
-      // Stopped as soon as answers are handed to it: those still in it are compressed here instead.
-      const handed = offloadedAnswers();
-      while (offloadedAnswers() === handed) await new Promise((r) => setImmediate(r));
-      await stopCompressionThread();
-      const answers = await pending;
-      answers.forEach((r, i) => expect(decode(r)).toEqual({ ...large, quem: `leitor-${i}` }));
-      const before = offloadedAnswers();
-      const after = await askMany(10);
-      after.forEach((r, i) => {
-        expect(r.headers['content-encoding']).toBe(i % 2 ? 'gzip' : 'br');
-        expect(decode(r)).toEqual({ ...large, quem: `leitor-${i}` });
-      });
-      expect(offloadedAnswers()).toBe(before);
-    });
   });
 });

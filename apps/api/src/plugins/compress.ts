@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 declare module 'fastify' {
@@ -49,145 +48,20 @@ function readEncoding(header: string): 'br' | 'gzip' | null {
   return br ? 'br' : gzip ? 'gzip' : null;
 }
 
-/** Brotli at quality 1, with a window sized to the answer (the default 4 MB window is set up on every call). */
-const brotliParams = (size: number) => ({
-  [constants.BROTLI_PARAM_QUALITY]: 1,
-  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-  [constants.BROTLI_PARAM_SIZE_HINT]: size,
-  [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(size)))),
-});
-const GZIP_LEVEL = 4;
-
 function compress(payload: string | Buffer, size: number, encoding: 'br' | 'gzip'): Buffer {
   compressions++;
-  return encoding === 'br' ? brotliCompressSync(payload, { params: brotliParams(size) }) : gzipSync(payload, { level: GZIP_LEVEL });
+  return encoding === 'br'
+    ? brotliCompressSync(payload, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 1,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: size,
+          // The default 4 MB window is set up on every call; the answer's own size is all it needs.
+          [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(size)))),
+        },
+      })
+    : gzipSync(payload, { level: 4 });
 }
-
-/**
- * Answers of this size or more are compressed on a thread of their own (CompressionThread): the API's
- * one thread is what a busy per-reader list waits for, and brotli was a fifth of its time on a
- * professional's applications (15 KB). Smaller ones cost less to compress than to hand over.
- */
-export const OFFLOAD_THRESHOLD = 2048;
-/** Answers waiting for the thread beyond which the next ones are compressed here (it is behind). */
-const OFFLOAD_MAX_PENDING = 512;
-
-type Job = { payload: string | Buffer; size: number; encoding: 'br' | 'gzip'; done: (out: Buffer) => void };
-
-/**
- * The thread's code, as text (the API is bundled, and the tests run the sources): a batch of answers
- * in, their compressed bytes out, each in memory of its own and handed over, not copied. The
- * brotli options come with each batch (brotliParams, here), so both sides compress alike.
- */
-const THREAD_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { brotliCompressSync, gzipSync } = require('node:zlib');
-parentPort.on('message', (batch) => {
-  const out = [];
-  const moved = [];
-  for (const job of batch) {
-    const bytes = job.br ? brotliCompressSync(job.payload, { params: job.br }) : gzipSync(job.payload, { level: job.gzip });
-    const own = new Uint8Array(bytes.length);
-    own.set(bytes);
-    out.push(own);
-    moved.push(own.buffer);
-  }
-  parentPort.postMessage(out, moved);
-});`;
-
-/**
- * One worker thread per process that compresses answers in batches: the answers of one turn of the
- * event loop go in one message (each message costs the API's thread ~9 µs, about what brotli takes
- * for 2 KB). Batches come back in order. If the thread fails, what it held and everything after is
- * compressed here, as before; the answers are the same bytes either way.
- */
-class CompressionThread {
-  private worker: Worker | undefined;
-  private failed = false;
-  /** Batches sent and not yet answered, oldest first. */
-  private readonly sent: Job[][] = [];
-  private batch: Job[] = [];
-  private pending = 0;
-  offloaded = 0;
-
-  /** Compresses the job on the thread, unless it failed or is too far behind: then false. */
-  take(job: Job): boolean {
-    if (this.failed || this.pending >= OFFLOAD_MAX_PENDING) return false;
-    if (!this.worker && !this.start()) return false;
-    this.pending++;
-    this.offloaded++;
-    if (this.batch.length === 0) setImmediate(() => this.flush());
-    this.batch.push(job);
-    return true;
-  }
-
-  private start(): boolean {
-    try {
-      // A few MB of heap: the thread keeps nothing; the compressed bytes live outside the heap.
-      const worker = new Worker(THREAD_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 4 } });
-      worker.on('message', (out: Uint8Array[]) => this.answered(out));
-      worker.on('error', () => this.fail());
-      worker.on('exit', () => this.fail());
-      // The thread never keeps the process alive by itself: whatever waits for an answer (a socket) does.
-      worker.unref();
-      this.worker = worker;
-      return true;
-    } catch {
-      this.failed = true;
-      return false;
-    }
-  }
-
-  private flush() {
-    const batch = this.batch;
-    this.batch = [];
-    if (batch.length === 0) return;
-    if (this.failed || !this.worker) return this.compressHere(batch);
-    this.sent.push(batch);
-    this.worker.postMessage(
-      batch.map((j) => (j.encoding === 'br' ? { payload: j.payload, br: brotliParams(j.size) } : { payload: j.payload, gzip: GZIP_LEVEL })),
-    );
-  }
-
-  private answered(out: Uint8Array[]) {
-    const batch = this.sent.shift();
-    if (!batch) return;
-    this.pending -= batch.length;
-    for (let i = 0; i < batch.length; i++) {
-      const bytes = out[i]!;
-      compressions++;
-      batch[i]!.done(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    }
-  }
-
-  private compressHere(batch: Job[]) {
-    this.pending -= batch.length;
-    for (const j of batch) j.done(compress(j.payload, j.size, j.encoding));
-  }
-
-  /** The thread is gone: what it held is compressed here, and so is every answer after. */
-  private fail() {
-    if (this.failed) return;
-    this.failed = true;
-    const worker = this.worker;
-    this.worker = undefined;
-    void worker?.terminate();
-    for (const batch of this.sent.splice(0)) this.compressHere(batch);
-  }
-
-  /** For the tests: the thread stops, as if it had failed. */
-  async stop() {
-    const worker = this.worker;
-    if (worker) await worker.terminate();
-    this.fail();
-  }
-}
-
-const thread = new CompressionThread();
-/** How many answers were handed to the compression thread so far (for the tests). */
-export const offloadedAnswers = () => thread.offloaded;
-/** Stops the compression thread as if it had failed (for the tests). */
-export const stopCompressionThread = () => thread.stop();
 
 /**
  * A compressed answer to keep, in memory of its own size: zlib's synchronous output is a view of a
@@ -267,8 +141,7 @@ export function registerCompression(app: FastifyInstance) {
     reply.header('content-encoding', encoding);
     // The kept copy only if this is still the shared text (another hook may have changed the answer).
     const shared = sending.get(reply);
-    if (shared && shared.json === payload) return done(null, (shared[encoding] ??= keptCopy(compress(payload, size, encoding))));
-    // One reader's own answer: a large one on the compression thread, the reply waiting for it.
-    if (size < OFFLOAD_THRESHOLD || !thread.take({ payload, size, encoding, done: (out) => done(null, out) })) done(null, compress(payload, size, encoding));
+    if (shared && shared.json === payload) done(null, (shared[encoding] ??= keptCopy(compress(payload, size, encoding))));
+    else done(null, compress(payload, size, encoding));
   });
 }
